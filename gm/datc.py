@@ -1,0 +1,327 @@
+"""Run adjudicator test cases written in the DATC/jDip text format.
+
+A case file holds `VARIANT_ALL <map>` and cases:
+
+    CASE 6.A.1
+    PRESTATE_SETPHASE Spring 1901, Movement
+    PRESTATE
+        England: F nth
+    ORDERS
+        England: F nth-pic
+    POSTSTATE_SAME
+    END
+
+Sections: PRESTATE_SETPHASE, PRESTATE, PRESTATE_DISLODGED, PRESTATE_RESULTS (the previous
+movement's orders marked SUCCESS or FAILURE: they tell a retreat case where each dislodging
+attack came from and which provinces were left empty by a standoff), PRESTATE_SUPPLYCENTER_OWNERS,
+ORDERS, POSTSTATE, POSTSTATE_DISLODGED (dislodged units that have somewhere to retreat; a unit
+with nowhere to go is destroyed at once, as in jDip), POSTSTATE_SAME. `#` starts a comment.
+The format's extensions for variant pieces and state are in docs/datc-format.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gm.engine.position import Dislodged, Phase, Position, Unit
+from gm.engine.retreat import retreat_options
+from gm.engine.season import Season
+from gm.maps import GameMap, MapError, load_map
+from gm.maps.gamemap import fold_name, province_of
+from gm.orders.parse import OrderError, parse_order
+from gm.orders.types import Convoy, Move, Order
+
+SECTIONS = {
+    "PRESTATE_SETPHASE", "PRESTATE", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
+    "PRESTATE_SUPPLYCENTER_OWNERS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED",
+    "POSTSTATE_SAME",
+}
+SEASON_WORDS = {"fall": "Autumn", "autumn": "Autumn", "spring": "Spring", "winter": "Winter",
+                "summer": "Summer"}
+
+
+class CaseFormatError(Exception):
+    """A case file that cannot be read; the message names the file and line."""
+
+
+@dataclass
+class Line:
+    no: int
+    text: str
+
+
+@dataclass
+class Case:
+    name: str
+    variant: str
+    file: str
+    line: int
+    phase: Line | None = None
+    sections: dict[str, list[Line]] = field(default_factory=dict)
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    passed: bool
+    message: str = ""
+
+
+def _strip(text: str) -> str:
+    return text.split("#", 1)[0].strip()
+
+
+def read_cases(path: str | Path) -> list[Case]:
+    path = Path(path)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CaseFormatError(f"{path}: cannot read the file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CaseFormatError(f"{path}: not a text file (it is not UTF-8)") from None
+    cases: list[Case] = []
+    variant = None
+    case: Case | None = None
+    section: str | None = None
+
+    def fail(no: int, message: str) -> CaseFormatError:
+        return CaseFormatError(f"{path}:{no}: {message}")
+
+    for no, full in enumerate(raw.splitlines(), 1):
+        text = _strip(full)
+        if not text:
+            continue
+        word, _, rest = text.partition(" ")
+        word_clean = word.strip()
+        if word_clean == "VARIANT_ALL":
+            if case is not None:
+                raise fail(no, "VARIANT_ALL inside a case")
+            variant = rest.strip()
+            if not variant:
+                raise fail(no, "VARIANT_ALL needs a map name")
+            continue
+        if word_clean == "CASE":
+            if case is not None:
+                raise fail(no, f"CASE {rest.strip()!r} starts before case {case.name!r} has END")
+            if variant is None:
+                raise fail(no, "a CASE before VARIANT_ALL: say which map the cases use")
+            case = Case(rest.strip() or f"line {no}", variant, str(path), no)
+            section = None
+            continue
+        if word_clean == "END":
+            if case is None:
+                raise fail(no, "END without CASE")
+            cases.append(case)
+            case = None
+            continue
+        if case is None:
+            raise fail(no, f"{text!r} is outside any CASE ... END")
+        if word_clean in SECTIONS:
+            section = word_clean
+            if section in case.sections:
+                raise fail(no, f"{section} appears twice in case {case.name!r}")
+            case.sections[section] = []
+            if section == "PRESTATE_SETPHASE":
+                case.phase = Line(no, rest.strip())
+            continue
+        if word_clean.isupper() and word_clean.replace("_", "").isalpha() and ":" not in text:
+            raise fail(no, f"unknown section {word_clean!r} (known: {', '.join(sorted(SECTIONS))})")
+        if section is None:
+            raise fail(no, f"{text!r} comes before any section of case {case.name!r}")
+        case.sections[section].append(Line(no, text))
+    if case is not None:
+        raise fail(case.line, f"case {case.name!r} has no END")
+    return cases
+
+
+class _CaseReader:
+    """Turns one case's text into a position and orders on its map."""
+
+    def __init__(self, case: Case, game_map: GameMap):
+        self.case = case
+        self.map = game_map
+
+    def fail(self, line: Line, message: str) -> CaseFormatError:
+        return CaseFormatError(f"{self.case.file}:{line.no}: {message}")
+
+    def power(self, line: Line, name: str) -> str:
+        pid = self.map.power_id(name)
+        if pid:
+            return pid
+        names = {fold_name(p.name): p.id for p in self.map.powers.values()}
+        close = difflib.get_close_matches(fold_name(name), list(names), n=1, cutoff=0.75)
+        if close:
+            return names[close[0]]
+        raise self.fail(line, f"unknown power {name!r} "
+                              f"(powers: {', '.join(p.name for p in self.map.powers.values())})")
+
+    def split(self, line: Line) -> tuple[str, str]:
+        if ":" in line.text:
+            name, _, rest = line.text.partition(":")
+        else:  # tolerate a missing colon after the power: 'Italy F gol'
+            name, _, rest = line.text.partition(" ")
+            if not self.map.power_id(name):
+                raise self.fail(line, f"{line.text!r} must start with a power: 'England: F nth'")
+        return self.power(line, name.strip()), rest.strip()
+
+    def unit(self, line: Line) -> Unit:
+        power, text = self.split(line)
+        m = re.match(r"^(\d+)?(A/F|A|F|G)\s+(.+)$", text, re.I)
+        if not m:
+            raise self.fail(line, f"{text!r} is not a unit such as 'A par' or 'F stp/sc'")
+        loc = self.map.location_id(m.group(3))
+        if loc is None:
+            raise self.fail(line, f"unknown location {m.group(3)!r} on map {self.map.id}")
+        kind = m.group(2).upper()
+        if kind != "F":
+            loc = province_of(loc)
+        return Unit(power, kind, loc, float(m.group(1) or 1))
+
+    def order(self, line: Line, text: str | None = None, power: str | None = None) -> Order:
+        if text is None:
+            power, text = self.split(line)
+        try:
+            return parse_order(text, self.map, power)
+        except OrderError as exc:
+            raise self.fail(line, exc.describe()) from None
+
+    def phase(self) -> Phase:
+        cal = self.map.calendar
+        if self.case.phase is None:
+            return Phase(cal.first_year, *cal.start)
+        m = re.match(r"^(\w+)\s+(\d+)\s*,?\s*(\w+)$", self.case.phase.text)
+        if not m:
+            raise self.fail(self.case.phase,
+                            f"phase {self.case.phase.text!r} must look like 'Spring 1901, Movement'")
+        season = SEASON_WORDS.get(m.group(1).lower(), m.group(1).capitalize())
+        kind = m.group(3).capitalize()
+        if kind not in ("Movement", "Retreat", "Adjustment"):
+            raise self.fail(self.case.phase, f"unknown phase kind {m.group(3)!r}")
+        if (season, kind) not in cal.phases:
+            # 'Fall 1901, Adjustment' means the adjustment phase of that year's calendar
+            matches = [ph for ph in cal.phases if ph[1] == kind]
+            if not matches:
+                raise self.fail(self.case.phase, f"map {self.map.id} has no {kind} phase")
+            season = matches[0][0]
+        return Phase(int(m.group(2)), season, kind)
+
+    def position(self) -> Position:
+        s = self.case.sections
+        units = [self.unit(line) for line in s.get("PRESTATE", [])]
+        if "PRESTATE_SUPPLYCENTER_OWNERS" in s:
+            owners = {}
+            for line in s["PRESTATE_SUPPLYCENTER_OWNERS"]:
+                unit = self.unit(line)
+                owners[unit.province] = unit.power
+        else:
+            owners = {h: p.id for p in self.map.powers.values() for h in p.home}
+        pos = Position(self.phase(), units, owners)
+        dislodged_units = [self.unit(line) for line in s.get("PRESTATE_DISLODGED", [])]
+        if "PRESTATE_RESULTS" in s:
+            self._history(pos, dislodged_units, s["PRESTATE_RESULTS"])
+        else:
+            pos.dislodged = [Dislodged(u, None) for u in dislodged_units]
+        return pos
+
+    def _history(self, pos: Position, dislodged_units: list[Unit], lines: list[Line]) -> None:
+        """Where each dislodging attack came from, and the standoffs, from the last results."""
+        moves: list[tuple[bool, Move]] = []
+        convoys: list[Convoy] = []
+        for line in lines:
+            flag, _, rest = line.text.partition(":")
+            if flag.strip() not in ("SUCCESS", "FAILURE"):
+                raise self.fail(line, "a result must start with SUCCESS: or FAILURE:")
+            order = self.order(Line(line.no, rest.strip()))
+            if isinstance(order, Move):
+                moves.append((flag.strip() == "SUCCESS", order))
+            elif isinstance(order, Convoy):
+                convoys.append(order)
+
+        def by_convoy(move: Move) -> bool:
+            return move.via_convoy or (move.unit_kind != "F" and
+                                       not self.map.army_can_move(move.location, move.dest))
+
+        lost = {u.province for u in dislodged_units}
+
+        def convoy_broken(move: Move) -> bool:
+            return by_convoy(move) and any(
+                c.province in lost for c in convoys
+                if c.target == move.location and province_of(c.dest) == province_of(move.dest))
+
+        winners = {province_of(m.dest): m for ok, m in moves if ok}
+        for unit in dislodged_units:
+            attack = winners.get(unit.province)
+            origin = None if attack is None or by_convoy(attack) else attack.province
+            pos.dislodged.append(Dislodged(unit, origin))
+        occupied = {u.province for u in pos.units}
+        standoffs = set()
+        for ok, move in moves:
+            target = province_of(move.dest)
+            if ok or target in occupied:
+                continue
+            beaten = winners.get(move.province)
+            if beaten is not None and beaten.province == target:
+                continue  # dislodged by the unit it attacked: no standoff where it was going
+            if convoy_broken(move):
+                continue  # its convoy was dislodged: the army never arrived to bounce
+            standoffs.add(target)
+        pos.standoffs = frozenset(standoffs)
+
+
+def _units_text(units) -> list[str]:
+    return sorted(f"{u.power}: {u.kind} {u.location}" for u in units)
+
+
+def run_case(case: Case) -> CaseResult:
+    try:
+        game_map = load_map(case.variant)
+    except MapError as exc:
+        return CaseResult(case, False, str(exc))
+    try:
+        reader = _CaseReader(case, game_map)
+        position = reader.position()
+        orders = [reader.order(line) for line in case.sections.get("ORDERS", [])]
+        s = case.sections
+        if "POSTSTATE_SAME" in s:
+            want_units = _units_text(position.units)
+            want_dislodged: list[str] = []
+        else:
+            want_units = _units_text(reader.unit(line) for line in s.get("POSTSTATE", []))
+            want_dislodged = _units_text(reader.unit(line)
+                                         for line in s.get("POSTSTATE_DISLODGED", []))
+    except CaseFormatError as exc:
+        return CaseResult(case, False, str(exc))
+    outcome = Season.for_map(game_map).adjudicate(position, orders)
+    after = outcome.position
+    got_units = _units_text(after.units)
+    # a dislodged unit with nowhere to retreat is destroyed at once in this format
+    got_dislodged = _units_text(d.unit for d in after.dislodged
+                                if retreat_options(d, after, game_map))
+    if got_units == want_units and got_dislodged == want_dislodged:
+        return CaseResult(case, True)
+    lines = []
+    for label, want, got in (("units", want_units, got_units),
+                             ("dislodged", want_dislodged, got_dislodged)):
+        if want != got:
+            missing = [x for x in want if x not in got]
+            extra = [x for x in got if x not in want]
+            lines.append(f"  {label}: expected {want}")
+            lines.append(f"  {label}: actual   {got}")
+            if missing:
+                lines.append(f"    missing: {missing}")
+            if extra:
+                lines.append(f"    unexpected: {extra}")
+    lines.append("  results:")
+    lines.extend(f"    {r.describe()}" for r in outcome.results)
+    return CaseResult(case, False, "\n".join(lines))
+
+
+def run_files(paths: list[str | Path]) -> list[CaseResult]:
+    results: list[CaseResult] = []
+    for path in paths:
+        for case in read_cases(path):
+            results.append(run_case(case))
+    return results

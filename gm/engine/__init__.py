@@ -1,0 +1,1 @@
+"""The season engine: positions, the movement resolver, retreats, adjustments and the calendar."""

@@ -1,0 +1,441 @@
+"""A movement phase: check each order against the board, hand the legal ones to the resolver,
+and turn its decisions into results, a new position, dislodged pieces and standoffs.
+
+Illegal orders are void and the piece holds (DATC 4.E.1). A convoy to an adjacent province is
+used when the order says `via convoy` or the army's own power orders a fleet to convoy it, and
+a route of convoy orders exists (DATC 4.A.3, the 'intent' rule); otherwise the army goes by land.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm.engine import results as R
+from gm.engine.position import Dislodged, Position, Unit
+from gm.engine.resolver import Attack, Force, Resolver
+from gm.engine.results import OrderResult, PhaseOutcome
+from gm.maps.gamemap import GameMap, coast_of, province_of
+from gm.orders.types import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gm.rules import RuleSet
+
+KIND_WORD = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+
+
+@dataclass(slots=True)
+class Plan:
+    """A unit's order after checking: what the resolver will do with it."""
+
+    order: Order | None
+    kind: str = "hold"  # hold | move | support_hold | support_move | convoy
+    dest: str | None = None  # move: the location moved to; support/convoy: the province
+    target: int = -1  # support/convoy: the unit supported or convoyed
+    dest_coast: str | None = None  # support_move: coast named in the support, if any
+    via_convoy: bool = False
+    needs_convoy: bool = False  # a move that is not adjacent by land
+    convoyed: bool = False
+    void: str | None = None  # why the order was set aside
+    matched: bool = True  # support/convoy: does the supported/convoyed order match?
+    notes: list[str] = field(default_factory=list)
+
+
+def unit_index(position: Position) -> dict[str, list[int]]:
+    by_province: dict[str, list[int]] = {}
+    for i, unit in enumerate(position.units):
+        by_province.setdefault(unit.province, []).append(i)
+    return by_province
+
+
+def find_unit(order: Order, position: Position, by_province: dict[str, list[int]],
+              game_map: GameMap) -> tuple[int, str | None]:
+    """The unit an order is for, or why there is none (wrong power, wrong kind...)."""
+    here = by_province.get(order.province, [])
+    if not here:
+        name = game_map.provinces[order.province].name if order.province in game_map.provinces \
+            else order.province
+        return -1, f"there is no unit in {name}"
+    own = [i for i in here if order.power is None or position.units[i].power == order.power]
+    if not own:
+        owner = game_map.powers[position.units[here[0]].power]
+        return -1, f"the unit in {order.province} belongs to {owner.name}"
+    if order.unit_kind:
+        kinds = [i for i in own if position.units[i].kind == order.unit_kind]
+        if not kinds:
+            real = position.units[own[0]].kind
+            return -1, (f"the unit in {order.province} is {_a(KIND_WORD.get(real, real))}, "
+                        f"not {_a(KIND_WORD.get(order.unit_kind, order.unit_kind))}")
+        own = kinds
+    return own[0], None
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+class MovementPhase:
+    """One movement phase being adjudicated."""
+
+    def __init__(self, position: Position, game_map: GameMap, rules: RuleSet | None = None):
+        self.position = position
+        self.map = game_map
+        self.rules = rules or RuleSet.for_map(game_map)
+        self.units = position.units
+        self.by_province = unit_index(position)
+        self.plans: list[Plan] = [Plan(None) for _ in self.units]
+        self.results: list[OrderResult] = []
+
+    # --- 1. orders to units ------------------------------------------------------------------
+    def take_orders(self, orders: list[Order]) -> None:
+        for order in orders:
+            idx, problem = find_unit(order, self.position, self.by_province, self.map)
+            if idx < 0:
+                self.results.append(OrderResult(order.power or "", order, None, False, R.VOID,
+                                                problem or "no such unit"))
+                continue
+            old = self.plans[idx].order
+            if old is not None:
+                self.results.append(OrderResult(order.power or "", old, self.units[idx], False,
+                                                R.REPLACED, f"replaced by {order}"))
+            self.plans[idx] = Plan(order)
+        for idx, plan in enumerate(self.plans):
+            if plan.order is not None:
+                self._check(idx, plan)
+
+    def _check(self, idx: int, plan: Plan) -> None:
+        unit = self.units[idx]
+        order = plan.order
+        problem = None
+        if isinstance(order, Move):
+            problem = self._check_move(unit, order, plan)
+        elif isinstance(order, SupportHold):
+            problem = self._check_support(unit, order.target, None, plan)
+            plan.kind = "support_hold"
+        elif isinstance(order, SupportMove):
+            problem = self._check_support(unit, order.target, order.dest, plan)
+            plan.kind = "support_move"
+        elif isinstance(order, Convoy):
+            problem = self._check_convoy(unit, order, plan)
+            plan.kind = "convoy"
+        elif isinstance(order, Hold):
+            plan.kind = "hold"
+        else:
+            problem = f"{type(order).__name__.lower()} orders are not allowed in a movement phase"
+        if problem is None:
+            problem = self.rules.order_problem(order, self.position, self.map)
+        if problem:
+            plan.void = problem
+            plan.kind = "hold"
+
+    def _check_move(self, unit: Unit, order: Move, plan: Plan) -> str | None:
+        dest_prov = province_of(order.dest)
+        if dest_prov not in self.map.provinces:
+            return f"unknown province {dest_prov!r}"
+        if dest_prov == unit.province:
+            return "a unit cannot move to the province it is in"
+        target = self.map.provinces[dest_prov]
+        plan.kind = "move"
+        plan.via_convoy = order.via_convoy
+        if unit.is_fleet:
+            if order.via_convoy:
+                return "only armies can be convoyed"
+            if coast_of(order.dest):
+                if not self.map.fleet_can_move(unit.location, order.dest):
+                    return f"a fleet in {unit.location} cannot reach {order.dest}"
+                plan.dest = order.dest
+                return None
+            reach = self.map.fleet_destinations(unit.location, dest_prov)
+            if not reach:
+                return f"a fleet in {unit.location} cannot reach {dest_prov}"
+            if len(reach) > 1:
+                return f"say which coast of {target.name}: {', '.join(reach)}"
+            plan.dest = reach[0]
+            return None
+        if target.kind not in ("land", "coast"):
+            return f"an army cannot move to {target.name}, which is {target.kind}"
+        plan.dest = dest_prov
+        if self.map.army_can_move(unit.province, dest_prov):
+            return None
+        here = self.map.provinces[unit.province]
+        if here.kind != "coast" or target.kind != "coast":
+            return f"{target.name} is not next to {here.name}, and no convoy can carry the army"
+        plan.needs_convoy = True
+        return None
+
+    def _check_support(self, unit: Unit, target_loc: str, dest: str | None,
+                       plan: Plan) -> str | None:
+        target_prov = province_of(target_loc)
+        if target_prov == unit.province:
+            return "a unit cannot support itself"
+        supported = self.by_province.get(target_prov)
+        if not supported:
+            return f"there is no unit in {target_prov} to support"
+        plan.target = supported[0]
+        into = province_of(dest) if dest is not None else target_prov
+        if dest is not None:
+            if into == target_prov:
+                return "a supported move must go to another province"
+            if into == unit.province:
+                return "a unit cannot support a move into its own province"
+            plan.dest = into
+            plan.dest_coast = coast_of(dest)
+        if into not in self.map.provinces:
+            return f"unknown province {into!r}"
+        if not self.map.can_reach(unit.is_fleet, unit.location, into):
+            return f"{unit.label()} cannot reach {into}, so it cannot support there"
+        return None
+
+    def _check_convoy(self, unit: Unit, order: Convoy, plan: Plan) -> str | None:
+        here = self.map.provinces[unit.province]
+        if not unit.is_fleet:
+            return "only fleets can convoy"
+        if not here.convoys:
+            return f"a fleet in {here.name} cannot convoy (it is not at sea)"
+        army = self.by_province.get(province_of(order.target))
+        if not army:
+            return f"there is no unit in {province_of(order.target)} to convoy"
+        if self.units[army[0]].kind != "A":
+            return "only armies can be convoyed"
+        plan.target = army[0]
+        plan.dest = province_of(order.dest)
+        if plan.dest not in self.map.provinces:
+            return f"unknown province {plan.dest!r}"
+        if not self._on_some_route(unit.province, province_of(order.target), plan.dest):
+            return f"no convoy from {province_of(order.target)} to {plan.dest} can pass " \
+                   f"through {here.name}"
+        return None
+
+    def _sea_steps(self, province: str) -> set[str]:
+        out: set[str] = set()
+        for loc in self.map.locations(province):
+            for nxt in self.map.fleet_adj.get(loc, ()):
+                p = province_of(nxt)
+                if self.map.provinces[p].convoys:
+                    out.add(p)
+        return out
+
+    def _on_some_route(self, fleet: str, origin: str, dest: str) -> bool:
+        """Could a chain of convoying fleets from `origin` to `dest` pass through `fleet`?"""
+        def reachable(start: str) -> set[str]:
+            seen = set(self._sea_steps(start))
+            todo = list(seen)
+            while todo:
+                for nxt in self._sea_steps(todo.pop()):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            return seen
+
+        return fleet in reachable(origin) and fleet in reachable(dest)
+
+    # --- 2. matching supports and convoys, and the convoy 'intent' rule ----------------------
+    def _match(self) -> None:
+        plans = self.plans
+        convoys_for: dict[int, list[int]] = {}
+        for idx, plan in enumerate(plans):
+            if plan.kind == "convoy":
+                army = plans[plan.target]
+                if army.kind == "move" and province_of(army.dest) == plan.dest:
+                    convoys_for.setdefault(plan.target, []).append(idx)
+                else:
+                    plan.matched = False
+        for idx, plan in enumerate(plans):
+            if plan.kind != "move" or self.units[idx].is_fleet:
+                continue
+            fleets = convoys_for.get(idx, [])
+            own = any(self.units[f].power == self.units[idx].power for f in fleets)
+            wants = plan.needs_convoy or plan.via_convoy or own
+            route = self._route(idx, fleets)
+            plan.convoyed = plan.needs_convoy or (wants and route is not None)
+            if plan.needs_convoy and route is None and not self._fleets_could_carry(idx):
+                # no chain of fleets at sea could carry it: the order is illegal, the army holds
+                plan.kind, plan.convoyed, plan.void = "hold", False, (
+                    f"{plan.dest} is not next to {self.units[idx].province} and no fleets "
+                    "stand at sea between them to convoy the army")
+            if not plan.convoyed:
+                for f in fleets:
+                    plans[f].matched = False
+        for idx, plan in enumerate(plans):
+            if plan.kind == "convoy" and plan.matched and not plans[plan.target].convoyed:
+                plan.matched = False
+            elif plan.kind == "support_hold":
+                plan.matched = plans[plan.target].kind != "move"
+            elif plan.kind == "support_move":
+                target = plans[plan.target]
+                plan.matched = (
+                    target.kind == "move"
+                    and province_of(target.dest) == plan.dest
+                    and (plan.dest_coast is None or coast_of(target.dest) in (None, plan.dest_coast))
+                )
+        self._convoys_for = convoys_for
+
+    def _fleets_could_carry(self, army: int) -> bool:
+        """Is there a chain of fleets at sea, whatever their orders, from the army to its goal?"""
+        unit, dest = self.units[army], province_of(self.plans[army].dest)
+        at_sea = {u.province for u in self.units
+                  if u.is_fleet and self.map.provinces[u.province].convoys}
+        seen = {p for p in self._sea_steps(unit.province) if p in at_sea}
+        todo = list(seen)
+        while todo:
+            here = todo.pop()
+            steps = self._sea_steps(here)
+            if dest in {province_of(x) for loc in self.map.locations(here)
+                        for x in self.map.fleet_adj.get(loc, ())}:
+                return True
+            for nxt in steps:
+                if nxt in at_sea and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    def _route(self, army: int, fleets: list[int]):
+        """The convoy route graph over `fleets` for this army's move, or None if none exists."""
+        unit, plan = self.units[army], self.plans[army]
+        dest = province_of(plan.dest)
+        locs = {f: self.units[f].location for f in fleets if self.plans[f].matched}
+        starts = [f for f, loc in locs.items()
+                  if any(province_of(x) == unit.province for x in self.map.fleet_adj.get(loc, ()))]
+        ends = frozenset(f for f, loc in locs.items()
+                         if any(province_of(x) == dest for x in self.map.fleet_adj.get(loc, ())))
+        nxt = {f: [g for g, gl in locs.items() if g != f and gl in self.map.fleet_adj.get(loc, ())]
+               for f, loc in locs.items()}
+        seen, todo = set(starts), list(starts)
+        while todo:
+            f = todo.pop()
+            if f in ends:
+                return starts, ends, nxt
+            for g in nxt[f]:
+                if g not in seen:
+                    seen.add(g)
+                    todo.append(g)
+        return None
+
+    # --- 3. forces and attacks -----------------------------------------------------------------
+    def _build(self) -> tuple[list[Force], list[Attack]]:
+        forces = []
+        for unit in self.units:
+            forces.append(Force(
+                power=unit.power,
+                province=unit.province,
+                strength=self.rules.unit_strength(unit, self.position),
+                defence_bonus=self.rules.defence_bonus(unit, self.position, self.map),
+            ))
+        attacks: list[Attack] = []
+        group: dict[tuple, int] = {}
+        for idx, plan in enumerate(self.plans):
+            if plan.kind != "move":
+                continue
+            unit = self.units[idx]
+            key = (unit.power, unit.province, province_of(plan.dest), plan.convoyed)
+            a = group.get(key)
+            if a is None:
+                a = group[key] = len(attacks)
+                attacks.append(Attack(power=unit.power, origin=unit.province,
+                                      dest=province_of(plan.dest), forces=[], strength=0.0,
+                                      convoyed=plan.convoyed))
+            attacks[a].forces.append(idx)
+            attacks[a].strength += forces[idx].strength
+            forces[idx].attack = a
+        for a, attack in enumerate(attacks):
+            if not attack.convoyed:
+                attack.opponent = next(
+                    (b for b, other in enumerate(attacks)
+                     if not other.convoyed and other.origin == attack.dest
+                     and other.dest == attack.origin), -1)
+            else:
+                army = attack.forces[0]
+                route = self._route(army, self._convoys_for.get(army, []))
+                if route is not None:
+                    attack.route_starts, attack.route_ends, attack.route_next = route
+        for idx, plan in enumerate(self.plans):
+            if plan.kind in ("support_hold", "support_move"):
+                forces[idx].is_support = True
+                if plan.kind == "support_move":
+                    forces[idx].supports_into = plan.dest
+                if not plan.matched:
+                    continue
+                if plan.kind == "support_hold":
+                    forces[plan.target].hold_supports.append(idx)
+                else:
+                    attacks[forces[plan.target].attack].supports.append(idx)
+        return forces, attacks
+
+    # --- 4. adjudicate -----------------------------------------------------------------------
+    def adjudicate(self, orders: list[Order]) -> PhaseOutcome:
+        self.take_orders(orders)
+        self._match()
+        forces, attacks = self._build()
+        resolver = Resolver(forces, attacks, self.rules.support_left)
+        resolver.resolve_all()
+        return self._outcome(resolver, forces, attacks)
+
+    def _outcome(self, res: Resolver, forces: list[Force], attacks: list[Attack]) -> PhaseOutcome:
+        units, plans = self.units, self.plans
+        new_units: list[Unit] = []
+        dislodged: list[Dislodged] = []
+        occupied: set[str] = set()
+        for idx, unit in enumerate(units):
+            plan = plans[idx]
+            a = forces[idx].attack
+            if a >= 0 and res.moves(a):
+                moved = unit.moved_to(plan.dest)
+                new_units.append(moved)
+                occupied.add(moved.province)
+                continue
+            by = res.dislodged_by(idx)
+            if by >= 0:
+                attack = attacks[by]
+                dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin))
+            else:
+                new_units.append(unit)
+                occupied.add(unit.province)
+        standoffs = set()
+        for a, attack in enumerate(attacks):
+            if attack.dest not in occupied and not res.moves(a) and res.prevent_strength(a) > 0:
+                standoffs.add(attack.dest)
+        for idx, unit in enumerate(units):
+            self.results.append(self._result(idx, unit, res, forces, attacks))
+        position = self.position.copy()
+        position.units = new_units
+        position.dislodged = dislodged
+        position.standoffs = frozenset(standoffs)
+        return PhaseOutcome(position, self.results)
+
+    def _result(self, idx: int, unit: Unit, res: Resolver, forces: list[Force],
+                attacks: list[Attack]) -> OrderResult:
+        plan = self.plans[idx]
+        order = plan.order
+        by = res.dislodged_by(idx)
+        by_from = attacks[by].origin if by >= 0 else None
+
+        def result(ok: bool, code: str, detail: str = "") -> OrderResult:
+            return OrderResult(unit.power, order, unit, ok, code, detail, by_from)
+
+        if plan.void:
+            return result(False, R.VOID, plan.void)
+        if plan.kind == "move":
+            a = forces[idx].attack
+            if res.moves(a):
+                return result(True, R.MOVED)
+            if attacks[a].convoyed and not res.has_route(a):
+                return result(False, R.NO_CONVOY, f"no convoy reached {attacks[a].dest}")
+            return result(False, R.BOUNCED, f"bounced at {attacks[a].dest}")
+        if by >= 0:
+            return result(False, R.DISLODGED, f"dislodged from {by_from}")
+        if plan.kind in ("support_hold", "support_move"):
+            if not plan.matched:
+                return result(False, R.NOT_MATCHED, "the supported unit did not make that move"
+                              if plan.kind == "support_move" else "the supported unit moved")
+            cutting = res.cutting_attacks(idx)
+            if cutting and res.support_value(idx) < forces[idx].strength:
+                return result(False, R.CUT, "cut by "
+                              + ", ".join(attacks[b].origin for b in cutting))
+            return result(True, R.SUPPORTED)
+        if plan.kind == "convoy":
+            if not plan.matched:
+                return result(False, R.NOT_MATCHED, "the army did not make that move by convoy")
+            return result(True, R.CONVOYED)
+        return result(True, R.HELD)
+
+
+def adjudicate_movement(position: Position, orders: list[Order], game_map: GameMap,
+                        rules: RuleSet | None = None) -> PhaseOutcome:
+    return MovementPhase(position, game_map, rules).adjudicate(orders)

@@ -1,0 +1,113 @@
+"""A position: the board at the start of a phase — pieces, dislodged pieces, centre owners.
+
+Pieces are plain, cheap objects: the resolver builds its own indexes from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from gm.maps.gamemap import GameMap, province_of
+
+KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A piece on the board. `strength` is its combat value (2 for a double army)."""
+
+    power: str
+    kind: str  # 'A', 'F', 'G', 'A/F'
+    location: str  # 'par', 'spa/nc'
+    strength: float = 1.0
+    name: str | None = None  # a leader's name
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    @property
+    def is_fleet(self) -> bool:
+        return self.kind == "F"
+
+    def label(self) -> str:
+        """`A par`, `F spa/nc`, `2A ur`."""
+        count = "" if self.strength == 1 else f"{self.strength:g}"
+        return self.name or f"{count}{self.kind} {self.location}"
+
+    def moved_to(self, location: str) -> Unit:
+        return replace(self, location=location)
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A piece dislodged in the last movement phase, waiting to retreat or disband."""
+
+    unit: Unit
+    attacker_from: str | None  # province the dislodging attack came from; None if by convoy
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    year: int
+    season: str  # 'Spring', 'Autumn', 'Winter', 'Summer'...
+    kind: str  # 'Movement', 'Retreat', 'Adjustment'
+
+    def label(self, game_map: GameMap | None = None) -> str:
+        year = game_map.calendar.year_label(self.year) if game_map else str(self.year)
+        return f"{self.season} {year} {self.kind}"
+
+    def short(self) -> str:
+        """A compact id such as `S1901M` (seasons by initial, kinds by initial)."""
+        return f"{self.season[0]}{self.year}{self.kind[0]}"
+
+
+@dataclass(slots=True)
+class Position:
+    phase: Phase
+    units: list[Unit]
+    owners: dict[str, str]  # centre province -> power id
+    dislodged: list[Dislodged] = field(default_factory=list)
+    standoffs: frozenset[str] = frozenset()  # provinces closed to retreats (bounces)
+    state: dict = field(default_factory=dict)  # variant state, kept by the rules that use it
+
+    def unit_in(self, province: str) -> Unit | None:
+        for unit in self.units:
+            if unit.province == province:
+                return unit
+        return None
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units if u.power == power]
+
+    def centres_of(self, power: str) -> list[str]:
+        return sorted(c for c, p in self.owners.items() if p == power)
+
+    def copy(self) -> Position:
+        return Position(
+            phase=self.phase,
+            units=list(self.units),
+            owners=dict(self.owners),
+            dislodged=list(self.dislodged),
+            standoffs=self.standoffs,
+            state={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.state.items()},
+        )
+
+
+def starting_position(game_map: GameMap) -> Position:
+    """The position at the start of the game, from the map's powers and units."""
+    from gm.maps.check import UNIT_RE
+
+    units = []
+    owners = {}
+    for power in game_map.powers.values():
+        for text in power.units:
+            m = UNIT_RE.match(text.strip())
+            assert m, text  # checked by gm map check
+            count = float(m.group("count") or 1)
+            units.append(Unit(power.id, m.group("kind").upper(), m.group("loc").lower(), count))
+        for home in power.home:
+            owners[home] = power.id
+    season, kind = game_map.calendar.start
+    phase = Phase(game_map.calendar.first_year, season, kind)
+    return Position(phase=phase, units=units, owners=owners)

@@ -1,0 +1,294 @@
+"""The movement resolver: Kruijswijk's guess-and-check over two kinds of decision.
+
+Decisions are yes/no questions: *does this attack succeed?* (MOVE) and *does this convoyed attack
+have a route of undislodged fleets?* (PATH). Strengths — attack, hold, defend, prevent — and the
+value of each support are computed from those decisions on demand. When a decision depends on
+itself, it is tried both ways: one consistent answer is taken; two or none call the backup rule —
+circular movement succeeds, and in a convoy paradox the convoys in the cycle fail (Szykman).
+
+The resolver sees only *forces* (pieces with an order and a strength) and *attacks* (one or more
+pieces moving together from one province to another). It knows nothing of maps or variants:
+how strong a piece is, which supports match, which fleets form a convoy route and how much of a
+support survives an attack are decided before (by `gm.engine.movement`) or by the hooks passed in.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+
+
+@dataclass(slots=True)
+class Force:
+    """A piece as the resolver sees it."""
+
+    power: str
+    province: str
+    strength: float
+    defence_bonus: float = 0.0  # extra strength when standing (home fortress)
+    attack: int = -1  # index of the attack it takes part in, or -1 if it stays
+    hold_supports: list[int] = field(default_factory=list)  # forces supporting it to hold
+    supports_into: str | None = None  # for a support of a move: the province supported into
+    is_support: bool = False
+
+
+@dataclass(slots=True)
+class Attack:
+    """One or more pieces of one power moving from `origin` to `dest` together."""
+
+    power: str
+    origin: str
+    dest: str
+    forces: list[int]
+    strength: float
+    supports: list[int] = field(default_factory=list)
+    convoyed: bool = False
+    opponent: int = -1  # the attack coming the other way (head-to-head), if any
+    # convoy route, over the convoying forces: which touch the origin, which the destination,
+    # and which touch which
+    route_starts: list[int] = field(default_factory=list)
+    route_ends: frozenset[int] = frozenset()
+    route_next: dict[int, list[int]] = field(default_factory=dict)
+
+
+SupportRule = Callable[[float, Sequence[float]], float]
+
+
+def _cut_all(strength: float, cutting: Sequence[float]) -> float:
+    return 0.0 if cutting else strength
+
+
+class Resolver:
+    def __init__(self, forces: list[Force], attacks: list[Attack],
+                 support_left: SupportRule = _cut_all):
+        self.forces = forces
+        self.attacks = attacks
+        self.support_left = support_left
+        n = len(attacks)
+        self.n = n
+        self.state = [UNRESOLVED] * (2 * n)
+        self.result = [False] * (2 * n)
+        self.deps: list[int] = []
+        self.in_province: dict[str, list[int]] = {}
+        for i, f in enumerate(forces):
+            self.in_province.setdefault(f.province, []).append(i)
+        self.into: dict[str, list[int]] = {}
+        for i, a in enumerate(attacks):
+            self.into.setdefault(a.dest, []).append(i)
+        for i, a in enumerate(attacks):
+            if not a.convoyed:  # a land move's route needs no decision
+                self.state[n + i] = RESOLVED
+                self.result[n + i] = True
+
+    # --- the guess-and-check core ---------------------------------------------------------
+    def resolve(self, d: int) -> bool:
+        state = self.state[d]
+        if state == RESOLVED:
+            return self.result[d]
+        deps = self.deps
+        if state == GUESSING:
+            if d not in deps:
+                deps.append(d)
+            return self.result[d]
+        old = len(deps)
+        self.result[d] = False
+        self.state[d] = GUESSING
+        first = self._adjudicate(d)
+        if len(deps) == old:
+            if self.state[d] != RESOLVED:
+                self.result[d] = first
+                self.state[d] = RESOLVED
+            return first
+        if deps[old] != d:
+            # depends on a guess made further up: stay a guess, let that decision settle it
+            deps.append(d)
+            self.result[d] = first
+            return first
+        # the decision depends on its own guess: try the other guess
+        for x in deps[old:]:
+            self.state[x] = UNRESOLVED
+        del deps[old:]
+        self.result[d] = True
+        self.state[d] = GUESSING
+        second = self._adjudicate(d)
+        if first == second:
+            for x in deps[old:]:
+                self.state[x] = UNRESOLVED
+            del deps[old:]
+            self.result[d] = first
+            self.state[d] = RESOLVED
+            return first
+        self._backup_rule(old)
+        return self.resolve(d)
+
+    def _backup_rule(self, old: int) -> None:
+        """Two or no consistent outcomes: circular movement succeeds; a convoy paradox fails."""
+        cycle = self.deps[old:]
+        del self.deps[old:]
+        paths = [x for x in cycle if x >= self.n]
+        for x in cycle:
+            self.state[x] = UNRESOLVED
+        if paths:  # Szykman: the convoys in the paradox are treated as not convoying
+            for x in paths:
+                self.state[x] = RESOLVED
+                self.result[x] = False
+        else:  # circular movement: every move in the circle succeeds
+            for x in cycle:
+                self.state[x] = RESOLVED
+                self.result[x] = True
+
+    def _adjudicate(self, d: int) -> bool:
+        if d >= self.n:
+            return self._route_exists(d - self.n)
+        return self._move_succeeds(d)
+
+    # --- decisions -------------------------------------------------------------------------
+    def moves(self, a: int) -> bool:
+        return self.resolve(a)
+
+    def has_route(self, a: int) -> bool:
+        return self.resolve(self.n + a)
+
+    def _move_succeeds(self, a: int) -> bool:
+        attack = self.attacks[a]
+        strength = self.attack_strength(a)
+        if strength <= 0:
+            return False
+        if attack.opponent >= 0:
+            if strength <= self.defend_strength(attack.opponent):
+                return False
+            if strength <= self.hold_strength(attack.dest, exclude=attack.opponent):
+                return False
+        elif strength <= self.hold_strength(attack.dest):
+            return False
+        for b in self.into[attack.dest]:
+            if b != a and strength <= self.prevent_strength(b):
+                return False
+        return True
+
+    def _route_exists(self, a: int) -> bool:
+        attack = self.attacks[a]
+        seen = set()
+        stack = [f for f in attack.route_starts]
+        while stack:
+            f = stack.pop()
+            if f in seen:
+                continue
+            seen.add(f)
+            if self.is_dislodged(f):
+                continue
+            if f in attack.route_ends:
+                return True
+            stack.extend(attack.route_next.get(f, ()))
+        return False
+
+    # --- derived facts ---------------------------------------------------------------------
+    def stays(self, f: int) -> bool:
+        """Does the piece end the phase where it started (no move, or a failed one)?"""
+        a = self.forces[f].attack
+        return a < 0 or not self.resolve(a)
+
+    def is_dislodged(self, f: int) -> bool:
+        force = self.forces[f]
+        if not self.stays(f):
+            return False
+        return any(self.resolve(b) for b in self.into.get(force.province, ())
+                   if self.attacks[b].power != force.power)
+
+    def dislodged_by(self, f: int) -> int:
+        force = self.forces[f]
+        if not self.stays(f):
+            return -1
+        for b in self.into.get(force.province, ()):
+            if self.resolve(b):
+                return b
+        return -1
+
+    def _attack_counts(self, b: int) -> bool:
+        """An attack has effect unless it is convoyed and its route fails."""
+        return not self.attacks[b].convoyed or self.has_route(b)
+
+    def cutting_attacks(self, s: int) -> list[int]:
+        """Attacks that cut the support given by force `s` (not counting dislodgement)."""
+        force = self.forces[s]
+        out = []
+        for b in self.into.get(force.province, ()):
+            attack = self.attacks[b]
+            if attack.power == force.power:
+                continue
+            if force.supports_into is not None and attack.origin == force.supports_into:
+                continue  # an attack from where the support goes does not cut it
+            if self._attack_counts(b):
+                out.append(b)
+        return out
+
+    def support_value(self, s: int) -> float:
+        force = self.forces[s]
+        cutting = self.cutting_attacks(s)
+        value = self.support_left(force.strength, [self.attacks[b].strength for b in cutting])
+        if value <= 0:
+            return 0.0
+        for b in self.into.get(force.province, ()):
+            if self.attacks[b].power != force.power and self.resolve(b):
+                return 0.0  # a dislodged piece supports nothing
+        return value
+
+    def _supports(self, supports: list[int], exclude_power: str | None = None) -> float:
+        total = 0.0
+        for s in supports:
+            if exclude_power is not None and self.forces[s].power == exclude_power:
+                continue
+            total += self.support_value(s)
+        return total
+
+    # --- strengths ---------------------------------------------------------------------------
+    def hold_strength(self, province: str, exclude: int = -1) -> float:
+        total = 0.0
+        for f in self.in_province.get(province, ()):
+            force = self.forces[f]
+            if force.attack >= 0:
+                if force.attack == exclude or self.resolve(force.attack):
+                    continue
+                total += force.strength
+            else:
+                total += force.strength + force.defence_bonus + self._supports(force.hold_supports)
+        return total
+
+    def attack_strength(self, a: int) -> float:
+        attack = self.attacks[a]
+        if attack.convoyed and not self.has_route(a):
+            return 0.0
+        defender = None
+        for f in self.in_province.get(attack.dest, ()):
+            other = self.forces[f].attack
+            if other >= 0 and other != attack.opponent and self.resolve(other):
+                continue  # moved away
+            defender = self.forces[f].power
+            break
+        if defender is None:
+            return attack.strength + self._supports(attack.supports)
+        if defender == attack.power:
+            return 0.0  # no power dislodges its own piece
+        return attack.strength + self._supports(attack.supports, exclude_power=defender)
+
+    def defend_strength(self, a: int) -> float:
+        attack = self.attacks[a]
+        return attack.strength + self._supports(attack.supports)
+
+    def prevent_strength(self, a: int) -> float:
+        attack = self.attacks[a]
+        if attack.convoyed and not self.has_route(a):
+            return 0.0
+        if attack.opponent >= 0 and self.resolve(attack.opponent):
+            return 0.0  # beaten in a head-to-head battle: no effect on the province
+        return attack.strength + self._supports(attack.supports)
+
+    def resolve_all(self) -> None:
+        for a in range(self.n):
+            self.resolve(a)
+            self.resolve(self.n + a)

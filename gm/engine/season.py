@@ -1,0 +1,126 @@
+"""The season engine: adjudicate the current phase and move the game to the next one.
+
+The calendar comes from the map: the phases of one year in order (Spring and Autumn movement
+with retreats and a Winter adjustment, or a single Summer movement), years counting up or down.
+A retreat phase with nobody to retreat, and an adjustment phase with nothing to adjust, are
+skipped. Supply centres change hands after the movement (and its retreats) of the seasons the
+map names in `ownership_after`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.engine.adjustment import adjudicate_adjustments, adjustments_due, supply_count
+from gm.engine.movement import adjudicate_movement
+from gm.engine.position import Phase, Position
+from gm.engine.results import PhaseOutcome
+from gm.engine.retreat import adjudicate_retreats
+from gm.maps.gamemap import GameMap
+from gm.orders.types import Order
+from gm.rules import RuleSet
+
+
+def following_phase(phase: Phase, game_map: GameMap) -> Phase:
+    """The calendar's next phase, whether or not it will be played."""
+    cal = game_map.calendar
+    i = cal.phases.index((phase.season, phase.kind))
+    year = phase.year
+    if i + 1 == len(cal.phases):
+        i, year = -1, year + cal.step
+    season, kind = cal.phases[i + 1]
+    return Phase(year, season, kind)
+
+
+def movement_season(phase: Phase, game_map: GameMap) -> str | None:
+    """The season of the movement phase a retreat phase follows (itself for a movement)."""
+    if phase.kind == "Movement":
+        return phase.season
+    phases = game_map.calendar.phases
+    i = phases.index((phase.season, phase.kind))
+    for j in range(i, i - len(phases), -1):
+        season, kind = phases[j]
+        if kind == "Movement":
+            return season
+        if kind == "Adjustment":
+            return None
+    return None
+
+
+def update_ownership(position: Position, game_map: GameMap) -> list[str]:
+    """Each occupied centre passes to the occupier. Returns what changed, for the report."""
+    changes = []
+    for unit in position.units:
+        prov = unit.province
+        if not game_map.provinces[prov].is_centre:
+            continue
+        old = position.owners.get(prov)
+        if old != unit.power:
+            position.owners[prov] = unit.power
+            before = game_map.powers[old].name if old in game_map.powers else "neutral"
+            changes.append(f"{game_map.provinces[prov].name}: {before} -> "
+                           f"{game_map.powers[unit.power].name}")
+    return changes
+
+
+def winner(position: Position, game_map: GameMap) -> str | None:
+    """The power that has met the map's victory condition, if any."""
+    kind, count = game_map.victory_kind, game_map.victory_count
+    for power in game_map.powers:
+        if kind == "centres" and count and supply_count(position, power, game_map) >= count:
+            return power
+        if kind == "units" and count and len(position.units_of(power)) >= count:
+            return power
+        if kind == "majority":
+            total = sum(1 for c in game_map.centres if c in position.owners or True)
+            if supply_count(position, power, game_map) * 2 > total:
+                return power
+    return None
+
+
+@dataclass(slots=True)
+class Season:
+    """Drives one game's position through the calendar."""
+
+    game_map: GameMap
+    rules: RuleSet
+
+    @classmethod
+    def for_map(cls, game_map: GameMap) -> Season:
+        return cls(game_map, RuleSet.for_map(game_map))
+
+    def adjudicate(self, position: Position, orders: list[Order]) -> PhaseOutcome:
+        """Resolve the current phase and return the results with the *next* phase's position."""
+        kind = position.phase.kind
+        if kind == "Movement":
+            outcome = adjudicate_movement(position, orders, self.game_map, self.rules)
+        elif kind == "Retreat":
+            outcome = adjudicate_retreats(position, orders, self.game_map, self.rules)
+        else:
+            outcome = adjudicate_adjustments(position, orders, self.game_map, self.rules)
+        outcome.events.extend(self.advance(position.phase, outcome.position))
+        return outcome
+
+    def advance(self, done: Phase, position: Position) -> list[str]:
+        """Move `position` (the result of phase `done`) on to the next phase to be played."""
+        events: list[str] = []
+        phase = done
+        while True:
+            nxt = following_phase(phase, self.game_map)
+            season_over = phase.kind != "Adjustment" and not (
+                nxt.kind == "Retreat" and position.dislodged)
+            if season_over and movement_season(phase, self.game_map) in \
+                    self.game_map.calendar.ownership_after:
+                events.extend(update_ownership(position, self.game_map))
+            if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
+                events.extend(f"{d.unit.label()} disbanded (no retreat phase)"
+                              for d in position.dislodged)
+                position.dislodged = []
+            position.phase = nxt
+            if nxt.kind == "Retreat" and not position.dislodged:
+                phase = nxt
+                continue
+            if nxt.kind == "Adjustment" and not adjustments_due(position, self.game_map):
+                phase = nxt
+                continue
+            return events

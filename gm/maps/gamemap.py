@@ -1,0 +1,266 @@
+"""The compiled board the engine works on: plain, fast lookups built once from a map file.
+
+A *location* is where a unit stands: a province id (`par`), or a province and coast for a fleet
+on a multi-coast province (`spa/nc`). Armies always stand on the province itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gm.maps.schema import MapFile
+
+
+def province_of(location: str) -> str:
+    """`spa/nc` -> `spa`; `par` -> `par`."""
+    slash = location.find("/")
+    return location if slash < 0 else location[:slash]
+
+
+def coast_of(location: str) -> str | None:
+    slash = location.find("/")
+    return None if slash < 0 else location[slash + 1 :]
+
+
+_FOLD = re.compile(r"[^a-z0-9/]+")
+
+
+def fold_name(text: str) -> str:
+    """Fold a name for lookup: case, spaces, dots and dashes do not matter."""
+    return _FOLD.sub("", text.lower())
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    id: str
+    name: str
+    kind: str  # land | coast | sea | impassable
+    coasts: tuple[str, ...]
+    supply: float
+    supply_for: dict[str, float]
+    build_site: bool
+    canal: bool
+    convoys: bool
+    pos: tuple[float, float] | None
+    aliases: tuple[str, ...]
+
+    @property
+    def is_centre(self) -> bool:
+        return self.supply > 0
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind == "sea"
+
+    def value_for(self, power: str | None) -> float:
+        """A centre's worth to its owner (some centres are worth more to one power)."""
+        if power is not None and power in self.supply_for:
+            return self.supply_for[power]
+        return self.supply
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    id: str
+    name: str
+    adjective: str
+    aliases: tuple[str, ...]
+    colour: str
+    home: tuple[str, ...]
+    units: tuple[str, ...]
+    build_sites: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Calendar:
+    first_year: int
+    step: int  # +1 for years counting up, -1 for BC years
+    year_format: str
+    phases: tuple[tuple[str, str], ...]  # (season, kind)
+    start: tuple[str, str]
+    ownership_after: tuple[str, ...]
+
+    def year_label(self, year: int) -> str:
+        return self.year_format.format(year=year)
+
+
+@dataclass(slots=True)
+class GameMap:
+    id: str
+    name: str
+    projection: str
+    declared_centres: int | None
+    calendar: Calendar
+    victory_kind: str
+    victory_count: int | None
+    rules: dict[str, dict]
+    powers: dict[str, Power]
+    provinces: dict[str, Province]
+    army_adj: dict[str, frozenset[str]]
+    fleet_adj: dict[str, frozenset[str]]
+    bridges: dict[frozenset[str], str]  # army-only links -> the sea they cross
+    source: MapFile | None = None
+    _province_names: dict[str, str] = field(default_factory=dict)
+    _power_names: dict[str, str] = field(default_factory=dict)
+
+    # --- geography -------------------------------------------------------------------------
+    def locations(self, province: str) -> tuple[str, ...]:
+        """Where a fleet can stand in a province: its coasts, or the province itself."""
+        p = self.provinces[province]
+        if p.coasts:
+            return tuple(f"{province}/{c}" for c in p.coasts)
+        return (province,)
+
+    def army_can_move(self, src: str, dst: str) -> bool:
+        return province_of(dst) in self.army_adj.get(province_of(src), ())
+
+    def fleet_can_move(self, src: str, dst: str) -> bool:
+        return dst in self.fleet_adj.get(src, ())
+
+    def fleet_destinations(self, src: str, province: str) -> list[str]:
+        """The locations in `province` a fleet at `src` can reach (a coast each, or the province)."""
+        reach = self.fleet_adj.get(src, ())
+        return [loc for loc in self.locations(province) if loc in reach]
+
+    def can_reach(self, kind_is_fleet: bool, src: str, province: str) -> bool:
+        """Can a unit at `src` move into `province` by its own movement (any coast)?"""
+        if kind_is_fleet:
+            return bool(self.fleet_destinations(src, province))
+        return province in self.army_adj.get(province_of(src), ())
+
+    def bridge_sea(self, a: str, b: str) -> str | None:
+        return self.bridges.get(frozenset((province_of(a), province_of(b))))
+
+    def neighbours(self, province: str) -> set[str]:
+        """Every province a unit of either kind could step to from `province` (for distances)."""
+        out = set(self.army_adj.get(province, ()))
+        for loc in self.locations(province) if province in self.provinces else ():
+            out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
+        return out
+
+    # --- economy ---------------------------------------------------------------------------
+    @property
+    def centres(self) -> list[str]:
+        return [p.id for p in self.provinces.values() if p.is_centre]
+
+    def home_power(self, province: str) -> str | None:
+        for power in self.powers.values():
+            if province in power.home:
+                return power.id
+        return None
+
+    # --- names -----------------------------------------------------------------------------
+    def province_id(self, text: str) -> str | None:
+        """Exact lookup by id, name or alias, ignoring case and punctuation."""
+        return self._province_names.get(fold_name(text))
+
+    def location_id(self, text: str) -> str | None:
+        """`spa/nc`, `Spain (nc)`, `stp/sc` -> a known location; None if unknown."""
+        text = text.strip()
+        coast = None
+        m = re.match(r"^(.*?)[\s/(]*\b(nc|sc|ec|wc)\)?$", text, re.IGNORECASE)
+        if m and self.province_id(m.group(1)):
+            text, coast = m.group(1), m.group(2).lower()
+        prov = self.province_id(text)
+        if prov is None:
+            return None
+        if coast is None:
+            return prov
+        return f"{prov}/{coast}" if coast in self.provinces[prov].coasts else None
+
+    def power_id(self, text: str) -> str | None:
+        return self._power_names.get(fold_name(text))
+
+    def index_names(self) -> None:
+        for p in self.provinces.values():
+            for name in (p.name, *p.aliases):
+                self._province_names.setdefault(fold_name(name), p.id)
+        for p in self.provinces.values():  # ids win over aliases
+            self._province_names[fold_name(p.id)] = p.id
+        for pw in self.powers.values():
+            for name in (pw.id, pw.name, pw.adjective, *pw.aliases):
+                if name:
+                    self._power_names.setdefault(fold_name(name), pw.id)
+
+
+def compile_map(spec: MapFile) -> GameMap:
+    """Build the engine's board from a checked map file."""
+    provinces = {
+        pid: Province(
+            id=pid,
+            name=p.name,
+            kind=p.kind,
+            coasts=tuple(p.coasts),
+            supply=p.supply or 0.0,
+            supply_for=dict(p.supply_for),
+            build_site=p.build_site,
+            canal=p.canal,
+            convoys=p.kind == "sea" or p.convoys,
+            pos=p.pos,
+            aliases=tuple(p.aliases),
+        )
+        for pid, p in spec.provinces.items()
+    }
+    army: dict[str, set[str]] = {pid: set() for pid in provinces}
+    fleet: dict[str, set[str]] = {}
+    for pid, p in spec.provinces.items():
+        army[pid].update(p.army)
+        if p.coasts:
+            for coast, links in p.coasts.items():
+                fleet.setdefault(f"{pid}/{coast}", set()).update(links)
+        elif p.kind in ("coast", "sea"):
+            fleet.setdefault(pid, set()).update(p.fleet)
+    bridges: dict[frozenset[str], str] = {}
+    for link in spec.bridges:
+        a, b = (province_of(x) for x in link.ends)
+        army[a].add(b)
+        army[b].add(a)
+        bridges[frozenset((a, b))] = link.sea or ""
+    for link in spec.passages:
+        a, b = link.ends
+        pa, pb = province_of(a), province_of(b)
+        army[pa].add(pb)
+        army[pb].add(pa)
+        if a in fleet and b in fleet:
+            fleet[a].add(b)
+            fleet[b].add(a)
+    cal = spec.calendar
+    phases = tuple(tuple(ph.split()) for ph in cal.phases)
+    gm = GameMap(
+        id=spec.map.id,
+        name=spec.map.name,
+        projection=spec.map.projection,
+        declared_centres=spec.map.centres,
+        calendar=Calendar(
+            first_year=cal.first_year,
+            step=1 if cal.years == "up" else -1,
+            year_format=cal.year_format,
+            phases=phases,  # type: ignore[arg-type]
+            start=tuple(cal.start.split()),  # type: ignore[arg-type]
+            ownership_after=tuple(cal.ownership_after),
+        ),
+        victory_kind=spec.victory.kind,
+        victory_count=spec.victory.count,
+        rules={k: dict(v) for k, v in spec.rules.items()},
+        powers={
+            pid: Power(
+                id=pid,
+                name=p.name,
+                adjective=p.adjective,
+                aliases=tuple(p.aliases),
+                colour=p.colour,
+                home=tuple(p.home),
+                units=tuple(p.units),
+                build_sites=tuple(p.build_sites),
+            )
+            for pid, p in spec.powers.items()
+        },
+        provinces=provinces,
+        army_adj={k: frozenset(v) for k, v in army.items()},
+        fleet_adj={k: frozenset(v) for k, v in fleet.items()},
+        bridges=bridges,
+        source=spec,
+    )
+    gm.index_names()
+    return gm
