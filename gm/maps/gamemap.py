@@ -70,6 +70,7 @@ class Power:
     home: tuple[str, ...]
     units: tuple[str, ...]
     build_sites: tuple[str, ...]
+    leaders: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -253,6 +254,7 @@ def compile_map(spec: MapFile) -> GameMap:
                 home=tuple(p.home),
                 units=tuple(p.units),
                 build_sites=tuple(p.build_sites),
+                leaders=tuple(p.leaders),
             )
             for pid, p in spec.powers.items()
         },

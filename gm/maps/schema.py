@@ -69,6 +69,7 @@ class PowerSpec(_Strict):
     home: list[str] = Field(default_factory=list)
     units: list[str] = Field(default_factory=list)
     build_sites: list[str] = Field(default_factory=list)
+    leaders: list[str] = Field(default_factory=list)
 
     @field_validator("colour")
     @classmethod
