@@ -8,6 +8,7 @@ fleets before armies at equal distance; then by province name (docs/design.md, '
 
 from __future__ import annotations
 
+import math
 from collections import deque
 
 from gm.engine import results as R
@@ -18,29 +19,22 @@ from gm.orders.types import Build, Order, Remove, Waive
 from gm.rules import RuleSet
 
 
-def supply_count(position: Position, power: str, game_map: GameMap) -> float:
-    return sum(game_map.provinces[c].value_for(power) for c, owner in position.owners.items()
-               if owner == power and c in game_map.provinces)
+def adjustments_due(position: Position, game_map: GameMap,
+                    rules: RuleSet | None = None) -> dict[str, int]:
+    """Builds (positive) or removals (negative) each power has this adjustment phase.
 
-
-def adjustments_due(position: Position, game_map: GameMap) -> dict[str, int]:
-    """Builds (positive) or removals (negative) each power has this adjustment phase."""
+    Centres and upkeep may come in halves (towns, garrisons): a power builds one unit per
+    whole centre it has spare, and removes until its units are supplied.
+    """
+    rules = rules or RuleSet.for_map(game_map)
     due = {}
     for power in game_map.powers:
-        centres = int(supply_count(position, power, game_map))
-        units = sum(1 for u in position.units if u.power == power)
-        if centres != units:
-            due[power] = centres - units
+        spare = rules.supply(power, position, game_map) - sum(
+            rules.upkeep(u) for u in position.units if u.power == power)
+        change = math.floor(spare) if spare >= 0 else -math.ceil(-spare)
+        if change:
+            due[power] = change
     return due
-
-
-def build_sites(position: Position, power: str, game_map: GameMap) -> list[str]:
-    """Where `power` may build now: owned, vacant home centres and its own build sites."""
-    occupied = {u.province for u in position.units}
-    home = game_map.powers[power].home
-    sites = [c for c in home if position.owners.get(c) == power and c not in occupied]
-    sites += [s for s in game_map.powers[power].build_sites if s not in occupied]
-    return sites
 
 
 def _distances(position: Position, power: str, game_map: GameMap) -> dict[str, int]:
@@ -72,7 +66,8 @@ def civil_disorder_removals(position: Position, power: str, count: int,
 
 def adjudicate_adjustments(position: Position, orders: list[Order], game_map: GameMap,
                            rules: RuleSet | None = None) -> PhaseOutcome:
-    due = adjustments_due(position, game_map)
+    rules = rules or RuleSet.for_map(game_map)
+    due = adjustments_due(position, game_map, rules)
     results: list[OrderResult] = []
     built: dict[str, int] = {}
     removed: dict[str, set[int]] = {}
@@ -97,7 +92,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 built[power] = built.get(power, 0) + 1
                 results.append(OrderResult(power, order, None, True, R.WAIVED))
                 continue
-            problem = _build_problem(order, position, game_map, used_sites)
+            problem = _build_problem(order, position, game_map, rules, used_sites) \
+                or rules.build_problem(order, position, game_map)
             if problem:
                 void(order, problem)
                 continue
@@ -141,14 +137,15 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
-    return PhaseOutcome(after, results)
+    events = rules.after_adjustments(after, game_map)
+    return PhaseOutcome(after, results, events)
 
 
 def _name(game_map: GameMap, power: str) -> str:
     return game_map.powers[power].name if power in game_map.powers else power or "this power"
 
 
-def _build_problem(order: Build, position: Position, game_map: GameMap,
+def _build_problem(order: Build, position: Position, game_map: GameMap, rules: RuleSet,
                    used_sites: set[str]) -> str | None:
     prov = order.province
     province = game_map.provinces.get(prov)
@@ -159,7 +156,7 @@ def _build_problem(order: Build, position: Position, game_map: GameMap,
         return f"a unit is already being built in {province.name}"
     if any(u.province == prov for u in position.units):
         return f"{province.name} is occupied"
-    if prov not in build_sites(position, power, game_map):
+    if prov not in rules.build_sites(power, position, game_map):
         if prov in game_map.powers[power].home:
             return f"{province.name} is not owned by {_name(game_map, power)}"
         return f"{province.name} is not a home centre of {_name(game_map, power)}"

@@ -8,14 +8,27 @@ a route of convoy orders exists (DATC 4.A.3, the 'intent' rule); otherwise the a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from gm.engine import results as R
 from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
-from gm.orders.types import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gm.orders.types import (
+    MOVEMENT_ORDERS,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from gm.rules import RuleSet
 
 KIND_WORD = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
@@ -35,7 +48,11 @@ class Plan:
     convoyed: bool = False
     void: str | None = None  # why the order was set aside
     matched: bool = True  # support/convoy: does the supported/convoyed order match?
-    notes: list[str] = field(default_factory=list)
+    unmatched_reason: str = ""
+
+    @property
+    def dest_province(self) -> str | None:
+        return province_of(self.dest) if self.dest is not None else None
 
 
 def unit_index(position: Position) -> dict[str, list[int]]:
@@ -65,6 +82,10 @@ def find_unit(order: Order, position: Position, by_province: dict[str, list[int]
                         f"not {_a(KIND_WORD.get(order.unit_kind, order.unit_kind))}")
         own = kinds
     return own[0], None
+
+
+def _kind_name(order: Order) -> str:
+    return type(order).__name__.lower()
 
 
 def _a(word: str) -> str:
@@ -99,6 +120,8 @@ class MovementPhase:
         for idx, plan in enumerate(self.plans):
             if plan.order is not None:
                 self._check(idx, plan)
+        for idx, reason in self.rules.void_moves(self).items():
+            self.plans[idx].void, self.plans[idx].kind = reason, "hold"
 
     def _check(self, idx: int, plan: Plan) -> None:
         unit = self.units[idx]
@@ -117,10 +140,14 @@ class MovementPhase:
             plan.kind = "convoy"
         elif isinstance(order, Hold):
             plan.kind = "hold"
+        elif self.rules.stands(order):
+            plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
+        elif isinstance(order, MOVEMENT_ORDERS + (Retreat, Disband, Build, Remove, Waive)):
+            problem = f"{_kind_name(order)} orders are not allowed in a movement phase"
         else:
-            problem = f"{type(order).__name__.lower()} orders are not allowed in a movement phase"
+            problem = f"{_kind_name(order)} orders are not allowed by the rules of this map"
         if problem is None:
-            problem = self.rules.order_problem(order, self.position, self.map)
+            problem = self.rules.order_problem(order, unit, self.position, self.map)
         if problem:
             plan.void = problem
             plan.kind = "hold"
@@ -258,6 +285,7 @@ class MovementPhase:
                 plan.matched = False
             elif plan.kind == "support_hold":
                 plan.matched = plans[plan.target].kind != "move"
+                plan.unmatched_reason = "the supported unit moved"
             elif plan.kind == "support_move":
                 target = plans[plan.target]
                 plan.matched = (
@@ -265,6 +293,12 @@ class MovementPhase:
                     and province_of(target.dest) == plan.dest
                     and (plan.dest_coast is None or coast_of(target.dest) in (None, plan.dest_coast))
                 )
+                plan.unmatched_reason = "the supported unit did not make that move"
+            if plan.kind in ("support_hold", "support_move") and plan.matched and not \
+                    self.rules.may_support(self.units[idx], self.units[plan.target], self.position):
+                plan.matched = False
+                plan.unmatched_reason = "the rules forbid this support"
+
         self._convoys_for = convoys_for
 
     def _fleets_could_carry(self, army: int) -> bool:
@@ -324,7 +358,7 @@ class MovementPhase:
             if plan.kind != "move":
                 continue
             unit = self.units[idx]
-            key = (unit.power, unit.province, province_of(plan.dest), plan.convoyed)
+            key = self.rules.attack_key(unit, plan)
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)
@@ -334,7 +368,7 @@ class MovementPhase:
             attacks[a].forces.append(idx)
             attacks[a].strength += forces[idx].strength
             forces[idx].attack = a
-        for a, attack in enumerate(attacks):
+        for attack in attacks:
             if not attack.convoyed:
                 attack.opponent = next(
                     (b for b, other in enumerate(attacks)
@@ -397,7 +431,11 @@ class MovementPhase:
         position.units = new_units
         position.dislodged = dislodged
         position.standoffs = frozenset(standoffs)
-        return PhaseOutcome(position, self.results)
+        attacked = {attack.dest for a, attack in enumerate(attacks)
+                    if not attack.convoyed or res.has_route(a)}
+        events = self.rules.after_movement(self.position, position, self.results, attacked,
+                                           self.map)
+        return PhaseOutcome(position, self.results, events)
 
     def _result(self, idx: int, unit: Unit, res: Resolver, forces: list[Force],
                 attacks: list[Attack]) -> OrderResult:
@@ -422,8 +460,7 @@ class MovementPhase:
             return result(False, R.DISLODGED, f"dislodged from {by_from}")
         if plan.kind in ("support_hold", "support_move"):
             if not plan.matched:
-                return result(False, R.NOT_MATCHED, "the supported unit did not make that move"
-                              if plan.kind == "support_move" else "the supported unit moved")
+                return result(False, R.NOT_MATCHED, plan.unmatched_reason)
             cutting = res.cutting_attacks(idx)
             if cutting and res.support_value(idx) < forces[idx].strength:
                 return result(False, R.CUT, "cut by "

@@ -56,3 +56,4 @@ class PhaseOutcome:
     position: Position  # the position after this phase's orders took effect
     results: list[OrderResult] = field(default_factory=list)
     events: list[str] = field(default_factory=list)  # e.g. ownership changes, eliminations
+    winner: str | None = None  # set when the game has been won at the end of this phase

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment import adjudicate_adjustments, adjustments_due, supply_count
+from gm.engine.adjustment import adjudicate_adjustments, adjustments_due
 from gm.engine.movement import adjudicate_movement
 from gm.engine.position import Phase, Position
 from gm.engine.results import PhaseOutcome
@@ -47,12 +47,21 @@ def movement_season(phase: Phase, game_map: GameMap) -> str | None:
     return None
 
 
-def update_ownership(position: Position, game_map: GameMap) -> list[str]:
-    """Each occupied centre passes to the occupier. Returns what changed, for the report."""
+def update_ownership(position: Position, season: str, game_map: GameMap,
+                     rules: RuleSet | None = None) -> list[str]:
+    """Each occupied centre that changes hands this season passes to the occupier.
+
+    Returns what changed, for the report.
+    """
+    rules = rules or RuleSet.for_map(game_map)
     changes = []
     for unit in position.units:
         prov = unit.province
-        if not game_map.provinces[prov].is_centre:
+        p = game_map.provinces[prov]
+        if not (p.is_centre or p.build_site):
+            continue
+        if not rules.changes_hands(prov, season, position, game_map) or \
+                not rules.captures(unit, prov, position):
             continue
         old = position.owners.get(prov)
         if old != unit.power:
@@ -63,19 +72,9 @@ def update_ownership(position: Position, game_map: GameMap) -> list[str]:
     return changes
 
 
-def winner(position: Position, game_map: GameMap) -> str | None:
+def winner(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> str | None:
     """The power that has met the map's victory condition, if any."""
-    kind, count = game_map.victory_kind, game_map.victory_count
-    for power in game_map.powers:
-        if kind == "centres" and count and supply_count(position, power, game_map) >= count:
-            return power
-        if kind == "units" and count and len(position.units_of(power)) >= count:
-            return power
-        if kind == "majority":
-            total = sum(1 for c in game_map.centres if c in position.owners or True)
-            if supply_count(position, power, game_map) * 2 > total:
-                return power
-    return None
+    return (rules or RuleSet.for_map(game_map)).winner(position, game_map)
 
 
 @dataclass(slots=True)
@@ -99,6 +98,8 @@ class Season:
         else:
             outcome = adjudicate_adjustments(position, orders, self.game_map, self.rules)
         outcome.events.extend(self.advance(position.phase, outcome.position))
+        if kind == "Adjustment" or outcome.position.phase.year != position.phase.year:
+            outcome.winner = self.rules.winner(outcome.position, self.game_map)
         return outcome
 
     def advance(self, done: Phase, position: Position) -> list[str]:
@@ -109,9 +110,9 @@ class Season:
             nxt = following_phase(phase, self.game_map)
             season_over = phase.kind != "Adjustment" and not (
                 nxt.kind == "Retreat" and position.dislodged)
-            if season_over and movement_season(phase, self.game_map) in \
-                    self.game_map.calendar.ownership_after:
-                events.extend(update_ownership(position, self.game_map))
+            if season_over:
+                events.extend(update_ownership(position, movement_season(phase, self.game_map),
+                                               self.game_map, self.rules))
             if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
                 events.extend(f"{d.unit.label()} disbanded (no retreat phase)"
                               for d in position.dislodged)
@@ -120,7 +121,8 @@ class Season:
             if nxt.kind == "Retreat" and not position.dislodged:
                 phase = nxt
                 continue
-            if nxt.kind == "Adjustment" and not adjustments_due(position, self.game_map):
+            if nxt.kind == "Adjustment" and not adjustments_due(position, self.game_map,
+                                                                self.rules):
                 phase = nxt
                 continue
             return events

@@ -1,4 +1,9 @@
-"""The hook points the engine offers to variant rules, with the standard rules as defaults."""
+"""The hook points the engine offers to variant rules, with the standard rules as defaults.
+
+Each hook is a question the engine asks at one step of a phase. `RuleSet` answers it with the
+standard rules unless a rule in force answers first (a rule returns None to pass). A variant
+rule is a `Rule` subclass in its own module, registered under the name maps use in `[rules]`.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from gm.engine.movement import MovementPhase, Plan
     from gm.engine.position import Position, Unit
+    from gm.engine.results import OrderResult
     from gm.maps.gamemap import GameMap
+    from gm.orders.types import Build, Order
 
 _REGISTRY: dict[str, type[Rule]] = {}
 
@@ -30,7 +38,30 @@ class Rule:
     def __init__(self, params: dict | None = None):
         self.params = params or {}
 
-    # movement ------------------------------------------------------------------------------
+    # --- movement: before the resolver -------------------------------------------------------
+    def order_problem(self, order: Order, unit: Unit, position: Position,
+                      game_map: GameMap) -> str | None:
+        """Why this order is illegal under this rule (name the rule in the reason), or None."""
+        return None
+
+    def stands(self, order: Order) -> bool | None:
+        """True if this rule gives meaning to an extra order kind that keeps the unit in place
+        (convert, destroy, sack, rebuild...). Its effect comes in `after_movement`."""
+        return None
+
+    def void_moves(self, phase: MovementPhase) -> dict[int, str] | None:
+        """Orders made void by other units' orders (a bridge blocked by a hostile fleet):
+        unit index -> reason."""
+        return None
+
+    def attack_key(self, unit: Unit, plan: Plan) -> tuple | None:
+        """Which moving units attack together as one (a merge, a leader with its army)."""
+        return None
+
+    def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool | None:
+        return None
+
+    # --- movement: strengths the resolver uses ---------------------------------------------
     def unit_strength(self, unit: Unit, position: Position) -> float | None:
         return None
 
@@ -40,8 +71,39 @@ class Rule:
     def support_left(self, strength: float, cutting_attacks: Sequence[float]) -> float | None:
         return None
 
-    def order_problem(self, order, position: Position, game_map: GameMap) -> str | None:
-        """Why this order is illegal under this rule (the reason names the rule), or None."""
+    # --- after a phase ---------------------------------------------------------------------
+    def after_movement(self, before: Position, after: Position, results: list[OrderResult],
+                       attacked: set[str], game_map: GameMap) -> list[str] | None:
+        """Carry out the effects of this rule's orders; return events for the report."""
+        return None
+
+    def captures(self, unit: Unit, province: str, position: Position) -> bool | None:
+        """Does this unit take the centre it stands on (a leader alone does not)?"""
+        return None
+
+    def changes_hands(self, province: str, season: str, position: Position,
+                      game_map: GameMap) -> bool | None:
+        """Does this centre change owner after this season's moves (towns: every season)?"""
+        return None
+
+    # --- adjustments -------------------------------------------------------------------------
+    def supply(self, power: str, position: Position, game_map: GameMap) -> float | None:
+        return None
+
+    def upkeep(self, unit: Unit) -> float | None:
+        """How many centres a unit needs (a leader none, a garrison half)."""
+        return None
+
+    def build_sites(self, power: str, position: Position, game_map: GameMap) -> list[str] | None:
+        return None
+
+    def build_problem(self, order: Build, position: Position, game_map: GameMap) -> str | None:
+        return None
+
+    def after_adjustments(self, position: Position, game_map: GameMap) -> list[str] | None:
+        return None
+
+    def winner(self, position: Position, game_map: GameMap) -> str | None:
         return None
 
 
@@ -55,10 +117,6 @@ class RuleSet:
     def for_map(cls, game_map: GameMap) -> RuleSet:
         return cls(_REGISTRY[name](params) for name, params in game_map.rules.items())
 
-    @property
-    def is_standard(self) -> bool:
-        return not self.rules
-
     def _first(self, hook: str, *args):
         for rule in self.rules:
             answer = getattr(rule, hook)(*args)
@@ -66,6 +124,40 @@ class RuleSet:
                 return answer
         return None
 
+    def _all(self, hook: str, *args) -> list:
+        out: list = []
+        for rule in self.rules:
+            answer = getattr(rule, hook)(*args)
+            if answer:
+                out.extend(answer)
+        return out
+
+    # movement, before the resolver
+    def order_problem(self, order: Order, unit: Unit, position: Position,
+                      game_map: GameMap) -> str | None:
+        return self._first("order_problem", order, unit, position, game_map)
+
+    def stands(self, order: Order) -> bool:
+        return bool(self._first("stands", order))
+
+    def void_moves(self, phase: MovementPhase) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for rule in self.rules:
+            out.update(rule.void_moves(phase) or {})
+        return out
+
+    def attack_key(self, unit: Unit, plan: Plan) -> tuple:
+        """Standard: a unit attacks with the others of its power making the same move."""
+        answer = self._first("attack_key", unit, plan)
+        if answer is not None:
+            return answer
+        return (unit.power, unit.province, plan.dest_province, plan.convoyed)
+
+    def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool:
+        answer = self._first("may_support", supporter, supported, position)
+        return True if answer is None else answer
+
+    # movement, strengths
     def unit_strength(self, unit: Unit, position: Position) -> float:
         """The combat value a unit brings to a move, a hold or a support."""
         answer = self._first("unit_strength", unit, position)
@@ -86,5 +178,64 @@ class RuleSet:
         answer = self._first("support_left", strength, cutting_attacks)
         return 0.0 if answer is None else answer
 
-    def order_problem(self, order, position: Position, game_map: GameMap) -> str | None:
-        return self._first("order_problem", order, position, game_map)
+    # after a phase
+    def after_movement(self, before: Position, after: Position, results: list[OrderResult],
+                       attacked: set[str], game_map: GameMap) -> list[str]:
+        return self._all("after_movement", before, after, results, attacked, game_map)
+
+    def captures(self, unit: Unit, province: str, position: Position) -> bool:
+        answer = self._first("captures", unit, province, position)
+        return True if answer is None else answer
+
+    def changes_hands(self, province: str, season: str, position: Position,
+                      game_map: GameMap) -> bool:
+        """Standard: centres change hands after the seasons the calendar names."""
+        answer = self._first("changes_hands", province, season, position, game_map)
+        if answer is not None:
+            return answer
+        return season in game_map.calendar.ownership_after
+
+    # adjustments
+    def supply(self, power: str, position: Position, game_map: GameMap) -> float:
+        answer = self._first("supply", power, position, game_map)
+        if answer is not None:
+            return answer
+        return sum(game_map.provinces[c].value_for(power) for c, owner in position.owners.items()
+                   if owner == power and c in game_map.provinces)
+
+    def upkeep(self, unit: Unit) -> float:
+        """Standard: a unit needs one centre per point of strength (a 2A needs two)."""
+        answer = self._first("upkeep", unit)
+        return unit.strength if answer is None else answer
+
+    def build_sites(self, power: str, position: Position, game_map: GameMap) -> list[str]:
+        """Standard: owned, vacant home centres (and the power's own build sites)."""
+        answer = self._first("build_sites", power, position, game_map)
+        if answer is not None:
+            return answer
+        occupied = {u.province for u in position.units}
+        sites = [c for c in game_map.powers[power].home
+                 if position.owners.get(c) == power and c not in occupied]
+        return sites + [s for s in game_map.powers[power].build_sites if s not in occupied]
+
+    def build_problem(self, order: Build, position: Position, game_map: GameMap) -> str | None:
+        return self._first("build_problem", order, position, game_map)
+
+    def after_adjustments(self, position: Position, game_map: GameMap) -> list[str]:
+        return self._all("after_adjustments", position, game_map)
+
+    def winner(self, position: Position, game_map: GameMap) -> str | None:
+        """Standard: the map's victory condition (centres, units, or a majority of centres)."""
+        answer = self._first("winner", position, game_map)
+        if answer is not None:
+            return answer
+        kind, count = game_map.victory_kind, game_map.victory_count
+        total = sum(game_map.provinces[c].supply for c in game_map.centres)
+        for power in game_map.powers:
+            if kind == "centres" and count and self.supply(power, position, game_map) >= count:
+                return power
+            if kind == "units" and count and len(position.units_of(power)) >= count:
+                return power
+            if kind == "majority" and self.supply(power, position, game_map) * 2 > total:
+                return power
+        return None
