@@ -1,0 +1,5 @@
+"""`python -m gm` runs the command line."""
+
+from gm.cli import main
+
+main()
