@@ -230,28 +230,9 @@ class MovementPhase:
                    f"through {here.name}"
         return None
 
-    def _sea_steps(self, province: str) -> set[str]:
-        out: set[str] = set()
-        for loc in self.map.locations(province):
-            for nxt in self.map.fleet_adj.get(loc, ()):
-                p = province_of(nxt)
-                if self.map.provinces[p].convoys:
-                    out.add(p)
-        return out
-
     def _on_some_route(self, fleet: str, origin: str, dest: str) -> bool:
         """Could a chain of convoying fleets from `origin` to `dest` pass through `fleet`?"""
-        def reachable(start: str) -> set[str]:
-            seen = set(self._sea_steps(start))
-            todo = list(seen)
-            while todo:
-                for nxt in self._sea_steps(todo.pop()):
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        todo.append(nxt)
-            return seen
-
-        return fleet in reachable(origin) and fleet in reachable(dest)
+        return fleet in self.map.convoy_reach(origin) and fleet in self.map.convoy_reach(dest)
 
     # --- 2. matching supports and convoys, and the convoy 'intent' rule ----------------------
     def _match(self) -> None:
@@ -306,15 +287,13 @@ class MovementPhase:
         unit, dest = self.units[army], province_of(self.plans[army].dest)
         at_sea = {u.province for u in self.units
                   if u.is_fleet and self.map.provinces[u.province].convoys}
-        seen = {p for p in self._sea_steps(unit.province) if p in at_sea}
+        seen = set(self.map.sea_neighbours(unit.province) & at_sea)
         todo = list(seen)
         while todo:
             here = todo.pop()
-            steps = self._sea_steps(here)
-            if dest in {province_of(x) for loc in self.map.locations(here)
-                        for x in self.map.fleet_adj.get(loc, ())}:
+            if here in self.map.sea_neighbours(dest):
                 return True
-            for nxt in steps:
+            for nxt in self.map.sea_neighbours(here):
                 if nxt in at_sea and nxt not in seen:
                     seen.add(nxt)
                     todo.append(nxt)
@@ -368,12 +347,10 @@ class MovementPhase:
             attacks[a].forces.append(idx)
             attacks[a].strength += forces[idx].strength
             forces[idx].attack = a
+        by_route = {(x.origin, x.dest): b for b, x in enumerate(attacks) if not x.convoyed}
         for attack in attacks:
             if not attack.convoyed:
-                attack.opponent = next(
-                    (b for b, other in enumerate(attacks)
-                     if not other.convoyed and other.origin == attack.dest
-                     and other.dest == attack.origin), -1)
+                attack.opponent = by_route.get((attack.dest, attack.origin), -1)
             else:
                 army = attack.forces[0]
                 route = self._route(army, self._convoys_for.get(army, []))

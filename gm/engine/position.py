@@ -21,10 +21,10 @@ class Unit:
     location: str  # 'par', 'spa/nc'
     strength: float = 1.0
     name: str | None = None  # a leader's name
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     @property
     def is_fleet(self) -> bool:

@@ -104,6 +104,8 @@ class GameMap:
     source: MapFile | None = None
     _province_names: dict[str, str] = field(default_factory=dict)
     _power_names: dict[str, str] = field(default_factory=dict)
+    _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
+    _reach_cache: dict[str, frozenset[str]] = field(default_factory=dict)
 
     # --- geography -------------------------------------------------------------------------
     def locations(self, province: str) -> tuple[str, ...]:
@@ -129,6 +131,32 @@ class GameMap:
         if kind_is_fleet:
             return bool(self.fleet_destinations(src, province))
         return province in self.army_adj.get(province_of(src), ())
+
+    def sea_neighbours(self, province: str) -> frozenset[str]:
+        """Provinces next to `province` where a fleet could convoy (seas, convoying islands)."""
+        cache = self._sea_cache
+        found = cache.get(province)
+        if found is None:
+            found = frozenset(
+                p for loc in self.locations(province) for x in self.fleet_adj.get(loc, ())
+                if self.provinces[(p := province_of(x))].convoys)
+            cache[province] = found
+        return found
+
+    def convoy_reach(self, province: str) -> frozenset[str]:
+        """Every convoying province a chain of fleets could reach from `province`."""
+        cache = self._reach_cache
+        found = cache.get(province)
+        if found is None:
+            seen = set(self.sea_neighbours(province))
+            todo = list(seen)
+            while todo:
+                for nxt in self.sea_neighbours(todo.pop()):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            found = cache[province] = frozenset(seen)
+        return found
 
     def bridge_sea(self, a: str, b: str) -> str | None:
         return self.bridges.get(frozenset((province_of(a), province_of(b))))
