@@ -371,6 +371,10 @@ class MovementPhase:
 
     # --- 4. adjudicate -----------------------------------------------------------------------
     def adjudicate(self, orders: list[Order]) -> PhaseOutcome:
+        orders, rejected = self.rules.prepare_orders(self.position, list(orders), self.map)
+        self.results.extend(rejected)
+        self.units = self.position.units
+        self.by_province = unit_index(self.position)
         self.take_orders(orders)
         self._match()
         forces, attacks = self._build()
@@ -408,9 +412,11 @@ class MovementPhase:
         position.units = new_units
         position.dislodged = dislodged
         position.standoffs = frozenset(standoffs)
-        attacked = {attack.dest for a, attack in enumerate(attacks)
-                    if not attack.convoyed or res.has_route(a)}
-        events = self.rules.after_movement(self.position, position, self.results, attacked,
+        attacked_by: dict[str, set[str]] = {}
+        for a, attack in enumerate(attacks):
+            if not attack.convoyed or res.has_route(a):
+                attacked_by.setdefault(attack.dest, set()).add(attack.power)
+        events = self.rules.after_movement(self.position, position, self.results, attacked_by,
                                            self.map)
         return PhaseOutcome(position, self.results, events)
 

@@ -254,7 +254,7 @@ class Resolver:
             if force.attack >= 0:
                 if force.attack == exclude or self.resolve(force.attack):
                     continue
-                total += force.strength
+                total += force.strength + force.defence_bonus  # failed: it stands, unsupported
             else:
                 total += force.strength + force.defence_bonus + self._supports(force.hold_supports)
         return total
@@ -277,8 +277,10 @@ class Resolver:
         return attack.strength + self._supports(attack.supports, exclude_power=defender)
 
     def defend_strength(self, a: int) -> float:
+        """How hard an attack holds its ground in a head-to-head battle."""
         attack = self.attacks[a]
-        return attack.strength + self._supports(attack.supports)
+        bonus = sum(self.forces[f].defence_bonus for f in attack.forces)
+        return attack.strength + bonus + self._supports(attack.supports)
 
     def prevent_strength(self, a: int) -> float:
         attack = self.attacks[a]

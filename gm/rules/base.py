@@ -39,6 +39,13 @@ class Rule:
         self.params = params or {}
 
     # --- movement: before the resolver -------------------------------------------------------
+    def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
+                       ) -> tuple[list[Order], list[OrderResult]] | None:
+        """Settle pieces before the orders are checked (an A/F unit's first orders say which it
+        is); may change `position.units`. Returns the orders to use and results for orders it
+        rejected."""
+        return None
+
     def order_problem(self, order: Order, unit: Unit, position: Position,
                       game_map: GameMap) -> str | None:
         """Why this order is illegal under this rule (name the rule in the reason), or None."""
@@ -73,8 +80,11 @@ class Rule:
 
     # --- after a phase ---------------------------------------------------------------------
     def after_movement(self, before: Position, after: Position, results: list[OrderResult],
-                       attacked: set[str], game_map: GameMap) -> list[str] | None:
-        """Carry out the effects of this rule's orders; return events for the report."""
+                       attacked_by: dict[str, set[str]], game_map: GameMap) -> list[str] | None:
+        """Carry out the effects of this rule's orders; return events for the report.
+
+        `attacked_by` maps each province attacked this phase (by an attack that had effect,
+        whether or not it succeeded) to the powers that attacked it."""
         return None
 
     def captures(self, unit: Unit, province: str, position: Position) -> bool | None:
@@ -133,6 +143,16 @@ class RuleSet:
         return out
 
     # movement, before the resolver
+    def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
+                       ) -> tuple[list[Order], list[OrderResult]]:
+        rejected: list[OrderResult] = []
+        for rule in self.rules:
+            answer = rule.prepare_orders(position, orders, game_map)
+            if answer is not None:
+                orders, more = answer
+                rejected.extend(more)
+        return orders, rejected
+
     def order_problem(self, order: Order, unit: Unit, position: Position,
                       game_map: GameMap) -> str | None:
         return self._first("order_problem", order, unit, position, game_map)
@@ -180,8 +200,8 @@ class RuleSet:
 
     # after a phase
     def after_movement(self, before: Position, after: Position, results: list[OrderResult],
-                       attacked: set[str], game_map: GameMap) -> list[str]:
-        return self._all("after_movement", before, after, results, attacked, game_map)
+                       attacked_by: dict[str, set[str]], game_map: GameMap) -> list[str]:
+        return self._all("after_movement", before, after, results, attacked_by, game_map)
 
     def captures(self, unit: Unit, province: str, position: Position) -> bool:
         answer = self._first("captures", unit, province, position)
@@ -209,14 +229,18 @@ class RuleSet:
         return unit.strength if answer is None else answer
 
     def build_sites(self, power: str, position: Position, game_map: GameMap) -> list[str]:
-        """Standard: owned, vacant home centres (and the power's own build sites)."""
+        """Standard: owned, vacant home centres; the power's own build sites; and special
+        build sites (`build_site = true`) the power controls."""
         answer = self._first("build_sites", power, position, game_map)
         if answer is not None:
             return answer
         occupied = {u.province for u in position.units}
         sites = [c for c in game_map.powers[power].home
                  if position.owners.get(c) == power and c not in occupied]
-        return sites + [s for s in game_map.powers[power].build_sites if s not in occupied]
+        sites += [s for s in game_map.powers[power].build_sites if s not in occupied]
+        sites += [p.id for p in game_map.provinces.values()
+                  if p.build_site and position.owners.get(p.id) == power and p.id not in occupied]
+        return sites
 
     def build_problem(self, order: Build, position: Position, game_map: GameMap) -> str | None:
         return self._first("build_problem", order, position, game_map)
