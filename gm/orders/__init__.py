@@ -1,20 +1,39 @@
-"""Orders: the typed order objects, and reading them from the text players write."""
+"""Orders: the typed order objects, and reading them from the text players write.
 
+`parse_order` reads one order; `read_orders` reads a whole letter or email; `echo_letter`
+shows the GM, line by line, what was understood, rejected or ignored.
+"""
+
+from gm.orders.errors import OrderError
 from gm.orders.types import (
     Build,
+    ChooseKind,
+    Convert,
     Convoy,
+    DestroyCentre,
     Disband,
+    EndLoan,
     Hold,
+    LoanCentre,
+    Merge,
     Move,
     Order,
+    PlaceLeader,
+    RebuildCentre,
     Remove,
     Retreat,
+    Sack,
+    Split,
     SupportHold,
+    SupportMerge,
     SupportMove,
+    UnitRef,
     Waive,
 )
 
 __all__ = [
-    "Build", "Convoy", "Disband", "Hold", "Move", "Order", "Remove", "Retreat",
-    "SupportHold", "SupportMove", "Waive",
+    "Build", "ChooseKind", "Convert", "Convoy", "DestroyCentre", "Disband", "EndLoan", "Hold",
+    "LoanCentre", "Merge", "Move", "Order", "OrderError", "PlaceLeader", "RebuildCentre",
+    "Remove", "Retreat", "Sack", "Split", "SupportHold", "SupportMerge", "SupportMove",
+    "UnitRef", "Waive",
 ]

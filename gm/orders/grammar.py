@@ -1,16 +1,146 @@
-"""The Lark grammar in `grammars/orders.lark`, compiled once (LALR) and cached on disk."""
+"""The order grammar (`grammars/orders.lark`), compiled once (LALR) and cached on disk.
+
+Parsing yields a `Syntax`: the form of the order (`move`, `support_hold`, `merge`...) and the
+units, places and names written in it, still as text. Nothing here knows a map; resolving
+names is `gm.orders.names`' job. The tree is built by Lark's inline transformer, which saves
+building a parse tree and keeps parsing fast.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
-from lark import Lark
+from lark import Lark, Token, Transformer
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammars" / "orders.lark"
+
+ORDER_FORMS = (
+    "bare", "hold", "move", "support_hold", "support_move", "support_merge", "convoy", "retreat",
+    "rebuild", "disband", "build", "remove", "waive", "convert", "destroy", "sack", "merge",
+    "split", "loan", "end_loan", "place_leader",
+)
+PART_FORMS = ("part_hold", "part_move", "part_support_hold", "part_support_move")
+
+_KIND_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F", "g": "G", "garrison": "G",
+               "a/f": "A/F"}
+
+
+class NameText(NamedTuple):
+    """A name as written (words joined by one space) and the 1-based column it starts at."""
+
+    text: str
+    column: int
+
+
+class PlaceText(NamedTuple):
+    name: NameText
+    coast: str | None  # 'nc', 'sc', 'ec', 'wc' when a coast was written
+
+
+class UnitText(NamedTuple):
+    """`2A(Ur)`: kind 'A', strength 2.0, place Ur. Kind and strength are None if unwritten;
+    place is None for a bare kind (`A Tyr becomes F`)."""
+
+    kind: str | None
+    strength: float | None
+    place: PlaceText | None
+    column: int
+
+
+class Syntax(NamedTuple):
+    """One order as read by the grammar: its form and what it names, in written order."""
+
+    form: str
+    items: tuple
+
+
+def read_kind(token: str) -> tuple[str, float | None]:
+    """`2A` -> ('A', 2.0); `a fleet` -> ('F', None); `A/F` -> ('A/F', None)."""
+    text = " ".join(token.lower().split())
+    if text.startswith(("a ", "an ")) and text.split(" ", 1)[1] in _KIND_WORDS:
+        text = text.split(" ", 1)[1]
+    strength = None
+    if text[0].isdigit():
+        strength = float(text[0])
+        text = text[1:].strip()
+    return _KIND_WORDS[text], strength
+
+
+def _coast_code(token: str) -> str:
+    """`north coast` -> 'nc'; `SC` -> 'sc'."""
+    return token[0].lower() + "c"
+
+
+class _SyntaxBuilder(Transformer):
+    """Turns each grammar rule into plain tuples as the parser reduces it."""
+
+    def name(self, children: list[Token]) -> NameText:
+        return NameText(" ".join(children), children[0].column)
+
+    def coast(self, children: list[Token]) -> str:
+        return _coast_code(children[-1])
+
+    def place(self, children: list) -> PlaceText:
+        return PlaceText(children[0], children[1] if len(children) > 1 else None)
+
+    def via(self, children: list) -> bool:
+        return True
+
+    def unit(self, children: list) -> UnitText:
+        kind = strength = None
+        column = 0
+        place: PlaceText | None = None
+        for child in children:
+            if isinstance(child, Token):
+                if child.type == "KIND":
+                    kind, strength = read_kind(child)
+                    column = child.column
+            elif isinstance(child, PlaceText):
+                place = child
+            elif isinstance(child, str) and place is not None:  # `F(Spa)(nc)`: coast outside
+                place = PlaceText(place.name, child)
+        if not column and place is not None:
+            column = place.name.column
+        return UnitText(kind, strength, place, column)
+
+    dest = unit
+
+
+def _order_form(form: str):
+    def build(self, children: list) -> Syntax:
+        return Syntax(form, tuple(c for c in children if not isinstance(c, Token)))
+    return build
+
+
+def _part_form(form: str):
+    def build(self, children: list) -> Syntax:
+        kind = strength = None
+        items = []
+        for child in children:
+            if isinstance(child, Token):
+                if child.type == "KIND":
+                    kind, strength = read_kind(child)
+            else:
+                items.append(child)
+        return Syntax(form, (kind, strength, *items))
+    return build
+
+
+for _form in ORDER_FORMS:
+    setattr(_SyntaxBuilder, _form, _order_form(_form))
+for _form in PART_FORMS:
+    setattr(_SyntaxBuilder, _form, _part_form(_form))
 
 
 @lru_cache(maxsize=1)
 def order_parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", cache=True,
-                propagate_positions=True)
+    """The LALR parser; the compiled tables are cached on disk, so a cold start stays fast."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                transformer=_SyntaxBuilder(), cache=True, maybe_placeholders=False)
+
+
+def read_syntax(text: str) -> Syntax:
+    """Parse one order's text; raises lark's `UnexpectedInput` when it is not an order."""
+    return order_parser().parse(text)

@@ -1,145 +1,474 @@
 """Read one order's text into a typed order, resolving names against the map.
 
+`parse_order` is the entry point the engine's callers use; `read_order` also returns the notes
+the GM should see (a near-miss name read as another, a unit with no order read as a hold).
 Errors are `OrderError`s that say what was wrong, where in the text, and how to fix it.
+Answers are cached per map, so a letter read twice, or a common order, costs a lookup.
 """
 
 from __future__ import annotations
 
-import difflib
+from collections.abc import Collection
+from typing import NamedTuple
 
-from lark import Token, Tree
-from lark.exceptions import LarkError, UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from gm.maps.gamemap import GameMap, fold_name
-from gm.orders.grammar import order_parser
+from gm.maps.gamemap import GameMap, province_of
+from gm.orders.errors import (
+    AMBIGUOUS_NAME,
+    BAD_FORM,
+    PHASE,
+    SYNTAX,
+    UNKNOWN_NAME,
+    VARIANT,
+    WRONG_POWER,
+    OrderError,
+)
+from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText, read_syntax
+from gm.orders.names import LEADER, POWER, PROVINCE, Match, NameIndex, NameProblem, name_index
+from gm.orders.phases import ADJUSTMENT, MOVEMENT, RETREAT, fit_phase
 from gm.orders.types import (
     Build,
+    ChooseKind,
+    Convert,
     Convoy,
+    DestroyCentre,
     Disband,
+    EndLoan,
     Hold,
+    LoanCentre,
+    Merge,
     Move,
     Order,
+    PlaceLeader,
+    RebuildCentre,
     Remove,
     Retreat,
+    Sack,
+    Split,
     SupportHold,
+    SupportMerge,
     SupportMove,
+    UnitRef,
     Waive,
 )
+from gm.orders.variants import FORMS, map_forms, missing_form
 
-KIND_LETTER = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+__all__ = ["OrderError", "Reading", "parse_order", "read_order"]
 
+EXAMPLES = "Write it like 'A Par - Bur', 'F Nth S A Yor - Nwy', 'F Nth C A Lon - Nwy' or " \
+           "'Build A Par'."
+_TRAILING = " \t.,;!"
+_CACHE_LIMIT = 50_000
 
-class OrderError(ValueError):
-    """An order that cannot be read. `column` is 1-based where known."""
-
-    def __init__(self, text: str, message: str, column: int | None = None, hint: str = ""):
-        self.text = text
-        self.message = message
-        self.column = column
-        self.hint = hint
-        super().__init__(self.describe())
-
-    def describe(self) -> str:
-        where = f" (at column {self.column})" if self.column else ""
-        hint = f" {self.hint}" if self.hint else ""
-        return f"{self.text!r}: {self.message}{where}.{hint}"
+# What the grammar expected, in words, most useful first.
+_EXPECTED_WORDS = (
+    ("WORD", "a province"), ("KIND", "a unit (A, F)"), ("MOVE", "'-'"), ("HOLD", "H"),
+    ("SUPPORT", "S"), ("CONVOY", "C"), ("COAST", "a coast"), ("RETREAT", "R"),
+    ("DISBAND", "D"), ("VIA", "'via convoy'"), ("AT", "'in'"), ("MERGE", "'merge'"),
+)
 
 
-def suggest_provinces(game_map: GameMap, word: str, n: int = 3) -> list[str]:
-    names = {}
-    for p in game_map.provinces.values():
-        for name in (p.id, p.name, *p.aliases):
-            names.setdefault(fold_name(name), p.id)
-    close = difflib.get_close_matches(fold_name(word), list(names), n=n * 3, cutoff=0.6)
-    out: list[str] = []
-    for c in close:
-        pid = names[c]
-        label = f"{pid} ({game_map.provinces[pid].name})"
-        if label not in out:
-            out.append(label)
-    return out[:n]
+class Reading(NamedTuple):
+    """An order and the notes the GM should see about how it was read."""
+
+    order: Order
+    notes: tuple[str, ...] = ()
 
 
-def parse_order(text: str, game_map: GameMap, power: str | None = None) -> Order:
-    """Parse `text` (one order) for `power` on `game_map`."""
+def parse_order(text: str, game_map: GameMap, power: str | None = None, *,
+                phase_kind: str | None = None, board=None,
+                forms: Collection[str] | None = None) -> Order:
+    """Parse `text` (one order) for `power` on `game_map`; see `read_order`."""
+    return read_order(text, game_map, power, phase_kind=phase_kind, board=board,
+                      forms=forms).order
+
+
+def read_order(text: str, game_map: GameMap, power: str | None = None, *,
+               phase_kind: str | None = None, board=None,
+               forms: Collection[str] | None = None) -> Reading:
+    """Read one order. `phase_kind` ('Movement', 'Retreat', 'Adjustment') fits it to the phase;
+    `board` (a position: `.units`, `.dislodged`) finds leaders and checks the unit is there;
+    `forms` overrides the variant forms the map allows (see `gm.orders.variants`)."""
+    index = name_index(game_map)
+    allowed = map_forms(game_map) if forms is None else frozenset(forms)
+    key = (text, power, phase_kind, allowed)
+    cache = _readings(index)
+    known = cache.get(key)
+    if known is None:
+        try:
+            known = _read(text, game_map, index, power, phase_kind, allowed)
+        except OrderError as exc:
+            known = exc
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = known
+    if isinstance(known, OrderError):
+        raise known
+    if board is not None:
+        from gm.orders.check import check_order  # the board checks need the map geometry
+
+        order = check_order(known.order, game_map, board, phase_kind, text)
+        if order is not known.order:
+            known = Reading(order, known.notes)
+    return known
+
+
+_CACHES: dict[int, tuple[NameIndex, dict]] = {}
+
+
+def _readings(index: NameIndex) -> dict:
+    entry = _CACHES.get(id(index))
+    if entry is None or entry[0] is not index:
+        if len(_CACHES) >= 16:
+            _CACHES.clear()
+        entry = (index, {})
+        _CACHES[id(index)] = entry
+    return entry[1]
+
+
+def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
+          phase_kind: str | None, allowed: frozenset[str]) -> Reading:
+    if not isinstance(text, str):
+        raise OrderError(repr(text), "an order must be text", kind=SYNTAX)
+    clean = index.unhyphenate(text.rstrip(_TRAILING))
+    if not clean.strip():
+        raise OrderError(text, "the order is empty", None, EXAMPLES)
     try:
-        tree = order_parser().parse(text)
+        syntax = read_syntax(clean)
     except UnexpectedInput as exc:
-        col = getattr(exc, "column", None)
-        got = text[exc.pos_in_stream:exc.pos_in_stream + 12] if exc.pos_in_stream is not None \
-            else ""
-        raise OrderError(text, f"cannot read the order near {got!r}" if got
-                         else "the order stops too early", col,
-                         "Write it like 'A Par - Bur', 'F Nth S A Yor - Nwy' or 'Build A Par'.")\
-            from None
-    except LarkError as exc:
-        raise OrderError(text, f"cannot read the order: {exc}") from None
-    return _Builder(text, game_map, power).order(tree)
+        raise _syntax_error(text, clean, exc) from None
+    except RecursionError:  # pragma: no cover - LALR does not recurse; kept for safety
+        raise OrderError(text, "the order is too long to read", None, EXAMPLES) from None
+    builder = _Builder(text, game_map, index, power, phase_kind)
+    order = builder.order(syntax)
+    form = missing_form(order, allowed)
+    if form is not None:
+        what, where = FORMS[form]
+        raise OrderError(text, f"the {game_map.name} game has no {what}", None,
+                         f"Only some variants have them ({where}); check that this letter "
+                         "is for this game.", kind=VARIANT)
+    order = fit_phase(order, phase_kind, text)
+    return Reading(order, tuple(builder.notes))
+
+
+def _syntax_error(text: str, clean: str, exc: UnexpectedInput) -> OrderError:
+    """Say where reading stopped and what could have come there."""
+    expected: set[str] = set()
+    if isinstance(exc, (UnexpectedToken, UnexpectedEOF)):
+        expected = set(exc.expected)
+    elif isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed or ())
+    words = [w for t, w in _EXPECTED_WORDS if t in expected][:4]
+    wanted = f"; expected {' or '.join(words)}" if words else ""
+    token = getattr(exc, "token", None)
+    at_end = isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END")
+    if at_end:
+        return OrderError(text, f"the order stops too early{wanted}", len(clean.rstrip()) + 1,
+                          EXAMPLES)
+    column = getattr(exc, "column", None)
+    column = column if isinstance(column, int) and column > 0 else None
+    if token is not None:
+        got = str(token)
+    elif column is not None:
+        got = clean[column - 1:column + 11].split(" ")[0] or clean[column - 1]
+    else:
+        got = ""
+    return OrderError(text, f"cannot read {got!r} here{wanted}", column, EXAMPLES)
+
+
+class _Unit(NamedTuple):
+    kind: str | None
+    strength: float | None
+    location: str  # '' for a leader read without a board
+    leader: str | None
 
 
 class _Builder:
-    def __init__(self, text: str, game_map: GameMap, power: str | None):
+    """Turns one `Syntax` into a typed order, resolving every name it holds."""
+
+    def __init__(self, text: str, game_map: GameMap, index: NameIndex, power: str | None,
+                 phase_kind: str | None):
         self.text = text
         self.map = game_map
+        self.index = index
         self.power = power
+        self.phase_kind = phase_kind
+        self.notes: list[str] = []
+        self.unit_pools = (PROVINCE, LEADER) if index.leader_power else (PROVINCE,)
 
-    def place(self, tree: Tree) -> str:
-        name_tree = tree.children[0]
-        words = [str(t) for t in name_tree.children]
-        name = " ".join(words)
-        coast = None
-        if len(tree.children) > 1:
-            coast = str(tree.children[1].children[0]).lower()
-        prov = self.map.province_id(name)
-        if prov is None:
-            col = getattr(name_tree.meta, "column", None)
-            options = suggest_provinces(self.map, name)
-            hint = f"Did you mean {' or '.join(options)}?" if options else \
-                "Check the spelling against 'gm map show'."
-            raise OrderError(self.text, f"unknown province {name!r}", col, hint)
+    # --- names -------------------------------------------------------------------------------
+    def fail(self, message: str, column: int | None = None, hint: str = "",
+             kind: str = BAD_FORM) -> OrderError:
+        return OrderError(self.text, message, column, hint, kind=kind)
+
+    def resolve(self, name: NameText, pools: tuple[str, ...]) -> Match:
+        try:
+            match = self.index.resolve(name.text, pools)
+        except NameProblem as problem:
+            raise OrderError(self.text, problem.message, name.column, problem.hint,
+                             kind=AMBIGUOUS_NAME if problem.ambiguous else UNKNOWN_NAME,
+                             candidates=problem.candidates) from None
+        if match.note:
+            self.notes.append(match.note)
+        return match
+
+    def location(self, place: PlaceText, kind: str | None) -> str:
+        """A province id, with the coast when a fleet (or an unknown kind) names one."""
+        province = self.map.provinces[self.resolve(place.name, (PROVINCE,)).id]
+        coast = place.coast
         if coast is None:
-            return prov
-        if coast not in self.map.provinces[prov].coasts:
-            return prov  # a coast on a one-coast province (or an army) means nothing
-        return f"{prov}/{coast}"
+            return province.id
+        if kind in ("A", "G"):
+            self.notes.append(f"an army stands on all of {province.name}: the coast "
+                              f"'{coast}' is not needed")
+            return province.id
+        if not province.coasts:
+            self.notes.append(f"{province.name} has a single coast: '{coast}' is not needed")
+            return province.id
+        if coast not in province.coasts:
+            raise self.fail(f"{province.name} has no {coast} coast", place.name.column,
+                            f"Its coasts are {', '.join(province.coasts)}.")
+        return f"{province.id}/{coast}"
 
-    def unit(self, tree: Tree) -> tuple[str | None, str]:
-        kind = None
-        place = None
-        for child in tree.children:
-            if isinstance(child, Token) and child.type == "KIND":
-                kind = KIND_LETTER[child.lower()]
-            elif isinstance(child, Tree) and child.data == "place":
-                place = self.place(child)
-        assert place is not None
-        return kind, place
+    def unit(self, written: UnitText, own: bool = True) -> _Unit:
+        """The unit a `UnitText` names: kind, strength, location, or a leader."""
+        place = written.place
+        if place is None:  # only a kind, where the grammar allows it
+            raise self.fail("say which unit", written.column, EXAMPLES, kind=SYNTAX)
+        if written.kind is None and len(self.unit_pools) > 1:
+            match = self.resolve(place.name, self.unit_pools)
+            if match.pool == LEADER:
+                self._check_leader_power(match.id, written.column, own)
+                return _Unit(None, None, "", match.id)
+        return _Unit(written.kind, written.strength, self.location(place, written.kind), None)
 
-    def order(self, tree: Tree) -> Order:
-        kind = tree.data
-        parts = [c for c in tree.children if isinstance(c, Tree)]
-        units = [self.unit(c) for c in parts if c.data == "unit_ref"]
-        places = [self.place(c) for c in parts if c.data == "place"]
-        via = any(c.data == "via" for c in parts)
-        p = self.power
-        if kind == "waive":
-            return Waive(p, None)
-        (uk, loc) = units[0]
-        if kind == "hold":
-            return Hold(p, uk, loc)
-        if kind == "move":
-            return Move(p, uk, loc, places[0], via)
-        if kind == "support_hold":
-            return SupportHold(p, uk, loc, units[1][0], units[1][1])
-        if kind == "support_move":
-            return SupportMove(p, uk, loc, units[1][0], units[1][1], places[0])
-        if kind == "convoy":
-            return Convoy(p, uk, loc, units[1][0], units[1][1], places[0])
-        if kind == "retreat":
-            return Retreat(p, uk, loc, places[0])
-        if kind == "disband":
-            return Disband(p, uk, loc)
-        if kind == "build":
-            return Build(p, uk, loc)
-        if kind == "remove":
-            return Remove(p, uk, loc)
-        raise OrderError(self.text, f"unknown order kind {kind}")
+    def _check_leader_power(self, leader: str, column: int, own: bool) -> None:
+        owner = self.index.leader_power[leader]
+        if not own:
+            return
+        if self.power is None:
+            self.power = owner
+        elif owner != self.power:
+            raise self.fail(f"{leader} leads {self.map.powers[owner].name}, not "
+                            f"{self.map.powers[self.power].name}", column,
+                            "Check the power this order is for.", kind=WRONG_POWER)
+
+    def province(self, place: PlaceText) -> str:
+        return self.resolve(place.name, (PROVINCE,)).id
+
+    # --- orders ------------------------------------------------------------------------------
+    def order(self, syntax: Syntax) -> Order:
+        return getattr(self, f"_{syntax.form}")(*syntax.items)
+
+    def _common(self, unit: _Unit) -> dict:
+        return {"strength": unit.strength, "leader": unit.leader}
+
+    def _bare(self, written: UnitText) -> Order:
+        if written.kind is None:  # a name alone: prose, a signature, or a leader with no order
+            raise self.fail(f"{written.place.name.text!r} alone is not an order", written.column,
+                            "Say what the unit does: 'A Par H', 'A Par - Bur', or in "
+                            "adjustments 'Build A Par'.", kind=SYNTAX)
+        unit = self.unit(written)
+        if self.phase_kind == ADJUSTMENT:
+            return Build(self.power, unit.kind, unit.location, **self._common(unit))
+        if self.phase_kind == MOVEMENT:
+            self.notes.append("no order was given: read as a hold")
+            return Hold(self.power, unit.kind, unit.location, **self._common(unit))
+        hint = ("Say where it retreats ('A Bur R Par') or disband it ('A Bur D')."
+                if self.phase_kind == RETREAT else
+                "Say what it does: 'A Par H' to hold, 'A Par - Bur' to move, or "
+                "'Build A Par' in adjustments.")
+        raise self.fail(f"{written.kind} {written.place.name.text} is a unit, not an order",
+                        None, hint, kind=PHASE if self.phase_kind else SYNTAX)
+
+    def _hold(self, written: UnitText) -> Order:
+        unit = self.unit(written)
+        return Hold(self.power, unit.kind, unit.location, **self._common(unit))
+
+    def _move(self, written: UnitText, dest: UnitText, via: bool = False) -> Order:
+        unit = self.unit(written)
+        if dest.kind is not None:
+            return self._kind_change(unit, written, dest, via)
+        assert dest.place is not None
+        return Move(self.power, unit.kind, unit.location, self.location(dest.place, unit.kind),
+                    via, **self._common(unit))
+
+    def _kind_change(self, unit: _Unit, written: UnitText, dest: UnitText,
+                     via: bool = False) -> Order:
+        """`A(Tyr)-F(Tyr)`, `A Tyr becomes F`, `A/F Tan - F`; or a move that repeats the kind."""
+        if unit.leader:
+            raise self.fail(f"{unit.leader} is a leader and cannot become an army or a fleet",
+                            written.column)
+        new_kind = dest.kind
+        if dest.place is None:
+            new_location = unit.location if new_kind == "F" else province_of(unit.location)
+        else:
+            new_location = self.location(dest.place, new_kind)
+        if province_of(new_location) != province_of(unit.location):
+            if unit.kind in (None, new_kind):  # `A Mar - A Bur`: the kind is only repeated
+                return Move(self.power, unit.kind or new_kind, unit.location, new_location, via,
+                            **self._common(unit))
+            raise self.fail("a unit cannot move and change kind in one order", dest.column,
+                            f"Convert it where it stands ('{written.kind} "
+                            f"{written.place.name.text} - {new_kind}'), or move it.")
+        if via:
+            raise self.fail("only a move can go via convoy", dest.column)
+        if unit.kind is None:
+            raise self.fail("say what the unit is now ('A Tyr - F Tyr')", written.column)
+        if unit.kind == "A/F":
+            if new_kind not in ("A", "F"):
+                raise self.fail("an A/F unit becomes an army (A) or a fleet (F)", dest.column)
+            return ChooseKind(self.power, unit.kind, unit.location, new_kind, new_location,
+                              **self._common(unit))
+        if new_kind == unit.kind or {new_kind, unit.kind} != {"A", "F"}:
+            raise self.fail(f"{unit.kind} cannot become {new_kind}", dest.column,
+                            "Armies become fleets and fleets become armies ('A Tyr - F Tyr').")
+        return Convert(self.power, unit.kind, unit.location, new_kind, new_location,
+                       **self._common(unit))
+
+    def _support_hold(self, written: UnitText, target: UnitText) -> Order:
+        unit, other = self.unit(written), self.unit(target, own=False)
+        return SupportHold(self.power, unit.kind, unit.location, other.kind, other.location,
+                           target_strength=other.strength, target_leader=other.leader,
+                           **self._common(unit))
+
+    def _support_move(self, written: UnitText, target: UnitText, dest: PlaceText) -> Order:
+        unit, other = self.unit(written), self.unit(target, own=False)
+        return SupportMove(self.power, unit.kind, unit.location, other.kind, other.location,
+                           self.location(dest, other.kind), target_strength=other.strength,
+                           target_leader=other.leader, **self._common(unit))
+
+    def _support_merge(self, written: UnitText, dest: PlaceText) -> Order:
+        unit = self.unit(written)
+        return SupportMerge(self.power, unit.kind, unit.location, self.province(dest),
+                            **self._common(unit))
+
+    def _convoy(self, written: UnitText, target: UnitText, dest: PlaceText) -> Order:
+        unit, other = self.unit(written), self.unit(target, own=False)
+        if other.leader:
+            raise self.fail("a convoy carries an army, not a leader", target.column)
+        return Convoy(self.power, unit.kind, unit.location, other.kind, other.location,
+                      self.province(dest), target_strength=other.strength,
+                      **self._common(unit))
+
+    def _retreat(self, written: UnitText, dest: PlaceText) -> Order:
+        unit = self.unit(written)
+        where = self.location(dest, unit.kind)
+        if unit.location and province_of(where) == province_of(unit.location):
+            # `A Syr R Syr`: a unit cannot retreat where it is, so this is Diadochi's rebuild
+            return RebuildCentre(self.power, unit.kind, unit.location, **self._common(unit))
+        return Retreat(self.power, unit.kind, unit.location, where, **self._common(unit))
+
+    def _rebuild(self, written: UnitText, centre: PlaceText | None = None) -> Order:
+        unit = self.unit(written)
+        self._same_province(unit, centre, "rebuild")
+        return RebuildCentre(self.power, unit.kind, unit.location, **self._common(unit))
+
+    def _same_province(self, unit: _Unit, place: PlaceText | None, verb: str) -> None:
+        if place is None or not unit.location:
+            return
+        named = self.province(place)
+        if named != province_of(unit.location):
+            raise self.fail(f"a unit can only {verb} the centre it stands in, not "
+                            f"{self.map.provinces[named].name}", place.name.column,
+                            f"Order the unit in {self.map.provinces[named].name} to {verb} it.")
+
+    def _disband(self, written: UnitText) -> Order:
+        unit = self.unit(written)
+        return Disband(self.power, unit.kind, unit.location, **self._common(unit))
+
+    def _build(self, written: UnitText) -> Order:
+        unit = self.unit(written)
+        if unit.leader:
+            raise self.fail(f"{unit.leader} is a leader; leaders are not built",
+                            written.column)
+        return Build(self.power, unit.kind, unit.location, **self._common(unit))
+
+    def _remove(self, written: UnitText) -> Order:
+        unit = self.unit(written)
+        return Remove(self.power, unit.kind, unit.location, **self._common(unit))
+
+    def _waive(self) -> Order:
+        return Waive(self.power, None)
+
+    def _convert(self, written: UnitText, dest: UnitText | None = None) -> Order:
+        unit = self.unit(written)
+        if dest is None:
+            other = {"A": "F", "F": "A"}.get(unit.kind or "")
+            if other is None:
+                raise self.fail("say what the unit becomes ('A Tyr becomes F')",
+                                written.column)
+            dest = UnitText(other, None, None, written.column)
+        return self._kind_change(unit, written, dest)
+
+    def _destroy(self, written: UnitText, centre: PlaceText | None = None) -> Order:
+        unit = self.unit(written)
+        self._same_province(unit, centre, "destroy")
+        return DestroyCentre(self.power, unit.kind, unit.location, **self._common(unit))
+
+    def _sack(self, written: UnitText, centre: PlaceText | None = None) -> Order:
+        unit = self.unit(written)
+        self._same_province(unit, centre, "sack")
+        return Sack(self.power, unit.kind, unit.location, **self._common(unit))
+
+    def _merge(self, *items: UnitText) -> Order:
+        *parts, dest = items
+        units = [self.unit(u) for u in parts]
+        for u, w in zip(units, parts, strict=True):
+            if u.leader:
+                raise self.fail(f"{u.leader} is a leader and cannot merge", w.column)
+        if dest.place is None:
+            raise self.fail("say where the units merge ('A Mar & A Pic merge 2A Bur')",
+                            dest.column)
+        first = units[0]
+        partners = tuple(UnitRef(u.kind, u.location, u.strength) for u in units[1:])
+        seen = [province_of(u.location) for u in units]
+        if len(set(seen)) < len(seen):
+            raise self.fail("the same unit is named twice in the merge", None)
+        return Merge(self.power, first.kind, first.location, self.province(dest.place),
+                     dest.kind, merged_strength=dest.strength, partners=partners,
+                     strength=first.strength)
+
+    def _split(self, written: UnitText, *parts: Syntax) -> Order:
+        unit = self.unit(written)
+        if unit.leader:
+            raise self.fail(f"{unit.leader} is a leader and cannot split", written.column)
+        orders = tuple(self._part(unit, part) for part in parts)
+        return Split(self.power, unit.kind, unit.location, orders, **self._common(unit))
+
+    def _part(self, unit: _Unit, part: Syntax) -> Order:
+        kind, strength, *items = part.items
+        loc = unit.location
+        if part.form == "part_hold":
+            return Hold(self.power, kind, loc, strength=strength)
+        if part.form == "part_move":
+            dest, via = items[0], len(items) > 1
+            return Move(self.power, kind, loc, self.location(dest, kind or unit.kind), via,
+                        strength=strength)
+        other = self.unit(items[0], own=False)
+        if part.form == "part_support_hold":
+            return SupportHold(self.power, kind, loc, other.kind, other.location,
+                               target_strength=other.strength, target_leader=other.leader,
+                               strength=strength)
+        return SupportMove(self.power, kind, loc, other.kind, other.location,
+                           self.location(items[1], other.kind), target_strength=other.strength,
+                           target_leader=other.leader, strength=strength)
+
+    def _loan(self, centre: PlaceText, to: NameText) -> Order:
+        where = self.province(centre)
+        receiver = self.resolve(to, (POWER,)).id
+        if receiver == self.power:
+            raise self.fail("a power cannot lend a centre to itself", to.column)
+        return LoanCentre(self.power, None, where, receiver)
+
+    def _end_loan(self, centre: PlaceText) -> Order:
+        return EndLoan(self.power, None, self.province(centre))
+
+    def _place_leader(self, written: UnitText, where: PlaceText) -> Order:
+        unit = self.unit(written)
+        if unit.leader is None:
+            name = written.place.name.text if written.place else "?"
+            raise self.fail(f"{name!r} is not a leader", written.column,
+                            "Name a leader: 'Place Hannibal in Carthage'.")
+        return PlaceLeader(self.power, None, self.province(where), leader=unit.leader)

@@ -1,0 +1,57 @@
+"""The one error an order can raise: what was wrong, where in the text, and how to fix it.
+
+Every problem with an order (unreadable text, an unknown or ambiguous name, a unit that is not
+there, a move that is not adjacent, an order the phase or the variant does not allow) is an
+`OrderError`, so callers catch one thing and can show the GM one kind of message.
+"""
+
+from __future__ import annotations
+
+# What went wrong, as a short code the echo and the tests can rely on.
+SYNTAX = "syntax"  # the text is not an order in any notation gm knows
+UNKNOWN_NAME = "unknown_name"  # no province, power or leader has that name
+AMBIGUOUS_NAME = "ambiguous_name"  # several names fit equally well
+NO_UNIT = "no_unit"  # no unit where the order says
+WRONG_POWER = "wrong_power"  # the unit belongs to another power
+WRONG_KIND = "wrong_kind"  # the unit is not of the kind written, or cannot be there
+NOT_ADJACENT = "not_adjacent"  # the unit cannot reach the province named
+BAD_FORM = "bad_form"  # readable, but self-contradictory (destroying a centre elsewhere...)
+PHASE = "phase"  # not allowed in this phase
+VARIANT = "variant"  # not allowed by the rules of this map
+
+KINDS = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT, WRONG_POWER, WRONG_KIND, NOT_ADJACENT,
+         BAD_FORM, PHASE, VARIANT)
+
+
+class OrderError(ValueError):
+    """An order that cannot be accepted. `column` is 1-based where known; `hint` says the fix."""
+
+    def __init__(self, text: str, message: str, column: int | None = None, hint: str = "",
+                 *, kind: str = SYNTAX, candidates: tuple[str, ...] = ()):
+        self.text = text
+        self.message = message
+        self.column = column
+        self.hint = hint
+        self.kind = kind
+        self.candidates = candidates
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """One line: the text, the problem, where, and the fix."""
+        where = f" (at column {self.column})" if self.column else ""
+        hint = f" {self.hint}" if self.hint else ""
+        return f"{self.text!r}: {self.message}{where}.{hint}"
+
+    def pointer(self) -> str:
+        """The text with a caret under the column, for a fixed-width echo; '' if no column."""
+        if not self.column:
+            return ""
+        return f"{self.text}\n{' ' * (self.column - 1)}^"
+
+    def __reduce__(self):  # keep the keyword-only fields when pickled (e.g. by a cache)
+        return (_rebuild, (self.text, self.message, self.column, self.hint, self.kind,
+                           self.candidates))
+
+
+def _rebuild(text, message, column, hint, kind, candidates) -> OrderError:
+    return OrderError(text, message, column, hint, kind=kind, candidates=candidates)

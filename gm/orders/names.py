@@ -1,0 +1,284 @@
+"""Resolve the names players write (provinces, powers, leaders) against one map.
+
+A name matches, in this order: an id, full name or map alias (ignoring case, accents, spaces
+and punctuation); then a unique prefix (`Burg` -> Burgundy); then a near miss, a small edit
+distance (`Phyrgia` -> Phrygia), accepted only when exactly one name is that close, and
+reported in a note so the GM sees the guess. An ambiguous or unknown name is a `NameProblem`
+listing the candidates.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from gm.maps.gamemap import GameMap
+
+PROVINCE = "province"
+POWER = "power"
+LEADER = "leader"
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+_MAX_FUZZY_LENGTH = 40  # longer text is prose, not a misspelt name
+_CACHE_LIMIT = 20_000
+
+
+def fold(text: str) -> str:
+    """`St. Petersburg` -> `stpetersburg`; `München` -> `munchen`."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return _NOT_ALNUM.sub("", text.lower())
+
+
+def near_miss_limit(length: int) -> int:
+    """How many edits a name of this length may have and still count as a near miss."""
+    if length <= 3:
+        return 1 if length == 3 else 0
+    if length <= 5:
+        return 1
+    if length <= 8:
+        return 2
+    return 3
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment distance (a swap of two letters is one edit); > limit early."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        best = i
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            value = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                value = min(value, prev2[j - 2] + 1)
+            cur[j] = value
+            best = min(best, value)
+        if best > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+class Match(NamedTuple):
+    """What a name resolved to: its pool (province, power, leader), its id, and a note when
+    the name was a near miss that the GM should see."""
+
+    pool: str
+    id: str
+    note: str | None = None
+
+
+class NameProblem(Exception):
+    """A name that is unknown or ambiguous; `candidates` are labels such as `bur (Burgundy)`."""
+
+    def __init__(self, message: str, hint: str, ambiguous: bool, candidates: tuple[str, ...]):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.ambiguous = ambiguous
+        self.candidates = candidates
+
+
+class _Pool:
+    """Folded names of one kind of thing -> ids, with a sorted key list for prefix search."""
+
+    def __init__(self, kind: str, entries: Iterable[tuple[str, str]], priority: Iterable[str]):
+        self.kind = kind
+        self.names: dict[str, str] = {}
+        for name, ident in entries:
+            key = fold(name)
+            if key:
+                self.names.setdefault(key, ident)
+        for ident in priority:  # ids win over aliases that happen to spell another id
+            if fold(ident):
+                self.names[fold(ident)] = ident
+        self.keys = sorted(self.names)
+
+    def with_prefix(self, prefix: str) -> set[str]:
+        start = bisect.bisect_left(self.keys, prefix)
+        found = set()
+        for key in self.keys[start:]:
+            if not key.startswith(prefix):
+                break
+            found.add(self.names[key])
+        return found
+
+    def within(self, word: str, limit: int) -> dict[str, int]:
+        """Ids with a name within `limit` edits of `word`, each with its best distance."""
+        found: dict[str, int] = {}
+        for key, ident in self.names.items():
+            if abs(len(key) - len(word)) > limit:
+                continue
+            d = edit_distance(word, key, limit)
+            if d <= limit and d < found.get(ident, limit + 1):
+                found[ident] = d
+        return found
+
+
+class NameIndex:
+    """Every name a player may use on one map, and the answers already given (cached)."""
+
+    def __init__(self, game_map: GameMap):
+        self.map = game_map
+        provinces = game_map.provinces.values()
+        self.provinces = _Pool(
+            PROVINCE,
+            ((name, p.id) for p in provinces for name in (p.name, *p.aliases)),
+            (p.id for p in provinces))
+        powers = game_map.powers.values()
+        self.powers = _Pool(
+            POWER,
+            ((name, p.id) for p in powers for name in (p.name, p.adjective, *p.aliases) if name),
+            (p.id for p in powers))
+        self.leader_power: dict[str, str] = {
+            leader: p.id for p in powers for leader in p.leaders}
+        self.leaders = _Pool(LEADER, self._leader_names(), self.leader_power)
+        self.hyphenated = self._hyphen_pattern()
+        self._cache: dict[tuple[tuple[str, ...], str], Match | NameProblem] = {}
+
+    def _leader_names(self) -> list[tuple[str, str]]:
+        """Full names, plus a surname alone (`Scipio`) when no other leader shares it."""
+        names = [(leader, leader) for leader in self.leader_power]
+        surnames: dict[str, list[str]] = {}
+        for leader in self.leader_power:
+            words = leader.split()
+            if len(words) > 1 and len(words[-1]) >= 4 and words[-1].isalpha():
+                surnames.setdefault(words[-1], []).append(leader)
+        names += [(surname, who[0]) for surname, who in surnames.items() if len(who) == 1]
+        return names
+
+    def _hyphen_pattern(self) -> re.Pattern[str] | None:
+        """Names with a hyphen inside (`Mid-Atlantic`), which the grammar would read as moves."""
+        names = {n for p in self.map.provinces.values() for n in (p.name, *p.aliases)}
+        names |= set(self.leader_power)
+        hyphenated = sorted((n for n in names if re.search(r"\w-\w", n)), key=len, reverse=True)
+        if not hyphenated:
+            return None
+        return re.compile("|".join(re.escape(n) for n in hyphenated), re.IGNORECASE)
+
+    def unhyphenate(self, text: str) -> str:
+        """Write `Mid-Atlantic` as `Mid Atlantic` (same length, so columns stay right)."""
+        if self.hyphenated is None or "-" not in text:
+            return text
+        return self.hyphenated.sub(lambda m: m.group(0).replace("-", " "), text)
+
+    # --- lookups -----------------------------------------------------------------------------
+    def province(self, text: str) -> Match:
+        return self.resolve(text, (PROVINCE,))
+
+    def power(self, text: str) -> Match:
+        return self.resolve(text, (POWER,))
+
+    def power_exact(self, text: str) -> str | None:
+        """A power by id, name, adjective or alias only (for letter headers: no guessing)."""
+        return self.powers.names.get(fold(text))
+
+    def resolve(self, text: str, pools: tuple[str, ...]) -> Match:
+        """The one thing in `pools` that `text` names; raises `NameProblem` otherwise."""
+        word = fold(text)
+        key = (pools, word)
+        known = self._cache.get(key)
+        if known is None:
+            try:
+                known = self._resolve(text, word, pools)
+            except NameProblem as problem:
+                known = problem
+            if len(self._cache) > _CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[key] = known
+        if isinstance(known, NameProblem):
+            raise known
+        if known.note is None:
+            return known
+        return known._replace(note=f"read {text!r} as {self.label(known)}")
+
+    def _pools(self, pools: tuple[str, ...]) -> list[_Pool]:
+        table = {PROVINCE: self.provinces, POWER: self.powers, LEADER: self.leaders}
+        return [table[p] for p in pools]
+
+    def _resolve(self, text: str, word: str, pools: tuple[str, ...]) -> Match:
+        what = " or ".join(pools)
+        if not word:
+            raise NameProblem(f"{text!r} is not a {what} name", "Write a name or an id.",
+                              False, ())
+        searched = self._pools(pools)
+        for pool in searched:
+            if word in pool.names:
+                return Match(pool.kind, pool.names[word])
+        prefixed = [(pool.kind, ident) for pool in searched if len(word) >= 2
+                    for ident in sorted(pool.with_prefix(word))]
+        if len(prefixed) == 1:
+            return Match(*prefixed[0])
+        if prefixed:
+            labels = tuple(self.label(Match(k, i)) for k, i in prefixed)
+            raise NameProblem(
+                f"{text!r} could be {_either(labels)}", "Write more of the name, or its id.",
+                True, labels)
+        if len(word) > _MAX_FUZZY_LENGTH:
+            raise NameProblem(f"unknown {what} {text!r}", self._spelling_hint(pools), False, ())
+        limit = near_miss_limit(len(word))
+        close = [(d, pool.kind, ident) for pool in searched if limit
+                 for ident, d in pool.within(word, limit).items()]
+        if len(close) == 1:
+            _, kind, ident = close[0]
+            return Match(kind, ident, note="near miss")
+        if close:
+            close.sort()
+            labels = tuple(self.label(Match(k, i)) for _, k, i in close)
+            raise NameProblem(
+                f"{text!r} is close to {_either(labels[:4])}",
+                "Write the name in full, or its id.", True, labels)
+        suggestions = self._suggest(word, searched)
+        hint = (f"Did you mean {_either(suggestions)}?" if suggestions
+                else self._spelling_hint(pools))
+        raise NameProblem(f"unknown {what} {text!r}", hint, False, suggestions)
+
+    def _suggest(self, word: str, pools: list[_Pool]) -> tuple[str, ...]:
+        """The few names nearest to an unknown word, for the error's 'did you mean'."""
+        limit = max(2, len(word) // 2)
+        scored = sorted((d, pool.kind, ident) for pool in pools
+                        for ident, d in pool.within(word, limit).items())
+        return tuple(self.label(Match(k, i)) for _, k, i in scored[:3])
+
+    def _spelling_hint(self, pools: tuple[str, ...]) -> str:
+        if PROVINCE in pools:
+            return f"Check the spelling against 'gm map show {self.map.id}'."
+        if POWER in pools:
+            return f"The powers are {', '.join(p.name for p in self.map.powers.values())}."
+        return "Check the spelling."
+
+    def label(self, match: Match) -> str:
+        """`Phrygia (phr)`, `Egypt`, `Hannibal (Carthage)`: how the GM sees a resolved name."""
+        if match.pool == PROVINCE:
+            return f"{self.map.provinces[match.id].name} ({match.id})"
+        if match.pool == POWER:
+            return self.map.powers[match.id].name
+        owner = self.map.powers[self.leader_power[match.id]].name
+        return f"{match.id} ({owner})"
+
+
+def _either(labels: tuple[str, ...] | list[str]) -> str:
+    labels = list(labels)
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+_INDEXES: dict[int, tuple[GameMap, NameIndex]] = {}
+
+
+def name_index(game_map: GameMap) -> NameIndex:
+    """The index for this map object, built once (the map is held so its id stays unique)."""
+    entry = _INDEXES.get(id(game_map))
+    if entry is not None and entry[0] is game_map:
+        return entry[1]
+    if len(_INDEXES) >= 16:
+        _INDEXES.clear()
+    index = NameIndex(game_map)
+    _INDEXES[id(game_map)] = (game_map, index)
+    return index

@@ -1,0 +1,134 @@
+"""Which variant order forms a map allows, so an order the variant lacks is refused by name.
+
+A form is allowed when the map's `[rules]` name a rule that brings it (`RULE_FORMS`), or the
+map's own data shows it: powers with `leaders`, starting units such as `A/F tan`, `2A ur` or
+`G pra`. The standard map allows none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from gm.maps.gamemap import GameMap
+from gm.orders.types import (
+    ChooseKind,
+    Convert,
+    DestroyCentre,
+    EndLoan,
+    LoanCentre,
+    Merge,
+    Order,
+    PlaceLeader,
+    RebuildCentre,
+    Sack,
+    Split,
+    SupportHold,
+    SupportMerge,
+    SupportMove,
+)
+
+# form -> (what the GM reads, the rulebooks that have it)
+FORMS: dict[str, tuple[str, str]] = {
+    "conversion": ("army/fleet conversion", "Lord of Hosts, Middle-Earth VIII, Hoplite Wars"),
+    "army_fleet": ("A/F units", "Lord of Hosts, Multiplicity"),
+    "destroy_centre": ("destroying a centre", "Lord of Hosts, Diadochi V"),
+    "rebuild_centre": ("rebuilding a destroyed centre", "Diadochi V"),
+    "sack": ("sacking a centre", "Rise of Rome II, Hoplite Wars"),
+    "multiple_units": ("multiple units (2A, 3F)",
+                       "Lord of Hosts, Rise of Rome II, Hoplite Wars"),
+    "merge_split": ("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
+    "garrisons": ("garrisons", "Hoplite Wars"),
+    "leaders": ("leader units", "Rise of Rome II"),
+    "loans": ("centre loans", "Diadochi V"),
+}
+ALL_FORMS = frozenset(FORMS)
+
+# A rule module named in a map's [rules] (gm/rules/<name>.py) -> the forms it brings.
+RULE_FORMS: dict[str, frozenset[str]] = {
+    "conversion": frozenset({"conversion"}),
+    "army_fleet": frozenset({"army_fleet"}),
+    "holy_places": frozenset({"destroy_centre", "multiple_units"}),
+    "destruction": frozenset({"destroy_centre", "rebuild_centre"}),
+    "rebuilding": frozenset({"rebuild_centre"}),
+    "sacking": frozenset({"sack", "multiple_units"}),
+    "double_units": frozenset({"multiple_units"}),
+    "multiplicity": frozenset({"multiple_units", "merge_split", "army_fleet"}),
+    "garrisons": frozenset({"garrisons"}),
+    "leaders": frozenset({"leaders"}),
+    "loans": frozenset({"loans"}),
+}
+
+_ORDER_FORMS: dict[type, str] = {
+    Convert: "conversion",
+    ChooseKind: "army_fleet",
+    DestroyCentre: "destroy_centre",
+    RebuildCentre: "rebuild_centre",
+    Sack: "sack",
+    Merge: "merge_split",
+    SupportMerge: "merge_split",
+    Split: "merge_split",
+    LoanCentre: "loans",
+    EndLoan: "loans",
+    PlaceLeader: "leaders",
+}
+
+
+def map_forms(game_map: GameMap) -> frozenset[str]:
+    """The variant forms this map allows, from its rules and its starting data."""
+    forms: set[str] = set()
+    for rule in game_map.rules:
+        forms |= RULE_FORMS.get(rule, frozenset())
+    for power in game_map.powers.values():
+        if power.leaders:
+            forms.add("leaders")
+        for unit in power.units:
+            kind = unit.split()[0].upper() if unit.split() else ""
+            if kind[:1].isdigit():
+                forms.add("multiple_units")
+            kind = kind.lstrip("0123456789")
+            if kind == "A/F":
+                forms.add("army_fleet")
+            elif kind == "G":
+                forms.add("garrisons")
+    return frozenset(forms)
+
+
+def _units_named(order: Order) -> Iterator[tuple[str | None, float | None, str | None]]:
+    """(kind, strength, leader) of every unit an order names, including targets and parts."""
+    yield order.unit_kind, order.strength, order.leader
+    if isinstance(order, (SupportHold, SupportMove)):
+        yield order.target_kind, order.target_strength, order.target_leader
+    if isinstance(order, Merge):
+        yield order.merged_kind, order.merged_strength, None
+        for kind, _, strength in order.partners:
+            yield kind, strength, None
+    if isinstance(order, (Convert, ChooseKind)):
+        yield order.new_kind, None, None
+    if isinstance(order, Split):
+        for part in order.parts:
+            yield from _units_named(part)
+
+
+def required_forms(order: Order) -> set[str]:
+    """The variant forms an order needs; empty for an order of the standard game."""
+    needed = set()
+    form = _ORDER_FORMS.get(type(order))
+    if form:
+        needed.add(form)
+    for kind, strength, leader in _units_named(order):
+        if leader:
+            needed.add("leaders")
+        if kind == "G":
+            needed.add("garrisons")
+        elif kind == "A/F" and not isinstance(order, ChooseKind):
+            needed.add("army_fleet")
+        if strength is not None and strength > 1:
+            needed.add("multiple_units")
+    return needed
+
+
+def missing_form(order: Order, allowed: frozenset[str]) -> str | None:
+    """The first form this order needs that is not allowed, or None."""
+    for form in sorted(required_forms(order) - allowed):
+        return form
+    return None
