@@ -17,6 +17,7 @@ app = typer.Typer(
 )
 
 from gm.cli import datc as _datc  # noqa: E402,F401  (registers commands)
+from gm.cli import game as _game  # noqa: E402,F401
 from gm.cli import maps as _maps  # noqa: E402,F401
 
 

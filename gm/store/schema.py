@@ -104,13 +104,15 @@ MIGRATION_1 = [
     )
     """,
     "CREATE INDEX orders_by_phase ON orders(phase_id)",
-    # One row per adjudication: the phase resolved and the phase it led to.
+    # One row per adjudication: the phase resolved, the phase it led to, and the solo it
+    # produced, if any (so that redo can restore it).
     """
     CREATE TABLE adjudications (
         id INTEGER PRIMARY KEY,
         phase_id INTEGER NOT NULL REFERENCES phases(id),
         next_phase_id INTEGER NOT NULL UNIQUE REFERENCES phases(id),
         status TEXT NOT NULL CHECK (status IN ('live', 'undone', 'discarded')),
+        result TEXT,
         adjudicated_at TEXT NOT NULL
     )
     """,
@@ -141,7 +143,8 @@ MIGRATION_1 = [
         PRIMARY KEY (adjudication_id, seq)
     )
     """,
-    # GM corrections to the open phase's position, each with its reason.
+    # GM corrections to the open phase's position, each with its reason, and the position as
+    # it was before (JSON), so the position an adjudication produced can always be shown.
     """
     CREATE TABLE edits (
         id INTEGER PRIMARY KEY,
@@ -150,6 +153,7 @@ MIGRATION_1 = [
         command TEXT NOT NULL,
         description TEXT NOT NULL,
         reason TEXT NOT NULL,
+        position_before TEXT NOT NULL,
         made_at TEXT NOT NULL
     )
     """,

@@ -1,0 +1,422 @@
+"""The game commands: new, games, variants, show, orders, status, adjudicate, report, undo,
+redo, edit, draw, export, replay. Each parses its arguments, calls `gm.game`, and prints.
+
+Every command takes `--db PATH` (or `GM_DB`); the default is `gm.db` in the working folder.
+Heavy modules are imported inside the commands so that `gm --help` starts at once.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gm.cli import app
+from gm.cli.common import console, err_console, fail
+
+Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True,
+                                 help="the game database (default gm.db here)")]
+GameName = Annotated[str, typer.Argument(help="the game's name")]
+PhaseOption = Annotated[str | None, typer.Option(
+    "--phase", "-p", help="a phase such as 'Spring 1901', 'Autumn 1901 Retreat' or S1901M")]
+
+
+@contextmanager
+def opened(db: str, create: bool = False) -> Iterator:
+    """Open the store and turn every expected failure into one `gm: ...` line."""
+    import sqlite3
+
+    from gm.game.errors import WorkflowError
+    from gm.maps import MapError
+    from gm.store.archive import ArchiveError
+    from gm.store.database import open_store
+    from gm.store.errors import StoreError, explain_sqlite_error
+
+    store = None
+    try:
+        store = open_store(db, create=create)
+        yield store
+    except (StoreError, WorkflowError, ArchiveError, MapError) as exc:
+        fail(str(exc))
+    except sqlite3.Error as exc:
+        fail(str(explain_sqlite_error(exc, db)))
+    except KeyboardInterrupt:
+        fail("interrupted; nothing was changed.", code=130)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def echo_text(text: str) -> None:
+    """Print text exactly (no wrapping, no markup): reports and archives are mailed as is."""
+    typer.echo(text, nl=not text.endswith("\n"))
+
+
+@app.command("variants")
+def variants():
+    """List the variants (maps) a game can be played on."""
+    from gm.maps import MapError, available_maps, load_map
+
+    for name in available_maps():
+        try:
+            game_map = load_map(name)
+        except MapError:
+            console.print(f"{name}  (map has problems; run 'gm map check {name}')",
+                          markup=False)
+            continue
+        console.print(f"{name}  {game_map.name}: {len(game_map.powers)} powers, "
+                      f"{len(game_map.centres)} supply centres", markup=False)
+
+
+@app.command("new")
+def new(game: GameName,
+        variant: Annotated[str, typer.Option("--variant", "-v",
+                                             help="the map to play on; see 'gm variants'")
+                           ] = "standard",
+        notes: Annotated[str, typer.Option(help="notes kept with the game")] = "",
+        db: Db = "gm.db"):
+    """Start a game at the first phase of its variant."""
+    from gm.game.games import new_game
+    from gm.store import games as rows
+
+    with opened(db, create=True) as store:
+        view = new_game(store, game, variant, notes)
+        phase = rows.open_phase(store, view.game)
+        console.print(f"Started {view.game.name} ({view.map.name}) at {phase.label} in {db}.",
+                      markup=False)
+
+
+@app.command("games")
+def games(db: Db = "gm.db"):
+    """List the games in the database with the phase each has reached."""
+    from rich.table import Table
+
+    from gm.game.games import list_games
+
+    with opened(db) as store:
+        found = list_games(store)
+    if not found:
+        console.print(f"No games in {db} yet; start one with 'gm new GAME'.", markup=False)
+        return
+    table = Table("game", "variant", "phase", "result")
+    for g in found:
+        table.add_row(g.name, g.variant, g.phase, g.result or "")
+    console.print(table)
+
+
+@app.command("show")
+def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
+    """Show the position at the start of a phase (the current one by default)."""
+    from rich.table import Table
+
+    from gm.game.games import position_at
+    from gm.report.notation import place
+    from gm.rules import RuleSet
+
+    with opened(db) as store:
+        view, row, position = position_at(store, game, phase)
+    game_map = view.map
+    rules = RuleSet.for_map(game_map)
+    table = Table("power", "centres", "units", "pieces", "supply centres",
+                  title=f"{view.game.name}: {row.label} ({game_map.name})")
+    for power_id, power in game_map.powers.items():
+        units = position.units_of(power_id)
+        centres = position.centres_of(power_id)
+        if not units and not centres:
+            continue
+        table.add_row(power.name, f"{rules.supply(power_id, position, game_map):g}",
+                      str(len(units)), ", ".join(f"{u.kind} {place(u.location)}" for u in units),
+                      ", ".join(place(c) for c in centres))
+    console.print(table)
+    if position.dislodged:
+        dislodged = Table("power", "dislodged", "attacked from", title="Dislodged")
+        for d in position.dislodged:
+            dislodged.add_row(game_map.powers[d.unit.power].name,
+                              f"{d.unit.kind} {place(d.unit.location)}",
+                              place(d.attacker_from) if d.attacker_from else "(by convoy)")
+        console.print(dislodged)
+    neutral = sorted(c for c in game_map.centres if c not in position.owners)
+    if neutral:
+        console.print(f"Neutral centres: {', '.join(place(c) for c in neutral)}", markup=False)
+    if view.game.result:
+        console.print(f"Game over: {view.game.result}", markup=False)
+
+
+def _read_input(source: str | None) -> tuple[str, str]:
+    """The letter's text and where it came from: a file, `-` for stdin, or a paste."""
+    if source is None or source == "-":
+        if source is None and sys.stdin.isatty():
+            err_console.print("Paste the orders, then press Ctrl-D on a line of its own.",
+                              markup=False)
+        return sys.stdin.read(), "stdin"
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except FileNotFoundError:
+        fail(f"there is no file {source}; give the letter's file, or '-' to paste.")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {source}: {exc}")
+
+
+STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "ignored": "ignored",
+               "superseded": "replaced", "withdrawn": "withdrawn"}
+
+
+@app.command("orders")
+def orders(game: GameName,
+           source: Annotated[str | None, typer.Argument(
+               metavar="[FILE|-]", help="a file holding the letter, or - for stdin; "
+                                        "without it, paste the orders")] = None,
+           power: Annotated[str | None, typer.Option(
+               "--power", "-P", help="whose letter this is, if it does not say")] = None,
+           list_: Annotated[bool, typer.Option("--list", "-l",
+                                               help="show the orders entered so far")] = False,
+           replace: Annotated[bool, typer.Option(
+               "--replace", help="withdraw this power's earlier orders first")] = False,
+           db: Db = "gm.db"):
+    """Enter a letter of orders for the current phase, and echo what gm read."""
+    if list_:
+        _list_orders(game, db)
+        return
+    text, origin = _read_input(source)
+    if not text.strip() and not replace:
+        fail("no orders given; nothing was stored. Give a file, or paste the orders.")
+    from gm.game.intake import take_orders
+
+    with opened(db) as store:
+        taken = take_orders(store, game, text, power, origin, replace)
+    console.print(f"{taken.game}, {taken.phase}:", markup=False)
+    width = max((len(line.text) for line in taken.lines), default=0)
+    for line in taken.lines:
+        who = line.power or "?"
+        console.print(f"  {STATUS_WORD.get(line.status, line.status):<9} {who:<8} "
+                      f"{line.text:<{width}}  {line.detail}".rstrip(), markup=False,
+                      soft_wrap=True)
+    counts = {s: sum(1 for line in taken.lines if line.status == s) for s in STATUS_WORD}
+    summary = ", ".join(f"{n} {STATUS_WORD[s] if s != 'accepted' else 'accepted'}"
+                        for s, n in counts.items() if n)
+    console.print(f"Stored: {summary or 'nothing'}.", markup=False)
+    if taken.superseded:
+        console.print(f"These earlier orders were replaced: {'; '.join(taken.superseded)}.",
+                      markup=False, soft_wrap=True)
+    if taken.withdrawn:
+        console.print(f"{taken.withdrawn} earlier order(s) withdrawn.", markup=False)
+
+
+def _list_orders(game: str, db: str) -> None:
+    from rich.table import Table
+
+    from gm.game.intake import list_orders
+
+    with opened(db) as store:
+        label, listed = list_orders(store, game)
+    if not listed:
+        console.print(f"No orders yet for {label}.", markup=False)
+        return
+    table = Table("power", "as written", "status", "read as / reason",
+                  title=f"{game}: orders for {label}")
+    for o in listed:
+        table.add_row(o.power or "?", o.text, STATUS_WORD.get(o.status, o.status), o.detail)
+    console.print(table)
+
+
+@app.command("status")
+def status(game: GameName, db: Db = "gm.db"):
+    """Which powers have ordered, and which units still have no order."""
+    from gm.game.progress import progress
+
+    with opened(db) as store:
+        p = progress(store, game)
+    console.print(f"{p.game}: {p.phase} ({p.variant})", markup=False)
+    if p.result:
+        console.print(f"Game over: {p.result}", markup=False)
+        return
+    missing = 0
+    for power in p.powers:
+        plural = "" if power.orders == 1 else "s"
+        line = f"  {power.power:<10} {power.orders:>2} order{plural}"
+        if power.missing:
+            missing += len(power.missing)
+            line += f"; no order yet for {', '.join(power.missing)}"
+        if power.note:
+            line += f"; {power.note}"
+        console.print(line, markup=False, soft_wrap=True)
+    if p.kind == "Movement":
+        console.print("Every unit has an order." if not missing else
+                      f"{missing} unit(s) without orders will hold.", markup=False)
+    elif p.kind == "Retreat":
+        console.print("Every dislodged unit has an order." if not missing else
+                      f"{missing} dislodged unit(s) without orders will disband.",
+                      markup=False)
+    if p.can_redo:
+        console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
+
+
+@app.command("adjudicate")
+def adjudicate(game: GameName,
+               preview: Annotated[bool, typer.Option(
+                   "--preview", help="show the outcome without storing anything")] = False,
+               phase: Annotated[str | None, typer.Option(
+                   "--phase", "-p", help="refuse unless the game is at this phase")] = None,
+               db: Db = "gm.db"):
+    """Resolve the current phase, store the results, and print the season report."""
+    from gm.game import adjudication
+    from gm.report.text import render_text
+
+    with opened(db) as store:
+        if preview:
+            report = adjudication.preview(store, game)
+        else:
+            report = adjudication.adjudicate(store, game, phase)
+    echo_text(render_text(report))
+
+
+@app.command("report")
+def report(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
+    """Print a phase's season report again (the last adjudicated phase by default)."""
+    from gm.game.reports import phase_report
+    from gm.report.text import render_text
+
+    with opened(db) as store:
+        found = phase_report(store, game, phase)
+    echo_text(render_text(found))
+
+
+@app.command("undo")
+def undo(game: GameName, db: Db = "gm.db"):
+    """Go back to the previous phase, with its orders as they were."""
+    from gm.game.history import undo as undo_step
+
+    with opened(db) as store:
+        step = undo_step(store, game)
+    if step.from_label == step.to_label:
+        console.print(f"{step.game}: {step.note}.", markup=False)
+        return
+    console.print(f"{step.game}: back from {step.from_label} to {step.to_label}; its orders "
+                  f"are as they were. 'gm redo {step.game}' goes forward again while nothing "
+                  "changes.", markup=False)
+    if step.note:
+        console.print(f"Note: {step.note}.", markup=False)
+
+
+@app.command("redo")
+def redo(game: GameName, db: Db = "gm.db"):
+    """Restore the phase undone last, if nothing has changed since."""
+    from gm.game.history import redo as redo_step
+
+    with opened(db) as store:
+        step = redo_step(store, game)
+    console.print(f"{step.game}: forward again from {step.from_label} to {step.to_label}.",
+                  markup=False)
+    if step.note:
+        console.print(step.note, markup=False)
+
+
+@app.command("edit")
+def edit(game: GameName,
+         action: Annotated[str, typer.Argument(help="add, remove, move or own")],
+         args: Annotated[list[str], typer.Argument(
+             help="add France A Par | remove Par | move Nth Nwg | own Bel France")],
+         reason: Annotated[str, typer.Option("--reason", "-r",
+                                             help="why; printed in the next report")] = "",
+         db: Db = "gm.db"):
+    """Correct the current position: add, remove or move a piece, or set a centre's owner."""
+    from gm.game.corrections import correct
+
+    with opened(db) as store:
+        done = correct(store, game, action, args, reason)
+    console.print(f"{game}: {done.description} (reason: {done.reason}).", markup=False)
+
+
+@app.command("draw")
+def draw(game: GameName,
+         powers: Annotated[list[str], typer.Argument(help="the powers sharing the draw")],
+         db: Db = "gm.db"):
+    """Record a draw the players agreed; the game ends ('gm undo' reopens it)."""
+    from gm.game.history import declare_draw
+
+    names = [p.strip() for word in powers for p in word.split(",") if p.strip()]
+    with opened(db) as store:
+        text = declare_draw(store, game, names)
+    console.print(f"{game}: game over. {text}.", markup=False)
+
+
+@app.command("export")
+def export(game: GameName,
+           target: Annotated[str | None, typer.Argument(
+               metavar="[FILE]", help="where to write the archive; stdout if left out")] = None,
+           db: Db = "gm.db"):
+    """Write the game as a plain-text archive (docs/archive-format.md)."""
+    from gm.game.archives import export_game
+
+    with opened(db) as store:
+        text = export_game(store, game)
+    if target is None or target == "-":
+        echo_text(text)
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc}")
+    console.print(f"Wrote the archive of {game} to {target}.", markup=False)
+
+
+@app.command("replay")
+def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archive file")],
+           check: Annotated[bool, typer.Option(
+               "--check", help="compare every phase with the outcome the archive records")
+                            ] = False,
+           name: Annotated[str | None, typer.Option(
+               "--as", help="store the game under this name instead of the archive's")] = None,
+           dry_run: Annotated[bool, typer.Option(
+               "--dry-run", help="replay in a scratch database; store nothing")] = False,
+           quiet: Annotated[bool, typer.Option("--quiet", "-q",
+                                               help="do not print the reports")] = False,
+           db: Db = "gm.db"):
+    """Rebuild a game from an archive phase by phase, printing each report."""
+    from rich.progress import Progress
+
+    from gm.game.archives import ReplayDifferences
+    from gm.game.archives import replay as replay_archive
+    from gm.report.text import render_text
+    from gm.store.archive import ArchiveError, read_archive
+
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"there is no archive file {source}.")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {source}: {exc}")
+    try:
+        archive = read_archive(text, source)
+    except ArchiveError as exc:
+        fail(str(exc))
+    target = ":memory:" if dry_run else db
+    with Progress(console=err_console, transient=True) as bar:
+        task = bar.add_task("replaying", total=len(archive.phases))
+
+        def printed(report):
+            if not quiet:
+                echo_text(render_text(report))
+                typer.echo("")
+            bar.advance(task)
+
+        with opened(target, create=True) as store:
+            try:
+                done = replay_archive(store, archive, name, check, source, printed)
+            except ReplayDifferences as exc:
+                bar.stop()
+                for difference in exc.differences:
+                    console.print(str(difference), markup=False, soft_wrap=True)
+                fail(str(exc))
+    where = "nothing stored (dry run)" if dry_run else f"stored in {db}"
+    summary = f"Replayed {done.game}: {done.phases} phases, now at {done.current}; {where}."
+    if check:
+        summary += f" Checked {done.checked} recorded outcomes: no differences."
+    if done.result:
+        summary += f" Result: {done.result}."
+    console.print(summary, markup=False, soft_wrap=True)

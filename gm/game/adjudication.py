@@ -1,0 +1,139 @@
+"""Adjudicating the open phase: resolve, store the results and the next position, report.
+
+Units without orders hold, dislodged units without retreat orders disband, missing builds are
+waived and missing removals follow the civil-disorder rule: the engine does all of that when
+an order is missing, so this module hands it exactly the orders in force.
+
+Exactly-once: the phase to adjudicate is read first; then the write lock is taken and the
+phase is checked again. If another gm adjudicated it meanwhile, this one stops with
+`AlreadyAdjudicated` and changes nothing. Everything is stored in one transaction, so a crash
+leaves the game at the old phase or the new one, never between.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.engine.results import PhaseOutcome
+from gm.engine.season import Season
+from gm.game.errors import AlreadyAdjudicated, WorkflowError
+from gm.game.games import GameView, open_game
+from gm.game.history import discard_redo, require_running, solo_text
+from gm.game.stored_orders import orders_in_force
+from gm.report.build import build_report
+from gm.report.model import SeasonReport
+from gm.report.notation import order_display
+from gm.store import games as rows
+from gm.store.codec import unit_text
+from gm.store.database import Store
+from gm.store.edits import edits_of_phase
+from gm.store.faults import checkpoint
+from gm.store.games import PhaseRow
+from gm.store.phase_names import PhaseNameError, phase_name, require_phase
+from gm.store.positions import load_position, save_position
+from gm.store.results import ResultRow, add_adjudication
+
+
+@dataclass(slots=True)
+class Resolution:
+    """A phase resolved in memory: nothing stored yet."""
+
+    phase: PhaseRow
+    outcome: PhaseOutcome
+    results: list[ResultRow]
+    next_label: str
+    solo: str | None
+
+
+def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
+    position = load_position(store, phase)
+    entered = orders_in_force(store, phase.id, view.map)
+    row_of = {id(order): row.id for row, order in entered}
+    outcome = Season.for_map(view.map).adjudicate(position, [order for _, order in entered])
+    results = []
+    for r in outcome.results:
+        kind = r.unit.kind if r.unit is not None else None
+        results.append(ResultRow(
+            power=r.power,
+            order_text=order_display(r.order, kind) if r.order is not None else None,
+            unit=unit_text(r.unit) if r.unit is not None else None,
+            succeeded=r.succeeded, code=r.code, detail=r.detail,
+            dislodged_by=r.dislodged_by,
+            order_id=row_of.get(id(r.order)) if r.order is not None else None))
+    after = outcome.position
+    solo = solo_text(outcome.winner, after, view.map) if outcome.winner else None
+    return Resolution(phase, outcome, results, phase_name(after.phase, view.map), solo)
+
+
+def report_of(store: Store, view: GameView, resolution: Resolution, preview: bool
+              ) -> SeasonReport:
+    return build_report(
+        game=view.game.name, game_map=view.map, phase_label=resolution.phase.label,
+        phase_kind=resolution.phase.kind, results=resolution.results,
+        events=resolution.outcome.events, edits=edits_of_phase(store, resolution.phase.id),
+        next_position=resolution.outcome.position, next_label=resolution.next_label,
+        result=resolution.solo, preview=preview)
+
+
+def preview(store: Store, name: str) -> SeasonReport:
+    """What adjudicating now would give; nothing is stored."""
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        require_running(view.game)
+        phase = rows.open_phase(store, view.game)
+        return report_of(store, view, resolve(store, view, phase), preview=True)
+
+
+def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonReport:
+    """Adjudicate the open phase and store everything; returns the season report.
+
+    `expected` is the label of the phase the GM means; without it, the phase open when the
+    command started is the one meant."""
+    with store.transaction(write=False):
+        seen = rows.open_phase(store, rows.get_game(store, name))
+    checkpoint("adjudicate:before-lock")
+    with store.transaction():
+        view = open_game(store, name)
+        phase = rows.open_phase(store, view.game)
+        if expected is None:
+            meant, done = seen.label, phase.id != seen.id
+        else:
+            meant = phase_name(_phase_named(expected, view), view.map)
+            done = any(p.label == meant and p.status == "adjudicated"
+                       for p in rows.live_phases(store, view.game))
+        if done:
+            raise AlreadyAdjudicated(
+                f"{meant} of {view.game.name} was already adjudicated (by another gm?); the "
+                f"game is now at {phase.label}. See 'gm report {view.game.name}'.")
+        if phase.label != meant:
+            raise WorkflowError(f"{view.game.name} is at {phase.label}, not {meant}; nothing "
+                                "was adjudicated.")
+        require_running(view.game)
+        return adjudicate_open_phase(store, view, phase)
+
+
+def _phase_named(text: str, view: GameView):
+    try:
+        return require_phase(text, view.map)
+    except PhaseNameError as exc:
+        raise WorkflowError(str(exc)) from None
+
+
+def adjudicate_open_phase(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport:
+    """The body of `adjudicate`, for callers already inside a transaction (replay)."""
+    resolution = resolve(store, view, phase)
+    checkpoint("adjudicate:resolved")
+    discard_redo(store, view.game)
+    rows.set_phase_status(store, phase.id, "adjudicated")
+    after = resolution.outcome.position
+    following = rows.add_phase(store, view.game, phase.seq + 1, after.phase,
+                               resolution.next_label)
+    save_position(store, following.id, after)
+    checkpoint("adjudicate:position-saved")
+    add_adjudication(store, phase.id, following.id, resolution.results,
+                     resolution.outcome.events, resolution.solo)
+    checkpoint("adjudicate:results-saved")
+    if resolution.solo:
+        rows.set_result(store, view.game, "solo", resolution.solo, following.id)
+    checkpoint("adjudicate:before-commit")
+    return report_of(store, view, resolution, preview=False)

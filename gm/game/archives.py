@@ -1,0 +1,233 @@
+"""Exporting a game as an archive, and rebuilding a game from one.
+
+A replay runs the archive through the same commands a GM would type (corrections, orders,
+adjudication), phase by phase, in one transaction: it stores the whole game or nothing. With
+`check`, every adjudicated phase's position is compared with the outcome the archive records;
+any difference fails the replay and is listed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from gm.engine.position import Position
+from gm.game.adjudication import adjudicate_open_phase
+from gm.game.corrections import correct
+from gm.game.errors import WorkflowError
+from gm.game.games import GameView, check_game_name, new_game, open_game
+from gm.game.history import declare_draw
+from gm.game.intake import take_orders
+from gm.maps.gamemap import GameMap
+from gm.report.model import SeasonReport
+from gm.report.notation import place, unit_display
+from gm.store import games as rows
+from gm.store.archive import (
+    Archive,
+    ArchiveEdit,
+    ArchiveLetter,
+    ArchivePhase,
+    Holding,
+    RecordedDislodged,
+    RecordedOutcome,
+    write_archive,
+)
+from gm.store.codec import state_to_json, unit_text
+from gm.store.database import Store
+from gm.store.edits import edits_of_phase, position_before_edits
+from gm.store.orders import orders_of_phase
+from gm.store.phase_names import PhaseNameError, phase_name, require_phase
+from gm.store.positions import load_position
+from gm.store.results import adjudication_from
+
+EXPORTED = ("accepted", "superseded", "rejected")
+
+
+def outcome_of(position: Position, game_map: GameMap) -> RecordedOutcome:
+    """A position as an archive records it."""
+    holdings = []
+    for power in game_map.powers:
+        units = [unit_text(u) for u in position.units_of(power)]
+        centres = position.centres_of(power)
+        if units or centres:
+            holdings.append(Holding(power=power, units=units, centres=centres))
+    dislodged = [RecordedDislodged(power=d.unit.power, unit=unit_text(d.unit),
+                                   attacker_from=d.attacker_from) for d in position.dislodged]
+    return RecordedOutcome(holdings=holdings, dislodged=dislodged,
+                           standoffs=sorted(position.standoffs),
+                           state=json.loads(state_to_json(position.state)))
+
+
+def export_game(store: Store, name: str) -> str:
+    """The game as archive text: every live phase with its orders as written and outcome."""
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        game = view.game
+        archive = Archive(game=game.name, variant=game.variant,
+                          notes=[n for n in game.notes.splitlines() if n.strip()],
+                          result=game.result)
+        for phase in rows.live_phases(store, game):
+            entry = ArchivePhase(heading=phase.label)
+            entry.edits = [ArchiveEdit(command=e.command, reason=e.reason)
+                           for e in edits_of_phase(store, phase.id)]
+            by_power: dict[str, list[str]] = {}
+            for row in orders_of_phase(store, phase.id, EXPORTED):
+                if row.power is not None:
+                    by_power.setdefault(row.power, []).append(row.text)
+            entry.letters = [ArchiveLetter(power=p, text="\n".join(by_power[p]))
+                             for p in view.map.powers if p in by_power]
+            adjudication = adjudication_from(store, phase.id, "live")
+            if adjudication is not None:
+                following = rows.get_phase(store, adjudication.next_phase_id)
+                entry.outcome = outcome_of(position_before_edits(store, following),
+                                           view.map)
+            archive.phases.append(entry)
+        return write_archive(archive, view.map)
+
+
+def compare_outcomes(recorded: RecordedOutcome, actual: RecordedOutcome, game_map: GameMap
+                     ) -> list[str]:
+    """Where the replayed position differs from the recorded one, in words."""
+    out: list[str] = []
+
+    def differ(what: str, want: set[str], got: set[str], show: Callable[[str], str]) -> None:
+        if want != got:
+            only_a = ", ".join(show(x) for x in sorted(want - got)) or "-"
+            only_r = ", ".join(show(x) for x in sorted(got - want)) or "-"
+            out.append(f"{what}: the archive has {only_a}, the replay has {only_r}")
+
+    want = {h.power: h for h in recorded.holdings}
+    got = {h.power: h for h in actual.holdings}
+    for power in game_map.powers:
+        name = game_map.powers[power].name
+        a, r = want.get(power), got.get(power)
+        differ(f"{name} units", set(a.units if a else ()), set(r.units if r else ()),
+               unit_display)
+        differ(f"{name} centres", set(a.centres if a else ()), set(r.centres if r else ()),
+               place)
+
+    def dislodged_key(d: RecordedDislodged) -> str:
+        how = f"from {place(d.attacker_from)}" if d.attacker_from else "by convoy"
+        return f"{game_map.powers[d.power].name} {unit_display(d.unit)} ({how})"
+
+    differ("dislodged", {dislodged_key(d) for d in recorded.dislodged},
+           {dislodged_key(d) for d in actual.dislodged}, str)
+    differ("standoffs", set(recorded.standoffs), set(actual.standoffs), place)
+    if recorded.state != actual.state:
+        out.append(f"variant state: the archive has {json.dumps(recorded.state)}, the replay "
+                   f"has {json.dumps(actual.state)}")
+    return out
+
+
+@dataclass(slots=True)
+class Difference:
+    phase: str
+    line: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}, {self.phase}: {self.text}"
+
+
+class ReplayDifferences(WorkflowError):
+    """`--check` found differences; the replay was not stored."""
+
+    def __init__(self, differences: list[Difference]):
+        self.differences = differences
+        super().__init__(f"{len(differences)} difference(s) between the archive and the replay;"
+                         " nothing was stored")
+
+
+@dataclass(slots=True)
+class Replayed:
+    game: str
+    phases: int  # phases adjudicated
+    checked: int  # outcomes compared
+    current: str  # the open phase at the end
+    result: str | None
+    notes: list[str] = field(default_factory=list)
+
+
+def replay(store: Store, archive: Archive, name: str | None = None, check: bool = False,
+           source: str = "archive",
+           on_report: Callable[[SeasonReport], None] | None = None) -> Replayed:
+    """Rebuild the archive's game in the store, phase by phase, in one transaction."""
+    game_name = name or archive.game
+    if not game_name:
+        raise WorkflowError(f"{source} has no 'Game:' line; name the game with --as NAME.")
+    check_game_name(game_name)
+    differences: list[Difference] = []
+    with store.transaction():
+        view = new_game(store, game_name, archive.variant, "\n".join(archive.notes))
+        done = checked = 0
+        for i, entry in enumerate(archive.phases):
+            phase = rows.open_phase(store, view.game)
+            if rows.find_game(store, game_name).ended:
+                differences.append(Difference(entry.heading, entry.line,
+                                              "the archive goes on after the game ended"))
+                break
+            problem = _heading_problem(entry, phase.phase, view)
+            if problem:
+                if not check:
+                    raise WorkflowError(f"{source}:{entry.line}: {problem}")
+                differences.append(Difference(entry.heading, entry.line, problem))
+                break
+            for edit in entry.edits:
+                action, _, rest = edit.command.partition(" ")
+                try:
+                    correct(store, game_name, action, rest.split(), edit.reason)
+                except WorkflowError as exc:
+                    raise WorkflowError(f"{source}:{edit.line}: {exc}") from None
+            for letter in entry.letters:
+                take_orders(store, game_name, letter.text, letter.power,
+                            source=f"{source}:{letter.line}")
+            if i == len(archive.phases) - 1 and entry.outcome is None:
+                break
+            report = adjudicate_open_phase(store, view, phase)
+            done += 1
+            if on_report is not None:
+                on_report(report)
+            if check and entry.outcome is not None:
+                checked += 1
+                following = rows.open_phase(store, view.game)
+                actual = outcome_of(load_position(store, following), view.map)
+                differences += [Difference(entry.heading, entry.outcome.line, text)
+                                for text in compare_outcomes(entry.outcome, actual, view.map)]
+        _finish(store, archive, game_name, check, differences, source)
+        if differences:
+            raise ReplayDifferences(differences)
+        game = rows.get_game(store, game_name)
+        return Replayed(game.name, done, checked, rows.open_phase(store, game).label,
+                        game.result)
+
+
+def _heading_problem(entry: ArchivePhase, reached, view: GameView) -> str | None:
+    try:
+        wanted = require_phase(entry.heading, view.map)
+    except PhaseNameError as exc:
+        return str(exc)
+    if wanted != reached:
+        return (f"the archive has {phase_name(wanted, view.map)} here, but the game has "
+                f"reached {phase_name(reached, view.map)}")
+    return None
+
+
+def _finish(store: Store, archive: Archive, name: str, check: bool,
+            differences: list[Difference], source: str) -> None:
+    """Apply or check the archive's `Result:` line."""
+    if differences:
+        return
+    result = archive.result
+    game = rows.get_game(store, name)
+    if result and result.lower().startswith("draw:") and not game.ended:
+        powers = [p.strip() for p in result.split(":", 1)[1].split(",") if p.strip()]
+        try:
+            declare_draw(store, name, powers)
+        except WorkflowError as exc:
+            raise WorkflowError(f"{source}:{archive.result_line}: {exc}") from None
+        return
+    if check and (result or game.result) and result != game.result:
+        differences.append(Difference("Result", archive.result_line,
+                                      f"the archive says {result or 'nothing'!s}, the replay "
+                                      f"ends with {game.result or 'no result'}"))

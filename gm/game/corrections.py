@@ -1,0 +1,189 @@
+"""GM corrections to the open phase's position: add, remove or move a piece, set a centre's
+owner. Each needs a reason; it is stored with the phase and printed in that phase's report.
+
+    gm edit GAME add France A Par        gm edit GAME move Nth Nwg
+    gm edit GAME remove Par              gm edit GAME own Bel France   (or: own Bel neutral)
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm.engine.position import Position, Unit
+from gm.game.errors import WorkflowError
+from gm.game.games import open_game
+from gm.game.history import discard_redo, require_running
+from gm.maps.gamemap import GameMap, province_of
+from gm.report.notation import place
+from gm.store import games as rows
+from gm.store.database import Store
+from gm.store.edits import EditRow, add_edit
+from gm.store.positions import load_position, save_position
+
+ACTIONS = ("add", "remove", "move", "own")
+KIND_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+USAGE = ("write 'add France A Par', 'remove Par', 'move Nth Nwg' or 'own Bel France' "
+         "(or 'own Bel neutral')")
+
+
+def _location(text: str, game_map: GameMap) -> str:
+    loc = game_map.location_id(text)
+    if loc is None:
+        raise WorkflowError(f"{text!r} is not a province of {game_map.name}; {USAGE}.")
+    return loc
+
+
+def _split_unit(text: str) -> tuple[str | None, str]:
+    """`A Par` -> ('A', 'Par'); `Par` -> (None, 'Par')."""
+    m = re.match(r"^\s*(army|fleet|a|f)\s+(.+)$", text, re.I)
+    if m:
+        return KIND_WORDS[m.group(1).lower()], m.group(2).strip()
+    return None, text.strip()
+
+
+def _check_terrain(kind: str, location: str, game_map: GameMap) -> None:
+    province = game_map.provinces[province_of(location)]
+    if kind == "A" and province.kind not in ("land", "coast"):
+        raise WorkflowError(f"an army cannot stand in {province.name} ({province.kind}).")
+    if kind == "F":
+        if province.kind not in ("coast", "sea"):
+            raise WorkflowError(f"a fleet cannot stand in {province.name}, which is inland.")
+        if province.coasts and "/" not in location:
+            raise WorkflowError(f"say which coast of {province.name} the fleet is on, e.g. "
+                                f"{province.id}/{province.coasts[0]}.")
+
+
+def _occupant(position: Position, location: str) -> Unit | None:
+    return position.unit_in(province_of(location))
+
+
+def _power(text: str, game_map: GameMap) -> str:
+    power = game_map.power_id(text)
+    if power is None:
+        names = ", ".join(p.name for p in game_map.powers.values())
+        raise WorkflowError(f"{text!r} is not a power of {game_map.name} ({names}).")
+    return power
+
+
+def apply_correction(action: str, args: list[str], position: Position, game_map: GameMap,
+                     reason: str) -> EditRow:
+    """Change `position` as the GM asks; return the edit to store. Raises on a bad request."""
+    action = action.lower()
+    if action not in ACTIONS:
+        raise WorkflowError(f"unknown correction {action!r}; {USAGE}.")
+    if not reason.strip():
+        raise WorkflowError("every correction needs a reason: add --reason 'why'.")
+    words = " ".join(args).split()
+    if not words:
+        raise WorkflowError(f"'{action}' needs more; {USAGE}.")
+    if action == "add":
+        return _add(words, position, game_map, reason)
+    if action == "remove":
+        return _remove(words, position, game_map, reason)
+    if action == "move":
+        return _move(args, position, game_map, reason)
+    return _own(words, position, game_map, reason)
+
+
+def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
+    power = game_map.power_id(words[0])
+    rest = words[1:]
+    if power is None and len(words) > 1:
+        power, rest = game_map.power_id(" ".join(words[:2])), words[2:]
+    if power is None:
+        raise WorkflowError(f"say whose piece to add first, e.g. 'add France A Par' "
+                            f"({words[0]!r} is not a power).")
+    kind, where = _split_unit(" ".join(rest))
+    if kind is None:
+        raise WorkflowError("say which piece to add, an army or a fleet: 'add France A Par'.")
+    location = _location(where, game_map)
+    if game_map.provinces[province_of(location)].coasts and kind == "A":
+        location = province_of(location)
+    _check_terrain(kind, location, game_map)
+    there = _occupant(position, location)
+    if there is not None:
+        raise WorkflowError(f"{place(location)} already holds {there.kind} "
+                            f"{place(there.location)} ({game_map.powers[there.power].name}); "
+                            "remove it first.")
+    position.units.append(Unit(power, kind, location))
+    adjective = game_map.powers[power].adjective
+    return EditRow("add", f"add {game_map.powers[power].name} {kind} {place(location)}",
+                   f"Added {adjective} {kind} {place(location)}", reason)
+
+
+def _remove(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
+    _, where = _split_unit(" ".join(words))
+    location = _location(where, game_map)
+    unit = _occupant(position, location)
+    if unit is None:
+        raise WorkflowError(f"there is no piece in {place(location)} to remove.")
+    position.units.remove(unit)
+    adjective = game_map.powers[unit.power].adjective
+    return EditRow("remove", f"remove {place(unit.location)}",
+                   f"Removed {adjective} {unit.kind} {place(unit.location)}", reason)
+
+
+def _move(args: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
+    if len(args) == 2:
+        source, target = args
+    else:
+        parts = re.split(r"\s+(?:-|->|to)\s+", " ".join(args), maxsplit=1, flags=re.I)
+        if len(parts) == 2:
+            source, target = parts
+        else:
+            words = " ".join(args).split()
+            if len(words) != 2:
+                raise WorkflowError(f"say where from and where to: 'move Nth Nwg'; {USAGE}.")
+            source, target = words
+    start = _location(_split_unit(source)[1], game_map)
+    unit = _occupant(position, start)
+    if unit is None:
+        raise WorkflowError(f"there is no piece in {place(start)} to move.")
+    dest = _location(_split_unit(target)[1], game_map)
+    if unit.kind != "F":
+        dest = province_of(dest)
+    _check_terrain(unit.kind, dest, game_map)
+    there = _occupant(position, dest)
+    if there is not None and there is not unit:
+        raise WorkflowError(f"{place(dest)} already holds {there.kind} {place(there.location)}; "
+                            "move or remove it first.")
+    position.units[position.units.index(unit)] = unit.moved_to(dest)
+    adjective = game_map.powers[unit.power].adjective
+    return EditRow("move", f"move {place(unit.location)} {place(dest)}",
+                   f"Moved {adjective} {unit.kind} {place(unit.location)} to {place(dest)}",
+                   reason)
+
+
+def _own(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
+    if len(words) < 2:
+        raise WorkflowError("say which centre and who owns it: 'own Bel France' or "
+                            "'own Bel neutral'.")
+    centre = province_of(_location(" ".join(words[:-1]), game_map))
+    if not game_map.provinces[centre].is_centre:
+        raise WorkflowError(f"{game_map.provinces[centre].name} is not a supply centre.")
+    before = position.owners.get(centre)
+    was = game_map.powers[before].name if before else "neutral"
+    if words[-1].lower() in ("neutral", "none", "nobody"):
+        position.owners.pop(centre, None)
+        return EditRow("own", f"own {place(centre)} neutral",
+                       f"{game_map.provinces[centre].name} made neutral (was {was})", reason)
+    power = _power(words[-1], game_map)
+    position.owners[centre] = power
+    name = game_map.powers[power].name
+    return EditRow("own", f"own {place(centre)} {name}",
+                   f"{game_map.provinces[centre].name} given to {name} (was {was})", reason)
+
+
+def correct(store: Store, name: str, action: str, args: list[str], reason: str) -> EditRow:
+    """Apply one GM correction to the open phase and record it."""
+    with store.transaction():
+        view = open_game(store, name)
+        require_running(view.game)
+        phase = rows.open_phase(store, view.game)
+        position = load_position(store, phase)
+        before = position.copy()
+        edit = apply_correction(action, args, position, view.map, reason.strip())
+        discard_redo(store, view.game)
+        save_position(store, phase.id, position)
+        add_edit(store, phase.id, edit, before)
+        return edit

@@ -1,0 +1,108 @@
+"""Starting games, finding them, and reading a game's position at any phase."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gm.engine.position import Position, starting_position
+from gm.game.errors import WorkflowError
+from gm.maps import GameMap, MapError, available_maps, load_map
+from gm.store import games as rows
+from gm.store.database import Store
+from gm.store.games import GameRow, PhaseRow
+from gm.store.phase_names import PhaseNameError, phase_name, require_phase
+from gm.store.positions import load_position, save_position
+
+NAME_RULE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+def check_game_name(name: str) -> str:
+    """A game name must be safe as a file name and easy to type in a command."""
+    if not NAME_RULE.match(name or ""):
+        raise WorkflowError(
+            f"{name!r} is not a usable game name: use 1 to 40 letters, digits, '-', '_' or "
+            "'.', starting with a letter or digit (for example 'spring-league-3').")
+    return name
+
+
+def variant_map(variant: str) -> GameMap:
+    """The map a game is played on; a variant gm does not know is named with the known ones."""
+    try:
+        return load_map(variant)
+    except MapError as exc:
+        known = ", ".join(available_maps())
+        if "no map named" in str(exc):
+            raise WorkflowError(f"there is no variant called {variant!r}; known variants: "
+                                f"{known} (see 'gm variants').") from None
+        raise WorkflowError(str(exc)) from None
+
+
+@dataclass(slots=True)
+class GameView:
+    """A game with its map: what nearly every command starts from."""
+
+    game: GameRow
+    map: GameMap
+
+
+def open_game(store: Store, name: str) -> GameView:
+    game = rows.get_game(store, name)
+    return GameView(game, variant_map(game.variant))
+
+
+def new_game(store: Store, name: str, variant: str, notes: str = "") -> GameView:
+    """Create the game and its first phase with the map's starting position."""
+    check_game_name(name)
+    game_map = variant_map(variant)
+    with store.transaction():
+        game = rows.create_game(store, name, game_map.id, notes)
+        position = starting_position(game_map)
+        phase = rows.add_phase(store, game, 0, position.phase,
+                               phase_name(position.phase, game_map))
+        save_position(store, phase.id, position)
+    return GameView(game, game_map)
+
+
+@dataclass(slots=True)
+class GameSummary:
+    name: str
+    variant: str
+    phase: str
+    result: str | None
+
+
+def list_games(store: Store) -> list[GameSummary]:
+    with store.transaction(write=False):
+        out = []
+        for game in rows.list_games(store):
+            phase = rows.open_phase(store, game)
+            out.append(GameSummary(game.name, game.variant, phase.label, game.result))
+        return out
+
+
+def find_phase(store: Store, view: GameView, text: str | None) -> PhaseRow:
+    """The live phase a GM names (`Spring 1901`, `S1901M`); the open phase when None."""
+    if text is None:
+        return rows.open_phase(store, view.game)
+    try:
+        wanted = require_phase(text, view.map)
+    except PhaseNameError as exc:
+        raise WorkflowError(str(exc)) from None
+    for phase in rows.live_phases(store, view.game):
+        if phase.phase == wanted:
+            return phase
+    played = rows.live_phases(store, view.game)
+    first, last = played[0].label, played[-1].label
+    raise WorkflowError(f"{view.game.name} has no phase {phase_name(wanted, view.map)!r}; "
+                        f"it runs from {first} to {last} (phases with nothing to do are "
+                        "skipped).")
+
+
+def position_at(store: Store, name: str, phase: str | None = None
+                ) -> tuple[GameView, PhaseRow, Position]:
+    """The position at the start of a phase (the open one by default)."""
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        row = find_phase(store, view, phase)
+        return view, row, load_position(store, row)

@@ -1,0 +1,129 @@
+"""Undo, redo, and the end of a game.
+
+`gm undo` steps back one phase: the phase just reached is set aside ('undone') with any orders
+already typed for it, and the previous phase is open again with its orders as they were.
+`gm redo` puts the set-aside phase back, but only while nothing has changed since: any new
+order, correction or adjudication discards what could have been redone (it stays in the
+database, marked 'discarded'). A game ends with a solo (found by the adjudication) or a draw
+(recorded by the GM); undo reopens it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.engine.position import Position
+from gm.game.errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
+from gm.game.games import open_game
+from gm.maps.gamemap import GameMap
+from gm.rules import RuleSet
+from gm.store import games as rows
+from gm.store.database import Store
+from gm.store.games import GameRow
+from gm.store.results import adjudication_from, set_adjudication_status
+
+
+def discard_redo(store: Store, game: GameRow) -> None:
+    """Something changed: whatever `gm undo` set aside can no longer be redone."""
+    store.db.execute(
+        "UPDATE adjudications SET status = 'discarded' WHERE status = 'undone' AND phase_id IN "
+        "(SELECT id FROM phases WHERE game_id = ?)", [game.id])
+    store.db.execute(
+        "UPDATE phases SET status = 'discarded' WHERE game_id = ? AND status = 'undone'",
+        [game.id])
+
+
+def require_running(game: GameRow) -> None:
+    if game.ended:
+        raise GameOver(f"{game.name} is over ({game.result}). 'gm undo {game.name}' reopens "
+                       "it.")
+
+
+def solo_text(power: str, position: Position, game_map: GameMap) -> str:
+    """`Russia wins with 18 supply centres`."""
+    count = RuleSet.for_map(game_map).supply(power, position, game_map)
+    return f"{game_map.powers[power].name} wins with {count:g} supply centres"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What undo or redo did, for the GM: `from_label` -> `to_label`."""
+
+    game: str
+    from_label: str
+    to_label: str
+    note: str = ""
+
+
+def undo(store: Store, name: str) -> Step:
+    with store.transaction():
+        view = open_game(store, name)
+        game = view.game
+        current = rows.open_phase(store, game)
+        if game.result_kind == "draw":
+            rows.set_result(store, game, None, None, None)
+            return Step(game.name, current.label, current.label,
+                        f"the draw ({game.result}) is withdrawn; the game goes on")
+        if current.seq == 0:
+            raise NothingToUndo(f"{game.name} is at its first phase ({current.label}); there "
+                                "is nothing to undo.")
+        came_from = store.db.execute(
+            "SELECT id FROM adjudications WHERE next_phase_id = ? AND status = 'live'",
+            [current.id]).fetchone()
+        if came_from is None:
+            raise WorkflowError(f"cannot find how {game.name} reached {current.label}; the "
+                                "database is damaged.")
+        adjudication = store.db["adjudications"].get(came_from[0])
+        previous = rows.get_phase(store, adjudication["phase_id"])
+        rows.set_phase_status(store, current.id, "undone")
+        set_adjudication_status(store, adjudication["id"], "undone")
+        rows.set_phase_status(store, previous.id, "open")
+        note = ""
+        if game.result_kind == "solo":
+            rows.set_result(store, game, None, None, None)
+            note = f"the solo ({game.result}) is undone"
+        return Step(game.name, current.label, previous.label, note)
+
+
+def redo(store: Store, name: str) -> Step:
+    with store.transaction():
+        view = open_game(store, name)
+        game = view.game
+        require_running(game)
+        current = rows.open_phase(store, game)
+        adjudication = adjudication_from(store, current.id, status="undone")
+        if adjudication is None:
+            raise NothingToRedo(
+                f"there is nothing to redo in {game.name}: redo only works right after "
+                "'gm undo', before any order, correction or adjudication.")
+        following = rows.get_phase(store, adjudication.next_phase_id)
+        rows.set_phase_status(store, current.id, "adjudicated")
+        set_adjudication_status(store, adjudication.id, "live")
+        rows.set_phase_status(store, following.id, "open")
+        if adjudication.result:
+            rows.set_result(store, game, "solo", adjudication.result, following.id)
+        return Step(game.name, current.label, following.label,
+                    f"game over: {adjudication.result}" if adjudication.result else "")
+
+
+def declare_draw(store: Store, name: str, powers: list[str]) -> str:
+    """Record a draw agreed by `powers` (names as the GM writes them); returns its wording."""
+    with store.transaction():
+        view = open_game(store, name)
+        require_running(view.game)
+        ids = []
+        for text in powers:
+            power = view.map.power_id(text)
+            if power is None:
+                raise WorkflowError(f"{text!r} is not a power of {view.map.name}; the powers "
+                                    f"are {', '.join(p.name for p in view.map.powers.values())}.")
+            if power not in ids:
+                ids.append(power)
+        if len(ids) < 2:
+            raise WorkflowError("a draw needs at least two powers, e.g. --draw "
+                                "'England, France'.")
+        names = [view.map.powers[p].name for p in view.map.powers if p in ids]
+        text = f"Draw: {', '.join(names)}"
+        discard_redo(store, view.game)
+        rows.set_result(store, view.game, "draw", text, rows.open_phase(store, view.game).id)
+        return text

@@ -1,0 +1,206 @@
+"""Taking orders: a pasted letter is stored as written, then line by line as orders.
+
+Each line is accepted (it will be adjudicated), rejected (it could not be read, and the reason
+says why), or ignored (it is not an order). An order's power is the letter's (from `--power` or
+a header such as `France:`), or else the owner of the unit it names. A later order for the same
+unit replaces an earlier one, which stays stored as 'superseded'; `replace=True` withdraws all
+the power's earlier orders for the phase first, as when a player sends a fresh set.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from gm.engine.position import Position
+from gm.game.errors import WorkflowError
+from gm.game.games import GameView, open_game
+from gm.game.history import discard_redo, require_running
+from gm.game.stored_orders import typed_order
+from gm.maps.gamemap import GameMap
+from gm.orders.letters import read_orders
+from gm.report.notation import order_display
+from gm.store import games as rows
+from gm.store import orders as order_rows
+from gm.store.codec import order_to_json
+from gm.store.database import Store
+from gm.store.orders import NewOrder, OrderRow
+from gm.store.positions import load_position
+
+
+@dataclass(frozen=True, slots=True)
+class EchoLine:
+    """One line of the letter and what gm made of it, for the GM to check."""
+
+    line: int
+    text: str
+    power: str | None  # power name
+    status: str
+    detail: str  # the order as read, or the reason it was rejected or ignored
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    game: str
+    phase: str
+    lines: list[EchoLine]
+    superseded: list[str]  # earlier orders this letter replaced
+    withdrawn: int  # earlier orders withdrawn by replace=True
+
+
+def resolve_power(game_map: GameMap, text: str | None) -> str | None:
+    if text is None:
+        return None
+    power = game_map.power_id(text)
+    if power is None:
+        names = ", ".join(p.name for p in game_map.powers.values())
+        raise WorkflowError(f"{text!r} is not a power of {game_map.name}; the powers are "
+                            f"{names}.")
+    return power
+
+
+def infer_power(order, position: Position, game_map: GameMap) -> str | None:
+    """Whose order this is when the letter does not say: the owner of the unit it names."""
+    location = getattr(order, "location", "") or ""
+    if not location:
+        return None
+    province = location.split("/")[0]
+    if type(order).__name__ == "Build":
+        return game_map.home_power(province)
+    pieces = [d.unit for d in position.dislodged] if position.phase.kind == "Retreat" else []
+    for unit in pieces + list(position.units):
+        if unit.province == province:
+            return unit.power
+    return None
+
+
+def unit_key(order, power: str | None) -> tuple | None:
+    """Orders with the same key are for the same unit (or build site): the later one stands."""
+    location = getattr(order, "location", "") or ""
+    if not location:
+        return None
+    kind = "build" if type(order).__name__ == "Build" else "unit"
+    return (power, kind, location.split("/")[0])
+
+
+def _with_power(order, power: str):
+    if getattr(order, "power", power) == power or not dataclasses.is_dataclass(order):
+        return order
+    return dataclasses.replace(order, power=power)
+
+
+def read_letter(text: str, view: GameView, position: Position, power: str | None
+                ) -> list[tuple[NewOrder, object | None]]:
+    """Every non-blank line of the letter as an order row, with its typed order if accepted."""
+    letter = read_orders(text, view.map, power)
+    items: list[tuple[int, int, NewOrder, object | None]] = []
+    for i, read in enumerate(letter.orders):
+        who = read.power or infer_power(read.order, position, view.map)
+        if who is None:
+            row = NewOrder(read.line, None, read.text, "rejected",
+                           "whose order is this? Give --power, or put a line such as "
+                           "'France:' above it.")
+            items.append((read.line, i, row, None))
+            continue
+        order = _with_power(read.order, who)
+        unit = next((u for u in position.units if u.province == order.province), None) \
+            if getattr(order, "location", "") else None
+        parsed = order_display(order, unit.kind if unit else None)
+        items.append((read.line, i, NewOrder(read.line, who, read.text, "accepted",
+                                             parsed=parsed, order_json=order_to_json(order)),
+                      order))
+    base = len(letter.orders)
+    for i, rejected in enumerate(letter.rejected):
+        error = rejected.error
+        reason = error.describe() if hasattr(error, "describe") else str(error)
+        items.append((rejected.line, base + i,
+                      NewOrder(rejected.line, rejected.power, rejected.text, "rejected",
+                               reason), None))
+    base += len(letter.rejected)
+    for i, ignored in enumerate(letter.ignored):
+        items.append((ignored.line, base + i,
+                      NewOrder(ignored.line, None, ignored.text, "ignored", ignored.reason),
+                      None))
+    items.sort(key=lambda item: (item[0], item[1]))
+    return [(row, order) for _, _, row, order in items]
+
+
+def take_orders(store: Store, name: str, text: str, power: str | None = None,
+                source: str = "", replace: bool = False) -> Taken:
+    """Store a pasted letter and its orders for the game's open phase."""
+    with store.transaction():
+        view = open_game(store, name)
+        require_running(view.game)
+        power_id = resolve_power(view.map, power)
+        if replace and power_id is None:
+            raise WorkflowError("--replace needs --power: say whose orders to replace.")
+        phase = rows.open_phase(store, view.game)
+        position = load_position(store, phase)
+        new = read_letter(text, view, position, power_id)
+        discard_redo(store, view.game)
+        withdrawn = 0
+        earlier = order_rows.orders_of_phase(store, phase.id, ("accepted",))
+        if replace:
+            for row in earlier:
+                if row.power == power_id:
+                    order_rows.set_order_status(store, row.id, "withdrawn",
+                                                "the power's orders were replaced")
+                    withdrawn += 1
+            earlier = [r for r in earlier if r.power != power_id]
+        letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
+        rows_to_add, superseded = _supersede(store, view, earlier, new)
+        order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
+        names = {p: view.map.powers[p].name for p in view.map.powers}
+        lines = [EchoLine(r.line, r.text, names.get(r.power or ""), r.status,
+                          r.parsed or r.reason) for r in rows_to_add]
+        return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
+
+
+def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
+               new: list[tuple[NewOrder, object | None]]) -> tuple[list[NewOrder], list[str]]:
+    """Mark earlier orders replaced by this letter; within the letter, the last order wins."""
+    last: dict[tuple, int] = {}
+    for i, (row, order) in enumerate(new):
+        if order is not None:
+            key = unit_key(order, row.power)
+            if key is not None:
+                last[key] = i
+    out: list[NewOrder] = []
+    for i, (row, order) in enumerate(new):
+        key = unit_key(order, row.power) if order is not None else None
+        if key is not None and last[key] != i:
+            later = new[last[key]][0]
+            row = dataclasses.replace(row, status="superseded",
+                                      reason=f"replaced by {later.text!r} (line {later.line})")
+        out.append(row)
+    replaced = []
+    for old in earlier:
+        key = unit_key(typed_order(old, view.map), old.power)
+        if key in last:
+            later = new[last[key]][0]
+            order_rows.set_order_status(store, old.id, "superseded",
+                                        f"replaced by {later.text!r}")
+            replaced.append(old.text)
+    return out, replaced
+
+
+@dataclass(frozen=True, slots=True)
+class ListedOrder:
+    power: str | None  # power name
+    text: str
+    status: str
+    detail: str  # the order as read, or the reason
+
+
+def list_orders(store: Store, name: str, include_ignored: bool = False
+                ) -> tuple[str, list[ListedOrder]]:
+    """The open phase's label and every order entered for it, in the order entered."""
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        phase = rows.open_phase(store, view.game)
+        names = {p: view.map.powers[p].name for p in view.map.powers}
+        listed = [ListedOrder(names.get(r.power or ""), r.text, r.status,
+                              r.parsed if r.status == "accepted" else r.reason)
+                  for r in order_rows.orders_of_phase(store, phase.id)
+                  if include_ignored or r.status != "ignored"]
+        return phase.label, listed

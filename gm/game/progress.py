@@ -1,0 +1,82 @@
+"""Where a game stands: its phase, which powers have ordered, and what still lacks an order.
+
+In a movement phase a unit lacks an order until its power has one in force for it; in a retreat
+phase, each dislodged unit; in an adjustment phase a power lacks orders until it has ordered as
+many builds (or waives) or removals as it is due.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm.engine.adjustment import adjustments_due
+from gm.game.games import open_game
+from gm.game.stored_orders import orders_in_force
+from gm.report.notation import place
+from gm.rules import RuleSet
+from gm.store import games as rows
+from gm.store.database import Store
+from gm.store.positions import load_position
+from gm.store.results import adjudication_from
+
+
+@dataclass(slots=True)
+class PowerProgress:
+    power: str
+    orders: int  # orders in force
+    missing: list[str] = field(default_factory=list)  # units without an order: `A Par`
+    note: str = ""  # adjustment phases: `2 builds due, 1 ordered`
+
+
+@dataclass(slots=True)
+class GameProgress:
+    game: str
+    variant: str
+    phase: str
+    kind: str
+    powers: list[PowerProgress]
+    result: str | None
+    can_redo: bool
+
+    @property
+    def complete(self) -> bool:
+        return all(not p.missing and not p.note.endswith("missing") for p in self.powers)
+
+
+def progress(store: Store, name: str) -> GameProgress:
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        phase = rows.open_phase(store, view.game)
+        position = load_position(store, phase)
+        entered = orders_in_force(store, phase.id, view.map)
+        ordered: dict[str, set[str]] = {}
+        counts: dict[str, int] = {}
+        for row, order in entered:
+            power = row.power or ""
+            counts[power] = counts.get(power, 0) + 1
+            location = getattr(order, "location", "") or ""
+            ordered.setdefault(power, set()).add(location.split("/")[0])
+        powers = []
+        due = adjustments_due(position, view.map, RuleSet.for_map(view.map)) if phase.kind == "Adjustment" else {}
+        for power in view.map.powers:
+            if phase.kind == "Movement":
+                pieces = position.units_of(power)
+            elif phase.kind == "Retreat":
+                pieces = [d.unit for d in position.dislodged if d.unit.power == power]
+            else:
+                pieces = []
+            entry = PowerProgress(view.map.powers[power].name, counts.get(power, 0))
+            entry.missing = [f"{u.kind} {place(u.location)}" for u in pieces
+                             if u.province not in ordered.get(power, set())]
+            if power in due:
+                need = abs(due[power])
+                word = "build" if due[power] > 0 else "removal"
+                have = counts.get(power, 0)
+                state = "missing" if have < need else "complete"
+                entry.note = f"{need} {word}{'s' if need > 1 else ''} due, {have} ordered: " \
+                             f"{state}"
+            if pieces or entry.orders or entry.note:
+                powers.append(entry)
+        can_redo = adjudication_from(store, phase.id, "undone") is not None
+        return GameProgress(view.game.name, view.map.name, phase.label, phase.kind, powers,
+                            view.game.result, can_redo)

@@ -1,0 +1,52 @@
+"""Re-printing a phase's report from what the store holds: results, events, corrections, and
+the position the next phase started from. The same builder made the report when the phase was
+adjudicated, so the two are the same text."""
+
+from __future__ import annotations
+
+from gm.game.errors import WorkflowError
+from gm.game.games import GameView, find_phase, open_game
+from gm.report.build import build_report
+from gm.report.model import SeasonReport
+from gm.store import games as rows
+from gm.store.database import Store
+from gm.store.edits import edits_of_phase, position_before_edits
+from gm.store.games import PhaseRow
+from gm.store.results import adjudication_from, events_of, results_of
+
+
+def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport:
+    adjudication = adjudication_from(store, phase.id, "live")
+    if adjudication is None:
+        raise WorkflowError(f"{phase.label} of {view.game.name} has not been adjudicated yet; "
+                            f"'gm adjudicate {view.game.name} --preview' shows what would "
+                            "happen.")
+    following = rows.get_phase(store, adjudication.next_phase_id)
+    game = view.game
+    result = game.result if game.ended_phase_id == following.id else None
+    return build_report(
+        game=game.name, game_map=view.map, phase_label=phase.label, phase_kind=phase.kind,
+        results=results_of(store, adjudication.id), events=events_of(store, adjudication.id),
+        edits=edits_of_phase(store, phase.id), next_position=position_before_edits(store, following),
+        next_label=following.label, result=result)
+
+
+def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonReport:
+    """The report of the named phase; by default the last one adjudicated."""
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        if phase is None:
+            done = rows.phases_with_status(store, view.game, "adjudicated")
+            if not done:
+                current = rows.open_phase(store, view.game)
+                raise WorkflowError(f"{view.game.name} has no adjudicated phase yet (it is at "
+                                    f"{current.label}).")
+            row = done[-1]
+        else:
+            row = find_phase(store, view, phase)
+        return stored_report(store, view, row)
+
+
+def all_reports(store: Store, view: GameView) -> list[SeasonReport]:
+    return [stored_report(store, view, p)
+            for p in rows.phases_with_status(store, view.game, "adjudicated")]

@@ -1,0 +1,1 @@
+"""Season reports: built once as data (`model`, `build`), then rendered (`text`)."""

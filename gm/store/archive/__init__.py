@@ -1,0 +1,20 @@
+"""The game archive: a plain-text record of a whole game that a person can read and edit,
+and that `gm replay` rebuilds the game from. Format: docs/archive-format.md."""
+
+from gm.store.archive.model import (
+    Archive,
+    ArchiveEdit,
+    ArchiveError,
+    ArchiveLetter,
+    ArchivePhase,
+    Holding,
+    RecordedDislodged,
+    RecordedOutcome,
+)
+from gm.store.archive.read import read_archive
+from gm.store.archive.write import write_archive
+
+__all__ = [
+    "Archive", "ArchiveEdit", "ArchiveError", "ArchiveLetter", "ArchivePhase", "Holding",
+    "RecordedDislodged", "RecordedOutcome", "read_archive", "write_archive",
+]

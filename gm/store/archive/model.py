@@ -1,0 +1,62 @@
+"""The archive as data. Names are resolved against the map when read: power ids, province
+ids, and units in the store's form (`A par`, `F spa/nc`). `line` fields point back into the
+text so that a replay can say where a problem is."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class ArchiveError(ValueError):
+    """An archive that cannot be read; the message names the file and line."""
+
+
+class ArchiveEdit(BaseModel):
+    line: int = 0
+    command: str  # as typed after `gm edit GAME`: `add France A Par`
+    reason: str
+
+
+class ArchiveLetter(BaseModel):
+    line: int = 0
+    power: str  # power id
+    text: str  # the orders as written, one per line
+
+
+class Holding(BaseModel):
+    power: str
+    units: list[str] = Field(default_factory=list)
+    centres: list[str] = Field(default_factory=list)
+
+
+class RecordedDislodged(BaseModel):
+    power: str
+    unit: str
+    attacker_from: str | None = None  # None: dislodged by a convoyed army
+
+
+class RecordedOutcome(BaseModel):
+    """The position after the phase, as recorded: what `gm replay --check` compares."""
+
+    line: int = 0
+    holdings: list[Holding] = Field(default_factory=list)
+    dislodged: list[RecordedDislodged] = Field(default_factory=list)
+    standoffs: list[str] = Field(default_factory=list)
+    state: dict = Field(default_factory=dict)
+
+
+class ArchivePhase(BaseModel):
+    line: int = 0
+    heading: str  # `Spring 1901`, as written
+    edits: list[ArchiveEdit] = Field(default_factory=list)
+    letters: list[ArchiveLetter] = Field(default_factory=list)
+    outcome: RecordedOutcome | None = None
+
+
+class Archive(BaseModel):
+    game: str | None = None
+    variant: str
+    notes: list[str] = Field(default_factory=list)
+    phases: list[ArchivePhase] = Field(default_factory=list)
+    result: str | None = None  # `Draw: England, France`, `Russia wins with 18 supply centres`
+    result_line: int = 0

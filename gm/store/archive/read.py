@@ -1,0 +1,223 @@
+"""Reading an archive. The reader is line-based and forgiving about layout (indentation,
+blank lines, `#` comments) but strict about names: an unknown power, province or phase is an
+error that names the file and line."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from gm.maps import GameMap, MapError, load_map
+from gm.store.archive.model import (
+    Archive,
+    ArchiveEdit,
+    ArchiveError,
+    ArchiveLetter,
+    ArchivePhase,
+    Holding,
+    RecordedDislodged,
+    RecordedOutcome,
+)
+from gm.store.codec import CodecError, parse_unit_text, unit_text
+from gm.store.phase_names import PhaseNameError, parse_phase_name
+
+HEADER_KEYS = ("game", "variant", "notes")
+_KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ]*?)\s*:\s*(?P<value>.*)$")
+_EDIT = re.compile(r"^GM edit:\s*(?P<command>.*?)\s*\(reason:\s*(?P<reason>.*)\)\s*$", re.I)
+_DISLODGED = re.compile(r"^(?P<power>\S+)\s+(?P<unit>.+?)\s*\((?:from\s+(?P<src>[^)]+)|"
+                        r"(?P<convoy>by convoy))\)$", re.I)
+
+
+class _Reader:
+    def __init__(self, source: str):
+        self.source = source
+        self.map: GameMap | None = None
+        self.archive: Archive | None = None
+        self.phase: ArchivePhase | None = None
+        self.letter: ArchiveLetter | None = None
+        self.letter_lines: list[str] = []
+        self.in_outcome = False
+
+    def error(self, line: int, message: str) -> ArchiveError:
+        return ArchiveError(f"{self.source}:{line}: {message}")
+
+    # --- header -------------------------------------------------------------------------
+    def header(self, lines: list[tuple[int, str]]) -> int:
+        values: dict[str, list[str]] = {}
+        for i, (no, text) in enumerate(lines):
+            m = _KEY.match(text)
+            if m and m.group("key").lower() in HEADER_KEYS:
+                values.setdefault(m.group("key").lower(), []).append(m.group("value").strip())
+                continue
+            if not values.get("variant"):
+                raise self.error(no, "an archive starts with 'Variant: <name>' (and "
+                                     "'Game: <name>'); see docs/archive-format.md")
+            self.start(values, lines[0][0])
+            return i
+        if not values.get("variant"):
+            raise self.error(lines[0][0] if lines else 1,
+                             "an archive starts with 'Variant: <name>'")
+        self.start(values, lines[0][0])
+        return len(lines)
+
+    def start(self, values: dict[str, list[str]], line: int) -> None:
+        variant = values["variant"][-1]
+        try:
+            self.map = load_map(variant)
+        except MapError as exc:
+            raise self.error(line, f"unknown variant {variant!r}: {exc}") from None
+        game = values.get("game", [None])[-1]
+        self.archive = Archive(game=game, variant=self.map.id, notes=values.get("notes", []))
+
+    # --- body ---------------------------------------------------------------------------
+    def body(self, lines: list[tuple[int, str]]) -> None:
+        for no, text in lines:
+            try:
+                heading = parse_phase_name(text, self.map)
+            except PhaseNameError as exc:
+                raise self.error(no, str(exc)) from None
+            if heading is not None:
+                self.new_phase(no, text)
+                continue
+            key = _KEY.match(text)
+            if key and key.group("key").lower() == "result":
+                self.end_letter()
+                self.archive.result = key.group("value").strip()
+                self.archive.result_line = no
+                continue
+            if self.archive.result is not None:
+                raise self.error(no, "nothing may follow the 'Result:' line")
+            if self.phase is None:
+                raise self.error(no, f"expected a phase heading such as 'Spring "
+                                     f"{self.map.calendar.year_label(self.map.calendar.first_year)}'"
+                                     f", found {text!r}")
+            if self.in_outcome:
+                self.outcome_line(no, text)
+            elif text.lower().startswith("gm edit:"):
+                self.edit_line(no, text)
+            elif text.lower().rstrip(":").strip() == "outcome":
+                self.end_letter()
+                self.in_outcome = True
+                self.phase.outcome = RecordedOutcome(line=no)
+            else:
+                self.order_line(no, text, key)
+        self.end_letter()
+
+    def new_phase(self, no: int, text: str) -> None:
+        self.end_letter()
+        if self.archive.result is not None:
+            raise self.error(no, "nothing may follow the 'Result:' line")
+        self.phase = ArchivePhase(line=no, heading=text.strip())
+        self.archive.phases.append(self.phase)
+        self.in_outcome = False
+
+    def edit_line(self, no: int, text: str) -> None:
+        m = _EDIT.match(text)
+        if not m:
+            raise self.error(no, "write a correction as 'GM edit: add France A Par (reason: "
+                                 "why)'")
+        self.phase.edits.append(ArchiveEdit(line=no, command=m.group("command"),
+                                            reason=m.group("reason")))
+
+    def order_line(self, no: int, text: str, key: re.Match | None) -> None:
+        power = self.map.power_id(key.group("key")) if key else None
+        if power is not None:
+            self.end_letter()
+            self.letter = ArchiveLetter(line=no, power=power, text="")
+            rest = key.group("value").strip()
+            if rest:
+                self.letter_lines.append(rest)
+            return
+        if self.letter is None:
+            raise self.error(no, f"{text!r} comes before any power's name; put a line such "
+                                 "as 'France:' above the orders")
+        self.letter_lines.append(text)
+
+    def end_letter(self) -> None:
+        if self.letter is not None:
+            self.letter.text = "\n".join(self.letter_lines)
+            self.phase.letters.append(self.letter)
+        self.letter, self.letter_lines = None, []
+
+    # --- outcome ------------------------------------------------------------------------
+    def outcome_line(self, no: int, text: str) -> None:
+        outcome = self.phase.outcome
+        key = _KEY.match(text)
+        if not key:
+            raise self.error(no, f"cannot read the outcome line {text!r}; see "
+                                 "docs/archive-format.md")
+        name, value = key.group("key").lower(), key.group("value").strip()
+        if name == "dislodged":
+            outcome.dislodged = [self.dislodged(no, part) for part in _items(value)]
+        elif name == "standoffs":
+            outcome.standoffs = sorted(self.province(no, p) for p in _items(value))
+        elif name == "state":
+            try:
+                outcome.state = json.loads(value or "{}")
+            except json.JSONDecodeError as exc:
+                raise self.error(no, f"the state is not valid JSON: {exc}") from None
+        else:
+            power = self.map.power_id(key.group("key"))
+            if power is None:
+                raise self.error(no, f"{key.group('key')!r} is not a power of {self.map.name}")
+            outcome.holdings.append(self.holding(no, power, value))
+
+    def holding(self, no: int, power: str, value: str) -> Holding:
+        units_part, _, centres_part = value.partition(";")
+        units = [self.unit(no, power, u) for u in _items(units_part, "no units")]
+        centres_part = centres_part.strip()
+        if centres_part.lower().startswith("centres"):
+            centres_part = centres_part[len("centres"):]
+        elif centres_part.lower() not in ("", "no centres"):
+            raise self.error(no, "write a power's outcome as 'France: A Par, F Bre; centres "
+                                 "Bre, Mar, Par'")
+        centres = sorted(self.province(no, c) for c in _items(centres_part, "no centres"))
+        return Holding(power=power, units=units, centres=centres)
+
+    def unit(self, no: int, power: str, text: str) -> str:
+        try:
+            unit = parse_unit_text(text, power)
+        except CodecError as exc:
+            raise self.error(no, str(exc)) from None
+        location = self.map.location_id(unit.location)
+        if location is None:
+            raise self.error(no, f"unknown province in {text!r}")
+        return unit_text(unit.moved_to(location))
+
+    def province(self, no: int, text: str) -> str:
+        location = self.map.location_id(text)
+        if location is None:
+            raise self.error(no, f"{text!r} is not a province of {self.map.name}")
+        return location.split("/")[0]
+
+    def dislodged(self, no: int, text: str) -> RecordedDislodged:
+        m = _DISLODGED.match(text)
+        power = self.map.power_id(m.group("power")) if m else None
+        if power is None:
+            raise self.error(no, f"write a dislodged piece as 'France A Bur (from Mun)' or "
+                                 f"'France A Bur (by convoy)', not {text!r}")
+        source = None if m.group("convoy") else self.province(no, m.group("src"))
+        return RecordedDislodged(power=power, unit=self.unit(no, power, m.group("unit")),
+                                 attacker_from=source)
+
+
+def _items(text: str, none_word: str = "none") -> list[str]:
+    text = text.strip()
+    if not text or text.lower() in ("none", none_word):
+        return []
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def read_archive(text: str, source: str = "archive") -> Archive:
+    """Read an archive's text; `source` names it in error messages."""
+    lines = []
+    for no, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            lines.append((no, stripped))
+    if not lines:
+        raise ArchiveError(f"{source}: the archive is empty")
+    reader = _Reader(source)
+    body_start = reader.header(lines)
+    reader.body(lines[body_start:])
+    return reader.archive

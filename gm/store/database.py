@@ -1,0 +1,154 @@
+"""Opening the game database: checks, pragmas, migrations, and one transaction per command.
+
+The file is an ordinary SQLite database in WAL mode with foreign keys on. Before gm touches a
+file it makes sure the file is a gm database of a version it understands; a missing, locked,
+damaged or newer file is refused with a `StoreError` that says what to do.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import sqlite_utils
+
+from gm.store.errors import (
+    DatabaseDamaged,
+    DatabaseMissing,
+    DatabaseTooNew,
+    StoreError,
+    explain_sqlite_error,
+)
+from gm.store.schema import GM_TABLES, MIGRATIONS, SCHEMA_VERSION
+
+DEFAULT_DB = "gm.db"
+BUSY_TIMEOUT_ENV = "GM_BUSY_TIMEOUT"  # seconds to wait for another writer; default 10
+MEMORY = ":memory:"
+
+
+class Store:
+    """An open game database. All writes go through `transaction()`."""
+
+    def __init__(self, db: sqlite_utils.Database, path: str):
+        self.db = db
+        self.path = path
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    @contextmanager
+    def transaction(self, write: bool = True) -> Iterator[Store]:
+        """One command's transaction. A write transaction takes the write lock at once
+        (BEGIN IMMEDIATE), so two gm processes writing one database queue up instead of
+        interleaving. Joins an enclosing transaction if there is one."""
+        if self.conn.in_transaction:
+            yield self
+            return
+        try:
+            self.conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        except sqlite3.Error as exc:
+            raise explain_sqlite_error(exc, self.path) from None
+        try:
+            yield self
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        try:
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise explain_sqlite_error(exc, self.path) from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def busy_timeout() -> float:
+    try:
+        return max(0.0, float(os.environ.get(BUSY_TIMEOUT_ENV, "10")))
+    except ValueError:
+        return 10.0
+
+
+def open_store(path: str | os.PathLike, create: bool = False) -> Store:
+    """Open (and, with `create`, make) the gm database at `path`, migrated to this version."""
+    name = str(path)
+    if name != MEMORY:
+        file = Path(name)
+        if file.is_dir():
+            raise StoreError(f"{name} is a folder, not a database file; give --db a file name "
+                             "such as games.db.")
+        if not file.exists():
+            if not create:
+                raise DatabaseMissing(
+                    f"there is no game database at {name}. Start a game with "
+                    "'gm new GAME --variant standard', or point --db (or GM_DB) at your "
+                    "database.")
+            if not file.parent.exists():
+                raise StoreError(f"cannot create {name}: the folder {file.parent} does not "
+                                 "exist.")
+    try:
+        conn = sqlite3.connect(name, timeout=busy_timeout(), isolation_level=None)
+    except sqlite3.Error as exc:
+        raise explain_sqlite_error(exc, name) from None
+    store = Store(sqlite_utils.Database(conn), name)
+    try:
+        _prepare(store)
+    except BaseException:
+        conn.close()
+        raise
+    return store
+
+
+def _prepare(store: Store) -> None:
+    conn = store.conn
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as exc:
+        raise explain_sqlite_error(exc, store.path) from None
+    if version > SCHEMA_VERSION:
+        raise DatabaseTooNew(
+            f"{store.path} was written by a newer gm (database version {version}; this gm "
+            f"knows up to {SCHEMA_VERSION}). Upgrade gm to use it; nothing was changed.")
+    if version == 0 and tables:
+        raise DatabaseDamaged(
+            f"{store.path} is an SQLite database but not a gm one (it has tables "
+            f"{', '.join(sorted(tables)[:5])}). Choose another file with --db.")
+    if version and not set(GM_TABLES) <= tables:
+        missing = ", ".join(sorted(set(GM_TABLES) - tables))
+        raise DatabaseDamaged(
+            f"{store.path} is missing gm tables ({missing}); it is damaged. Restore it from "
+            "a backup, or rebuild a game from its archive with 'gm replay'.")
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+        if store.path != MEMORY and \
+                conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.Error as exc:
+        raise explain_sqlite_error(exc, store.path) from None
+    if version < SCHEMA_VERSION:
+        migrate(store)
+
+
+def migrate(store: Store) -> None:
+    """Bring the database up to `SCHEMA_VERSION`, all steps in one transaction."""
+    with store.transaction():
+        version = store.conn.execute("PRAGMA user_version").fetchone()[0]
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[number - 1]:
+                store.conn.execute(statement)
+            store.conn.execute(f"PRAGMA user_version = {number}")
