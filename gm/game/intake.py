@@ -10,6 +10,7 @@ the power's earlier orders for the phase first, as when a player sends a fresh s
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import dataclass
 
 from gm.engine.position import Position
@@ -89,10 +90,21 @@ def _with_power(order, power: str):
     return dataclasses.replace(order, power=power)
 
 
+def _read(text: str, game_map: GameMap, power: str | None, position: Position):
+    """`read_orders`, telling it the phase and the board when it can use them."""
+    accepted = inspect.signature(read_orders).parameters
+    extra = {}
+    if "phase_kind" in accepted:
+        extra["phase_kind"] = position.phase.kind
+    if "board" in accepted:
+        extra["board"] = position
+    return read_orders(text, game_map, power, **extra)
+
+
 def read_letter(text: str, view: GameView, position: Position, power: str | None
                 ) -> list[tuple[NewOrder, object | None]]:
     """Every non-blank line of the letter as an order row, with its typed order if accepted."""
-    letter = read_orders(text, view.map, power)
+    letter = _read(text, view.map, power, position)
     items: list[tuple[int, int, NewOrder, object | None]] = []
     for i, read in enumerate(letter.orders):
         who = read.power or infer_power(read.order, position, view.map)

@@ -81,24 +81,59 @@ def state_from_json(text: str) -> dict:
     return _decode(json.loads(text or "{}"))
 
 
+def _encode_order(value):
+    """Typed orders (and the named tuples inside some of them) become tagged JSON objects."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: _encode_order(getattr(value, f.name))
+                  for f in dataclasses.fields(value)}
+        return {"$type": type(value).__name__, **fields}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {"$type": type(value).__name__,
+                **{k: _encode_order(v) for k, v in zip(value._fields, value, strict=True)}}
+    if isinstance(value, (list, tuple)):
+        return [_encode_order(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"cannot store {type(value).__name__} in an order")
+
+
+def _decode_order(value):
+    from gm.orders import types
+
+    if isinstance(value, dict):
+        fields = dict(value)
+        name = fields.pop("$type", "")
+        cls = getattr(types, name, None)
+        if not isinstance(cls, type):
+            raise CodecError(f"unknown order type {name!r}")
+        args = {k: _decode_order(v) for k, v in fields.items()}
+        if dataclasses.is_dataclass(cls):
+            known = {f.name for f in dataclasses.fields(cls)}
+            args = {k: v for k, v in args.items() if k in known}
+        try:
+            return cls(**args)
+        except TypeError as exc:
+            raise CodecError(f"cannot rebuild {name}: {exc}") from None
+    if isinstance(value, list):
+        return tuple(_decode_order(v) for v in value)
+    return value
+
+
 def order_to_json(order) -> str | None:
-    """The order's class and fields as JSON, or None for an order that is not a dataclass."""
-    if not dataclasses.is_dataclass(order):
+    """The order's class and fields as JSON; None for an order this cannot represent (it is
+    then read again from its text when needed)."""
+    try:
+        return json.dumps(_encode_order(order), sort_keys=True)
+    except TypeError:
         return None
-    fields = {f.name: _encode(getattr(order, f.name)) for f in dataclasses.fields(order)}
-    return json.dumps({"type": type(order).__name__, **fields}, sort_keys=True)
 
 
 def order_from_json(text: str):
     """The typed order stored by `order_to_json`."""
-    from gm.orders import types
-
-    data = json.loads(text)
-    cls = getattr(types, data.pop("type", ""), None)
-    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-        raise CodecError(f"unknown order type in {text}")
-    known = {f.name for f in dataclasses.fields(cls)}
     try:
-        return cls(**{k: _freeze(v) for k, v in data.items() if k in known})
-    except TypeError as exc:
-        raise CodecError(f"cannot rebuild the order {text}: {exc}") from None
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CodecError(f"stored order is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise CodecError(f"stored order is not an object: {text}")
+    return _decode_order(data)
