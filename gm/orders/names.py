@@ -24,6 +24,7 @@ LEADER = "leader"
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _MAX_FUZZY_LENGTH = 40  # longer text is prose, not a misspelt name
 _CACHE_LIMIT = 20_000
+_DELETION_DEPTH = 3  # the largest near-miss limit (see near_miss_limit)
 
 
 def fold(text: str) -> str:
@@ -100,6 +101,7 @@ class _Pool:
             if fold(ident):
                 self.names[fold(ident)] = ident
         self.keys = sorted(self.names)
+        self._deletions: dict[str, list[str]] | None = None  # built on the first near miss
 
     def with_prefix(self, prefix: str) -> set[str]:
         start = bisect.bisect_left(self.keys, prefix)
@@ -111,15 +113,46 @@ class _Pool:
         return found
 
     def within(self, word: str, limit: int) -> dict[str, int]:
-        """Ids with a name within `limit` edits of `word`, each with its best distance."""
+        """Ids with a name within `limit` edits of `word`, each with its best distance.
+
+        Candidates come from a deletion index (two strings within n edits share a string
+        reached by at most n deletions from each), so only a few need the full distance."""
+        if limit > _DELETION_DEPTH:
+            keys = self.names
+        else:
+            index = self._deletion_index()
+            keys = set()
+            for variant in _deletions(word, limit):
+                keys.update(index.get(variant, ()))
         found: dict[str, int] = {}
-        for key, ident in self.names.items():
+        for key in keys:
             if abs(len(key) - len(word)) > limit:
                 continue
             d = edit_distance(word, key, limit)
+            ident = self.names[key]
             if d <= limit and d < found.get(ident, limit + 1):
                 found[ident] = d
         return found
+
+    def _deletion_index(self) -> dict[str, list[str]]:
+        if self._deletions is None:
+            index: dict[str, list[str]] = {}
+            for key in self.names:
+                depth = min(_DELETION_DEPTH, near_miss_limit(len(key) + _DELETION_DEPTH))
+                for variant in _deletions(key, depth):
+                    index.setdefault(variant, []).append(key)
+            self._deletions = index
+        return self._deletions
+
+
+def _deletions(word: str, depth: int) -> set[str]:
+    """`word` and every string made from it by deleting up to `depth` letters."""
+    found = {word}
+    layer = {word}
+    for _ in range(depth):
+        layer = {w[:i] + w[i + 1:] for w in layer for i in range(len(w))}
+        found |= layer
+    return found
 
 
 class NameIndex:
@@ -182,12 +215,13 @@ class NameIndex:
 
     def resolve(self, text: str, pools: tuple[str, ...]) -> Match:
         """The one thing in `pools` that `text` names; raises `NameProblem` otherwise."""
-        word = fold(text)
-        key = (pools, word)
+        key = (pools, text)
         known = self._cache.get(key)
         if known is None:
             try:
-                known = self._resolve(text, word, pools)
+                known = self._resolve(text, fold(text), pools)
+                if known.note is not None:
+                    known = known._replace(note=f"read {text!r} as {self.label(known)}")
             except NameProblem as problem:
                 known = problem
             if len(self._cache) > _CACHE_LIMIT:
@@ -195,9 +229,11 @@ class NameIndex:
             self._cache[key] = known
         if isinstance(known, NameProblem):
             raise known
-        if known.note is None:
-            return known
-        return known._replace(note=f"read {text!r} as {self.label(known)}")
+        return known
+
+    def forget(self) -> None:
+        """Drop the answers already given (the index itself stays)."""
+        self._cache.clear()
 
     def _pools(self, pools: tuple[str, ...]) -> list[_Pool]:
         table = {PROVINCE: self.provinces, POWER: self.powers, LEADER: self.leaders}

@@ -54,7 +54,7 @@ from gm.orders.types import (
 )
 from gm.orders.variants import FORMS, map_forms, missing_form
 
-__all__ = ["OrderError", "Reading", "parse_order", "read_order"]
+__all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 
 EXAMPLES = "Write it like 'A Par - Bur', 'F Nth S A Yor - Nwy', 'F Nth C A Lon - Nwy' or " \
            "'Build A Par'."
@@ -91,9 +91,10 @@ def read_order(text: str, game_map: GameMap, power: str | None = None, *,
     `board` (a position: `.units`, `.dislodged`) finds leaders and checks the unit is there;
     `forms` overrides the variant forms the map allows (see `gm.orders.variants`)."""
     index = name_index(game_map)
-    allowed = map_forms(game_map) if forms is None else frozenset(forms)
+    memo = _memo(index)
+    allowed = memo.forms if forms is None else frozenset(forms)
     key = (text, power, phase_kind, allowed)
-    cache = _readings(index)
+    cache = memo.readings
     known = cache.get(key)
     if known is None:
         try:
@@ -114,17 +115,33 @@ def read_order(text: str, game_map: GameMap, power: str | None = None, *,
     return known
 
 
-_CACHES: dict[int, tuple[NameIndex, dict]] = {}
+class _Memo:
+    """What is remembered per map: the variant forms it allows and every reading given."""
+
+    def __init__(self, index: NameIndex):
+        self.index = index
+        self.forms = map_forms(index.map)
+        self.readings: dict[tuple, Reading | OrderError] = {}
 
 
-def _readings(index: NameIndex) -> dict:
-    entry = _CACHES.get(id(index))
-    if entry is None or entry[0] is not index:
-        if len(_CACHES) >= 16:
-            _CACHES.clear()
-        entry = (index, {})
-        _CACHES[id(index)] = entry
-    return entry[1]
+_MEMOS: dict[int, _Memo] = {}
+
+
+def _memo(index: NameIndex) -> _Memo:
+    memo = _MEMOS.get(id(index))
+    if memo is None or memo.index is not index:
+        if len(_MEMOS) >= 16:
+            _MEMOS.clear()
+        memo = _MEMOS[id(index)] = _Memo(index)
+    return memo
+
+
+def clear_caches() -> None:
+    """Forget every answer given (orders and names), e.g. to time reading from cold; the
+    compiled grammar and each map's name index are kept, as a running program keeps them."""
+    for memo in _MEMOS.values():
+        memo.readings.clear()
+        memo.index.forget()
 
 
 def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,

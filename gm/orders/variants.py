@@ -11,6 +11,9 @@ from collections.abc import Iterator
 
 from gm.maps.gamemap import GameMap
 from gm.orders.types import (
+    ADJUSTMENT_ORDERS,
+    MOVEMENT_ORDERS,
+    RETREAT_ORDERS,
     ChooseKind,
     Convert,
     DestroyCentre,
@@ -57,6 +60,8 @@ RULE_FORMS: dict[str, frozenset[str]] = {
     "leaders": frozenset({"leaders"}),
     "loans": frozenset({"loans"}),
 }
+
+_STANDARD_ORDERS = frozenset(MOVEMENT_ORDERS + RETREAT_ORDERS + ADJUSTMENT_ORDERS)
 
 _ORDER_FORMS: dict[type, str] = {
     Convert: "conversion",
@@ -109,6 +114,20 @@ def _units_named(order: Order) -> Iterator[tuple[str | None, float | None, str |
             yield from _units_named(part)
 
 
+_STANDARD_KINDS = (None, "A", "F")
+
+
+def _plainly_standard(order: Order) -> bool:
+    """A quick yes for the common case: a standard order naming only plain units."""
+    if type(order) not in _STANDARD_ORDERS or order.strength is not None or order.leader \
+            or order.unit_kind not in _STANDARD_KINDS:
+        return False
+    if isinstance(order, (SupportHold, SupportMove)):
+        return (order.target_strength is None and order.target_leader is None
+                and order.target_kind in _STANDARD_KINDS)
+    return getattr(order, "target_strength", None) is None
+
+
 def required_forms(order: Order) -> set[str]:
     """The variant forms an order needs; empty for an order of the standard game."""
     needed = set()
@@ -129,6 +148,8 @@ def required_forms(order: Order) -> set[str]:
 
 def missing_form(order: Order, allowed: frozenset[str]) -> str | None:
     """The first form this order needs that is not allowed, or None."""
+    if _plainly_standard(order):
+        return None
     for form in sorted(required_forms(order) - allowed):
         return form
     return None
