@@ -109,7 +109,9 @@ def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonRe
             raise WorkflowError(f"{view.game.name} is at {phase.label}, not {meant}; nothing "
                                 "was adjudicated.")
         require_running(view.game)
-        return adjudicate_open_phase(store, view, phase)
+        report = adjudicate_open_phase(store, view, phase)
+    checkpoint("adjudicate:committed")
+    return report
 
 
 def _phase_named(text: str, view: GameView):

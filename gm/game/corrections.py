@@ -124,17 +124,17 @@ def _remove(words: list[str], position: Position, game_map: GameMap, reason: str
 
 
 def _move(args: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
+    """`move Nth Nwg`, `move F Nth Nwg`, `move 'North Sea' 'Norwegian Sea'`, `move Nth - Nwg`."""
     if len(args) == 2:
         source, target = args
     else:
-        parts = re.split(r"\s+(?:-|->|to)\s+", " ".join(args), maxsplit=1, flags=re.I)
-        if len(parts) == 2:
-            source, target = parts
-        else:
-            words = " ".join(args).split()
-            if len(words) != 2:
-                raise WorkflowError(f"say where from and where to: 'move Nth Nwg'; {USAGE}.")
-            source, target = words
+        text = _split_unit(" ".join(args))[1]
+        parts = re.split(r"\s+(?:-|->|to)\s+", text, maxsplit=1, flags=re.I)
+        if len(parts) != 2:
+            parts = text.split()
+        if len(parts) != 2:
+            raise WorkflowError(f"say where from and where to: 'move Nth Nwg'; {USAGE}.")
+        source, target = parts
     start = _location(_split_unit(source)[1], game_map)
     unit = _occupant(position, start)
     if unit is None:

@@ -101,40 +101,52 @@ def _read(text: str, game_map: GameMap, power: str | None, position: Position):
     return read_orders(text, game_map, power, **extra)
 
 
+def _entries(letter) -> list:
+    """Everything the reader found, in the order of the letter."""
+    if hasattr(letter, "entries"):
+        return letter.entries()
+    items = [*letter.orders, *letter.rejected, *letter.ignored]
+    return sorted(items, key=lambda item: item.line)
+
+
 def read_letter(text: str, view: GameView, position: Position, power: str | None
                 ) -> list[tuple[NewOrder, object | None]]:
     """Every non-blank line of the letter as an order row, with its typed order if accepted."""
-    letter = _read(text, view.map, power, position)
-    items: list[tuple[int, int, NewOrder, object | None]] = []
-    for i, read in enumerate(letter.orders):
-        who = read.power or infer_power(read.order, position, view.map)
-        if who is None:
-            row = NewOrder(read.line, None, read.text, "rejected",
-                           "whose order is this? Give --power, or put a line such as "
-                           "'France:' above it.")
-            items.append((read.line, i, row, None))
-            continue
-        order = _with_power(read.order, who)
-        unit = next((u for u in position.units if u.province == order.province), None) \
-            if getattr(order, "location", "") else None
-        parsed = order_display(order, unit.kind if unit else None)
-        items.append((read.line, i, NewOrder(read.line, who, read.text, "accepted",
-                                             parsed=parsed, order_json=order_to_json(order)),
-                      order))
-    base = len(letter.orders)
-    for i, rejected in enumerate(letter.rejected):
-        error = rejected.error
-        reason = error.describe() if hasattr(error, "describe") else str(error)
-        items.append((rejected.line, base + i,
-                      NewOrder(rejected.line, rejected.power, rejected.text, "rejected",
-                               reason), None))
-    base += len(letter.rejected)
-    for i, ignored in enumerate(letter.ignored):
-        items.append((ignored.line, base + i,
-                      NewOrder(ignored.line, None, ignored.text, "ignored", ignored.reason),
-                      None))
-    items.sort(key=lambda item: (item[0], item[1]))
-    return [(row, order) for _, _, row, order in items]
+    out: list[tuple[NewOrder, object | None]] = []
+    for item in _entries(_read(text, view.map, power, position)):
+        kind = type(item).__name__
+        if kind == "ReplacedOrder":
+            old, by = item.old, item.by
+            who = old.power or infer_power(old.order, position, view.map)
+            out.append((NewOrder(old.line, who, old.text, "superseded",
+                                 f"replaced by {by.text!r} (line {by.line})"), None))
+        elif hasattr(item, "order"):
+            out.append(_accepted(item, view, position))
+        elif hasattr(item, "error"):
+            error = item.error
+            reason = error.describe() if hasattr(error, "describe") else str(error)
+            out.append((NewOrder(item.line, item.power, item.text, "rejected", reason), None))
+        else:
+            reason = getattr(item, "reason", None) or getattr(item, "note", None) or \
+                "not an order"
+            out.append((NewOrder(item.line, getattr(item, "power", None), item.text,
+                                 "ignored", reason), None))
+    return out
+
+
+def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, object | None]:
+    who = read.power or infer_power(read.order, position, view.map)
+    if who is None:
+        return (NewOrder(read.line, None, read.text, "rejected",
+                         "whose order is this? Give --power, or put a line such as 'France:' "
+                         "above it."), None)
+    order = _with_power(read.order, who)
+    unit = next((u for u in position.units if u.province == order.province), None) \
+        if getattr(order, "location", "") else None
+    parsed = order_display(order, unit.kind if unit else None)
+    notes = "; ".join(getattr(read, "notes", ()) or ())
+    return (NewOrder(read.line, who, read.text, "accepted", notes, parsed,
+                     order_to_json(order)), order)
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,
@@ -163,9 +175,16 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         rows_to_add, superseded = _supersede(store, view, earlier, new)
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        lines = [EchoLine(r.line, r.text, names.get(r.power or ""), r.status,
-                          r.parsed or r.reason) for r in rows_to_add]
+        lines = [EchoLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
+                 for r in rows_to_add]
         return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
+
+
+def _detail(row: NewOrder | OrderRow) -> str:
+    """What the echo says about a line: the order as read (with any note), or the reason."""
+    if row.status == "accepted":
+        return f"{row.parsed} ({row.reason})" if row.reason else (row.parsed or "")
+    return row.reason
 
 
 def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
@@ -211,8 +230,7 @@ def list_orders(store: Store, name: str, include_ignored: bool = False
         view = open_game(store, name)
         phase = rows.open_phase(store, view.game)
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        listed = [ListedOrder(names.get(r.power or ""), r.text, r.status,
-                              r.parsed if r.status == "accepted" else r.reason)
+        listed = [ListedOrder(names.get(r.power or ""), r.text, r.status, _detail(r))
                   for r in order_rows.orders_of_phase(store, phase.id)
                   if include_ignored or r.status != "ignored"]
         return phase.label, listed

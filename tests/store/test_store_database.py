@@ -1,0 +1,116 @@
+"""Opening the database: pragmas, versions, migrations, and the files gm must refuse."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from gm.store import database
+from gm.store.database import open_store
+from gm.store.errors import DatabaseDamaged, DatabaseLocked, DatabaseMissing, DatabaseTooNew
+from gm.store.schema import SCHEMA_VERSION
+
+
+def test_new_database_is_wal_with_foreign_keys_and_current_version(store, db_path):
+    conn = store.conn
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    tables = set(store.db.table_names())
+    assert {"games", "phases", "pieces", "dislodged_pieces", "centres", "letters", "orders",
+            "adjudications", "results", "events", "edits"} <= tables
+
+
+def test_foreign_keys_are_enforced(store):
+    with pytest.raises(sqlite3.IntegrityError):
+        with store.transaction():
+            store.conn.execute("INSERT INTO pieces (phase_id, seq, power, kind, location) "
+                               "VALUES (999, 0, 'france', 'A', 'par')")
+
+
+def test_several_games_share_one_database(store):
+    from gm.game.games import list_games, new_game
+
+    new_game(store, "alpha", "standard")
+    new_game(store, "beta", "standard")
+    assert [g.name for g in list_games(store)] == ["alpha", "beta"]
+
+
+def test_missing_database_is_refused_and_not_created(tmp_path):
+    path = tmp_path / "nothing.db"
+    with pytest.raises(DatabaseMissing, match="no game database"):
+        open_store(path)
+    assert not path.exists()
+
+
+def test_a_file_that_is_not_sqlite_is_called_damaged(tmp_path):
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is a letter, not a database" * 200)
+    with pytest.raises(DatabaseDamaged, match="not a gm database or is damaged"):
+        open_store(path)
+
+
+def test_another_programs_sqlite_database_is_refused(tmp_path):
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(DatabaseDamaged, match="not a gm one"):
+        open_store(path)
+
+
+def test_newer_database_version_is_refused_untouched(store, db_path):
+    store.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    store.close()
+    with pytest.raises(DatabaseTooNew, match="newer gm"):
+        open_store(db_path)
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    conn.close()
+
+
+def test_locked_database_gives_a_busy_message(store, db_path, monkeypatch):
+    monkeypatch.setenv(database.BUSY_TIMEOUT_ENV, "0.1")
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        other = open_store(db_path)
+        with pytest.raises(DatabaseLocked, match="busy"):
+            with other.transaction():
+                pass
+        other.close()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def test_migrations_upgrade_an_older_database_and_keep_its_games(game, store, db_path,
+                                                                 monkeypatch):
+    store.close()
+    step = ["ALTER TABLE games ADD COLUMN league TEXT NOT NULL DEFAULT 'open'"]
+    monkeypatch.setattr(database, "MIGRATIONS", [*database.MIGRATIONS, step])
+    monkeypatch.setattr(database, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    upgraded = open_store(db_path)
+    try:
+        assert upgraded.conn.execute("PRAGMA user_version").fetchone()[0] == \
+            SCHEMA_VERSION + 1
+        row = upgraded.conn.execute("SELECT name, league FROM games").fetchone()
+        assert row == ("demo", "open")
+    finally:
+        upgraded.close()
+
+
+def test_a_failed_migration_leaves_the_old_version(game, store, db_path, monkeypatch):
+    store.close()
+    broken = ["ALTER TABLE games ADD COLUMN fine TEXT", "THIS IS NOT SQL"]
+    monkeypatch.setattr(database, "MIGRATIONS", [*database.MIGRATIONS, broken])
+    monkeypatch.setattr(database, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(sqlite3.OperationalError):
+        open_store(db_path)
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
+    assert "fine" not in columns
+    conn.close()
