@@ -1,0 +1,113 @@
+"""Names: ids, full names, aliases, prefixes and near misses; ambiguity and unknowns."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm.orders.errors import AMBIGUOUS_NAME, UNKNOWN_NAME, OrderError
+from gm.orders.names import edit_distance, fold, name_index, near_miss_limit
+from gm.orders.parse import read_order
+
+
+@pytest.mark.parametrize("written, ident", [
+    ("par", "par"), ("PAR", "par"), ("Paris", "par"), ("paris", "par"),
+    ("St. Petersburg", "stp"), ("St Petersburg", "stp"), ("stpetersburg", "stp"),
+    ("München", "mun"), ("Munchen", "mun"), ("Marseille", "mar"),
+    ("Burg", "bur"), ("Mosc", "mos"), ("North Sea", "nth"), ("nts", "nth"),
+])
+def test_province_by_id_name_alias_or_prefix(standard_map, written, ident):
+    assert name_index(standard_map).province(written).id == ident
+
+
+def test_exact_names_carry_no_note(standard_map):
+    assert read_order("A Paris - Burgundy", standard_map).notes == ()
+
+
+@pytest.mark.parametrize("written, ident", [
+    ("Burgundyy", "bur"), ("Burgndy", "bur"), ("Sevastpol", "sev"), ("Edinbrugh", "edi"),
+])
+def test_a_near_miss_is_accepted_and_noted(standard_map, written, ident):
+    reading = read_order(f"A {written} H", standard_map)
+    assert reading.order.location == ident
+    assert reading.notes == (f"read {written!r} as "
+                             f"{standard_map.provinces[ident].name} ({ident})",)
+
+
+def test_near_misses_on_the_rulebook_spellings(ancient_map):
+    index = name_index(ancient_map)
+    assert index.province("Phyrgia").id == "phr"  # two letters swapped: one edit
+    assert index.province("Pergammon").id == "per"
+    assert index.province("Allepo").id == "all"  # two edits from Aleppo
+
+
+def test_an_ambiguous_prefix_lists_the_candidates(standard_map):
+    with pytest.raises(OrderError) as caught:
+        read_order("A Bu - Par", standard_map)
+    error = caught.value
+    assert error.kind == AMBIGUOUS_NAME
+    assert error.column == 3
+    assert set(error.candidates) == {"Budapest (bud)", "Bulgaria (bul)", "Burgundy (bur)"}
+
+
+def test_two_equally_near_names_are_not_guessed(standard_map):
+    with pytest.raises(OrderError) as caught:
+        read_order("A Mun - Bru", standard_map)
+    assert caught.value.kind == AMBIGUOUS_NAME
+    assert "Brest (bre)" in caught.value.candidates
+    assert "Burgundy (bur)" in caught.value.candidates
+
+
+def test_an_unknown_name_says_where_and_suggests(standard_map):
+    with pytest.raises(OrderError) as caught:
+        read_order("A Par - Burgxxxy", standard_map)
+    error = caught.value
+    assert error.kind == UNKNOWN_NAME
+    assert error.column == 9
+    assert "Burgxxxy" in error.message
+    assert "Burgundy (bur)" in error.hint
+
+
+def test_hyphenated_names_are_not_moves(standard_map):
+    reading = read_order("F Mid-Atlantic - Spa/nc", standard_map)
+    assert (reading.order.location, reading.order.dest) == ("mid", "spa/nc")
+
+
+def test_leaders_by_full_name_surname_and_near_miss(ancient_map):
+    index = name_index(ancient_map)
+    assert index.resolve("Publius Scipio", ("province", "leader")).id == "Publius Scipio"
+    assert index.resolve("Scipio", ("province", "leader")).id == "Publius Scipio"
+    assert index.resolve("Hanibal", ("province", "leader")).id == "Hannibal"
+    assert index.resolve("Philip", ("province", "leader")).id == "Philip V"
+
+
+def test_powers_by_name_adjective_alias(ancient_map):
+    index = name_index(ancient_map)
+    assert index.power("Egyptian").id == "egypt"
+    assert index.power("Israel").id == "israel"
+    assert index.power("Seleucid Persia").id == "persia"
+    assert index.power_exact("Egpyt") is None  # headers do not guess
+
+
+def test_fold_ignores_case_accents_and_punctuation():
+    assert fold("St. Petersburg") == "stpetersburg"
+    assert fold("München") == "munchen"
+    assert fold("Helm's Deep") == "helmsdeep"
+
+
+@pytest.mark.parametrize("a, b, distance", [
+    ("phrygia", "phyrgia", 1), ("allepo", "aleppo", 2), ("pergamon", "pergammon", 1),
+    ("paris", "paris", 0), ("abc", "xyz", 3),
+])
+def test_edit_distance_counts_a_swap_as_one(a, b, distance):
+    assert edit_distance(a, b, 5) == distance
+
+
+def test_edit_distance_stops_early_past_the_limit():
+    assert edit_distance("burgundy", "vienna", 2) == 3
+
+
+def test_short_names_get_fewer_edits():
+    assert near_miss_limit(2) == 0
+    assert near_miss_limit(3) == 1
+    assert near_miss_limit(7) == 2
+    assert near_miss_limit(12) == 3
