@@ -159,6 +159,10 @@ def replay(store: Store, archive: Archive, name: str | None = None, check: bool 
     check_game_name(game_name)
     differences: list[Difference] = []
     with store.transaction():
+        if rows.find_game(store, game_name) is not None:
+            raise WorkflowError(f"there is already a game called {game_name!r} in "
+                                f"{store.path}; replay the archive under another name with "
+                                "--as NAME.")
         view = new_game(store, game_name, archive.variant, "\n".join(archive.notes))
         done = checked = 0
         for i, entry in enumerate(archive.phases):
