@@ -61,7 +61,8 @@ def echo_letter(letter: Letter, game_map: GameMap | None = None) -> list[EchoLin
         elif isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
             out.append(EchoLine(old.line, REPLACED, old.text, old.power, str(old.order),
-                                (f"replaced by line {by.line}: {by.order}",)))
+                                (*(f"note: {n}" for n in old.notes),
+                                 f"replaced by line {by.line}: {by.order}")))
         elif isinstance(item, RejectedLine):
             error = item.error
             details = []

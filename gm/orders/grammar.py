@@ -107,6 +107,12 @@ class _SyntaxBuilder(Transformer):
 
     dest = unit
 
+    def build_at(self, children: list) -> Syntax:
+        """`Build a fleet in Rome`: the same as `Build F Rome`."""
+        kind_token, place = children[1], children[3]
+        kind, strength = read_kind(kind_token)
+        return Syntax("build", (UnitText(kind, strength, place, kind_token.column),))
+
 
 def _order_form(form: str):
     def build(self, children: list) -> Syntax:

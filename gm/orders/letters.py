@@ -40,6 +40,7 @@ _HEADER = re.compile(
 _POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*:\s*(?P<rest>\S.*)$")
 _POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s+[-–—]\s+(?P<rest>\S.*)$")
 _VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*:?\s*$", re.I)
+_HEADING_VERB = re.compile(r"\b(builds?|removals?|removes?|disbands?)\b", re.I)
 _VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?)\b\s*:?", re.I)
 _STARTS_WITH_UNIT = re.compile(r"^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]", re.I)
 _STARTS_WITH_VERB = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sack|loan|lend|"
@@ -183,6 +184,9 @@ class _LetterReader:
         found = self._header_power(body)
         if found:
             self._set_power(no, line, found)
+            verb = _HEADING_VERB.search(body)  # `Russia builds:`
+            if verb:
+                self.verb = _VERBS[verb.group(1).lower()]
             return
         prefix = _POWER_PREFIX.match(body)
         if prefix:
@@ -191,18 +195,21 @@ class _LetterReader:
                 self.power = power
                 self.verb = None
                 body = prefix.group("rest")
-        for part, piece in enumerate(p for p in body.split(";") if p.strip()):
-            self._read_piece(no, piece.strip(), part)
+        dashed = _POWER_DASH.match(body)  # `Italy - A Ven H, A Rom - Apu`
+        if dashed and self.index.power_exact(dashed.group("name")) \
+                and not isinstance(self._try(body), Reading):
+            self.power = self.index.power_exact(dashed.group("name"))
+            self.verb = None
+            body = dashed.group("rest")
+        before = len(self.letter._read_order)
+        for piece in body.split(";"):
+            if piece.strip():
+                self._read_piece(no, piece.strip())
+        if len(self.letter._read_order) == before:  # only separators, or a bare heading
+            self.ignore(no, line, "nothing to read")
 
-    def _read_piece(self, no: int, text: str, part: int) -> None:
-        outcomes = self._outcomes(text, _SEPARATORS)
-        if len(outcomes) == 1 and isinstance(outcomes[0][1], OrderError):
-            dashed = _POWER_DASH.match(text)  # `Egypt - A Tan H`
-            power = self._header_power(dashed.group("name")) if dashed else None
-            if power:
-                self.power = power
-                outcomes = self._outcomes(dashed.group("rest"), _SEPARATORS)
-        for piece, outcome in outcomes:
+    def _read_piece(self, no: int, text: str) -> None:
+        for piece, outcome in self._outcomes(text, _SEPARATORS):
             if isinstance(outcome, Reading):
                 self._add(self.letter.orders, ReadOrder(no, piece, outcome.order.power,
                                                         outcome.order, outcome.notes))

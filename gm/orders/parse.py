@@ -157,14 +157,14 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
         raise _syntax_error(text, clean, exc) from None
     except RecursionError:  # pragma: no cover - LALR does not recurse; kept for safety
         raise OrderError(text, "the order is too long to read", None, EXAMPLES) from None
-    builder = _Builder(text, game_map, index, power, phase_kind)
+    builder = _Builder(text, game_map, index, power, phase_kind, allowed)
     order = builder.order(syntax)
     form = missing_form(order, allowed)
     if form is not None:
         what, where = FORMS[form]
-        raise OrderError(text, f"the {game_map.name} game has no {what}", None,
-                         f"Only some variants have them ({where}); check that this letter "
-                         "is for this game.", kind=VARIANT)
+        raise OrderError(text, f"the {game_map.name} game has no rule for {what}", None,
+                         f"Rulebooks with it: {where}. Check that this letter is for this "
+                         "game.", kind=VARIANT)
     order = fit_phase(order, phase_kind, text)
     return Reading(order, tuple(builder.notes))
 
@@ -205,8 +205,9 @@ class _Builder:
     """Turns one `Syntax` into a typed order, resolving every name it holds."""
 
     def __init__(self, text: str, game_map: GameMap, index: NameIndex, power: str | None,
-                 phase_kind: str | None):
+                 phase_kind: str | None, allowed: frozenset[str]):
         self.text = text
+        self.allowed = allowed
         self.map = game_map
         self.index = index
         self.power = power
@@ -369,11 +370,17 @@ class _Builder:
                       self.province(dest), target_strength=other.strength,
                       **self._common(unit))
 
-    def _retreat(self, written: UnitText, dest: PlaceText) -> Order:
+    def _retreat(self, written: UnitText, dest: PlaceText, via: bool = False) -> Order:
         unit = self.unit(written)
+        if via:
+            raise self.fail("a retreat cannot go by convoy", None,
+                            "Write the retreat without 'via convoy'.", kind=PHASE)
         where = self.location(dest, unit.kind)
         if unit.location and province_of(where) == province_of(unit.location):
             # `A Syr R Syr`: a unit cannot retreat where it is, so this is Diadochi's rebuild
+            if "rebuild_centre" not in self.allowed:
+                raise self.fail("a unit cannot retreat to the province it is in",
+                                dest.name.column, "Name a neighbouring province.")
             return RebuildCentre(self.power, unit.kind, unit.location, **self._common(unit))
         return Retreat(self.power, unit.kind, unit.location, where, **self._common(unit))
 

@@ -308,6 +308,9 @@ class EndLoan(Order):
 class PlaceLeader(Order):
     """Where a leader starts, sent with the first Spring orders (Rise of Rome II 3.3)."""
 
+    def commands(self) -> tuple[str, ...]:
+        return (f"place:{self.leader}",)  # the leader's first move may come with it
+
     def __str__(self) -> str:
         return f"Place {self.leader} in {show_location(self.location)}"
 

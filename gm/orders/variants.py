@@ -30,7 +30,7 @@ from gm.orders.types import (
     SupportMove,
 )
 
-# form -> (what the GM reads, the rulebooks that have it)
+# form -> (what the GM reads: "the game has no rule for ...", the rulebooks that have it)
 FORMS: dict[str, tuple[str, str]] = {
     "conversion": ("army/fleet conversion", "Lord of Hosts, Middle-Earth VIII, Hoplite Wars"),
     "army_fleet": ("A/F units", "Lord of Hosts, Multiplicity"),
