@@ -41,15 +41,17 @@ def _a(kind: str) -> str:
 
 class _Checker:
     def __init__(self, order: Order, game_map: GameMap, board, phase_kind: str | None,
-                 text: str):
+                 text: str, spots: dict[str, int] | None):
         self.order = order
         self.map = game_map
         self.board = board
         self.phase_kind = phase_kind
         self.text = text or str(order)
+        self.spots = (spots or {}) if text else {}  # columns only point into the real text
+        self.focus = "unit"  # the part of the order a problem is about: 'unit' or 'dest'
 
     def fail(self, message: str, hint: str, kind: str) -> OrderError:
-        return OrderError(self.text, message, None, hint, kind=kind)
+        return OrderError(self.text, message, self.spots.get(self.focus), hint, kind=kind)
 
     def name(self, province: str) -> str:
         p = self.map.provinces.get(province_of(province))
@@ -201,6 +203,7 @@ class _Checker:
             if isinstance(order, Merge):
                 for p_kind, p_location, p_strength in order.partners:
                     self.find(p_kind, p_location, p_strength, None)
+        self.focus = "dest"
         if isinstance(order, (Move, Retreat)):
             by_convoy = isinstance(order, Move) and self.phase_kind != RETREAT
             self.movement(kind, location, order.dest, by_convoy)
@@ -209,12 +212,15 @@ class _Checker:
         elif isinstance(order, SupportHold) and order.target:
             self.support(kind, location, province_of(order.target))
         elif isinstance(order, Convoy):
+            self.focus = "unit"
             self.convoy(kind, location)
         return order
 
 
 def check_order(order: Order, game_map: GameMap, board=None, phase_kind: str | None = None,
-                text: str = "") -> Order:
+                text: str = "", spots: dict[str, int] | None = None) -> Order:
     """The order, with its power and a leader's place filled from the board when missing; or
-    an `OrderError` naming the problem (no unit, wrong power, wrong kind, not adjacent)."""
-    return _Checker(order, game_map, board, phase_kind, text).run()
+    an `OrderError` naming the problem (no unit, wrong power, wrong kind, not adjacent).
+    `text` is the order as written and `spots` where its unit and destination are in it
+    (from `read_order`), so the error can point at the place."""
+    return _Checker(order, game_map, board, phase_kind, text, spots).run()

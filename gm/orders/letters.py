@@ -252,10 +252,19 @@ class _LetterReader:
         try:
             reading = read_order(text, self.map, self.power, phase_kind=self.phase_kind,
                                  forms=self.forms)
-            order = check_order(reading.order, self.map, self.board, self.phase_kind, text)
         except OrderError as exc:
             return exc
-        return Reading(order, reading.notes)
+        try:
+            order = check_order(reading.order, self.map, self.board, self.phase_kind, text,
+                                reading.spots)
+        except OrderError as exc:
+            if not reading.notes:
+                return exc
+            # the GM should know a name was guessed when the guess made the order fail
+            notes = "; ".join(reading.notes)
+            return OrderError(exc.text, exc.message, exc.column, f"{exc.hint} (Note: {notes}.)",
+                              kind=exc.kind, candidates=exc.candidates)
+        return reading._replace(order=order)
 
     # --- headers and junk ----------------------------------------------------------------------
     def _header_power(self, text: str, strong: bool = False) -> str | None:

@@ -70,10 +70,12 @@ _EXPECTED_WORDS = (
 
 
 class Reading(NamedTuple):
-    """An order and the notes the GM should see about how it was read."""
+    """An order, the notes the GM should see about how it was read, and where in the text
+    its unit and its destination are (`spots`: 'unit'/'dest' -> 1-based column)."""
 
     order: Order
     notes: tuple[str, ...] = ()
+    spots: dict[str, int] | None = None
 
 
 def parse_order(text: str, game_map: GameMap, power: str | None = None, *,
@@ -109,9 +111,9 @@ def read_order(text: str, game_map: GameMap, power: str | None = None, *,
     if board is not None:
         from gm.orders.check import check_order  # the board checks need the map geometry
 
-        order = check_order(known.order, game_map, board, phase_kind, text)
+        order = check_order(known.order, game_map, board, phase_kind, text, known.spots)
         if order is not known.order:
-            known = Reading(order, known.notes)
+            known = known._replace(order=order)
     return known
 
 
@@ -166,7 +168,7 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
                          f"Rulebooks with it: {where}. Check that this letter is for this "
                          "game.", kind=VARIANT)
     order = fit_phase(order, phase_kind, text)
-    return Reading(order, tuple(builder.notes))
+    return Reading(order, tuple(builder.notes), builder.spots)
 
 
 def _syntax_error(text: str, clean: str, exc: UnexpectedInput) -> OrderError:
@@ -213,6 +215,7 @@ class _Builder:
         self.power = power
         self.phase_kind = phase_kind
         self.notes: list[str] = []
+        self.spots: dict[str, int] = {}
         self.unit_pools = (PROVINCE, LEADER) if index.leader_power else (PROVINCE,)
 
     # --- names -------------------------------------------------------------------------------
@@ -251,6 +254,8 @@ class _Builder:
 
     def unit(self, written: UnitText, own: bool = True) -> _Unit:
         """The unit a `UnitText` names: kind, strength, location, or a leader."""
+        if own:
+            self.spots.setdefault("unit", written.column)
         place = written.place
         if place is None:  # only a kind, where the grammar allows it
             raise self.fail("say which unit", written.column, EXAMPLES, kind=SYNTAX)
@@ -309,6 +314,7 @@ class _Builder:
         if dest.kind is not None:
             return self._kind_change(unit, written, dest, via)
         assert dest.place is not None
+        self.spots["dest"] = dest.column
         return Move(self.power, unit.kind, unit.location, self.location(dest.place, unit.kind),
                     via, **self._common(unit))
 
@@ -347,12 +353,14 @@ class _Builder:
 
     def _support_hold(self, written: UnitText, target: UnitText) -> Order:
         unit, other = self.unit(written), self.unit(target, own=False)
+        self.spots["dest"] = target.column
         return SupportHold(self.power, unit.kind, unit.location, other.kind, other.location,
                            target_strength=other.strength, target_leader=other.leader,
                            **self._common(unit))
 
     def _support_move(self, written: UnitText, target: UnitText, dest: PlaceText) -> Order:
         unit, other = self.unit(written), self.unit(target, own=False)
+        self.spots["dest"] = dest.name.column
         return SupportMove(self.power, unit.kind, unit.location, other.kind, other.location,
                            self.location(dest, other.kind), target_strength=other.strength,
                            target_leader=other.leader, **self._common(unit))
@@ -375,6 +383,7 @@ class _Builder:
         if via:
             raise self.fail("a retreat cannot go by convoy", None,
                             "Write the retreat without 'via convoy'.", kind=PHASE)
+        self.spots["dest"] = dest.name.column
         where = self.location(dest, unit.kind)
         if unit.location and province_of(where) == province_of(unit.location):
             # `A Syr R Syr`: a unit cannot retreat where it is, so this is Diadochi's rebuild

@@ -107,3 +107,15 @@ def test_multiples_and_a_f_units_on_the_board(ancient_map):
     # an A/F unit is ordered as the army or fleet it becomes
     assert check_order(parse_order("F Tan H", ancient_map), ancient_map, board).power == \
         "egypt"
+
+
+def test_board_errors_point_into_the_text(standard_map, board):
+    from gm.orders.letters import read_orders
+
+    letter = read_orders("A Par - Mun\nA Bur H\nA Par - Muc", standard_map, "france",
+                         board=board)
+    first, second, third = letter.rejected
+    assert (first.error.kind, first.error.column) == (NOT_ADJACENT, 9)  # at 'Mun'
+    assert (second.error.kind, second.error.column) == (NO_UNIT, 1)  # at the unit
+    # a guessed name that made the order fail is shown with the fix
+    assert "read 'Muc' as Munich (mun)" in third.error.hint
