@@ -22,11 +22,12 @@ The format's extensions for variant pieces and state are in docs/datc-format.md.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.engine.position import Dislodged, Phase, Position, Unit
+from gm.engine.position import Dislodged, Phase, Position, Unit, starting_position
 from gm.engine.retreat import retreat_options
 from gm.engine.season import Season
 from gm.maps import GameMap, MapError, load_map
@@ -38,7 +39,11 @@ SECTIONS = {
     "PRESTATE_SETPHASE", "PRESTATE", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
     "PRESTATE_SUPPLYCENTER_OWNERS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED",
     "POSTSTATE_SAME",
+    # gm's extensions for variants (docs/datc-format.md)
+    "PRESTATE_START", "PRESTATE_STATE", "POSTSTATE_OWNERS", "POSTSTATE_STATE", "POSTSTATE_PHASE",
+    "POSTSTATE_RESULTS",
 }
+VALUE_SECTIONS = {"PRESTATE_SETPHASE", "POSTSTATE_PHASE"}
 SEASON_WORDS = {"fall": "Autumn", "autumn": "Autumn", "spring": "Spring", "winter": "Winter",
                 "summer": "Summer"}
 
@@ -126,6 +131,8 @@ def read_cases(path: str | Path) -> list[Case]:
             case.sections[section] = []
             if section == "PRESTATE_SETPHASE":
                 case.phase = Line(no, rest.strip())
+            elif section in VALUE_SECTIONS:
+                case.sections[section].append(Line(no, rest.strip()))
             continue
         if word_clean.isupper() and word_clean.replace("_", "").isalpha() and ":" not in text:
             raise fail(no, f"unknown section {word_clean!r} (known: {', '.join(sorted(SECTIONS))})")
@@ -188,37 +195,62 @@ class _CaseReader:
         except OrderError as exc:
             raise self.fail(line, exc.describe()) from None
 
-    def phase(self) -> Phase:
+    def phase(self, line: Line | None = None) -> Phase:
+        """`Spring 1901, Movement` (the case's phase, or `line`) as a phase of the map."""
         cal = self.map.calendar
-        if self.case.phase is None:
+        line = line or self.case.phase
+        if line is None:
             return Phase(cal.first_year, *cal.start)
-        m = re.match(r"^(\w+)\s+(\d+)\s*,?\s*(\w+)$", self.case.phase.text)
+        m = re.match(r"^(\w+)\s+(\d+)\s*,?\s*(\w+)$", line.text)
         if not m:
-            raise self.fail(self.case.phase,
-                            f"phase {self.case.phase.text!r} must look like 'Spring 1901, Movement'")
+            raise self.fail(line, f"phase {line.text!r} must look like 'Spring 1901, Movement'")
         season = SEASON_WORDS.get(m.group(1).lower(), m.group(1).capitalize())
         kind = m.group(3).capitalize()
         if kind not in ("Movement", "Retreat", "Adjustment"):
-            raise self.fail(self.case.phase, f"unknown phase kind {m.group(3)!r}")
+            raise self.fail(line, f"unknown phase kind {m.group(3)!r}")
         if (season, kind) not in cal.phases:
             # 'Fall 1901, Adjustment' means the adjustment phase of that year's calendar
             matches = [ph for ph in cal.phases if ph[1] == kind]
             if not matches:
-                raise self.fail(self.case.phase, f"map {self.map.id} has no {kind} phase")
+                raise self.fail(line, f"map {self.map.id} has no {kind} phase")
             season = matches[0][0]
         return Phase(int(m.group(2)), season, kind)
 
+    def centre(self, line: Line) -> tuple[str, str]:
+        """`Power: par` or `Power: A par` -> (province, power)."""
+        power, text = self.split(line)
+        place = text.split()[-1] if text.split() else ""
+        prov = self.map.province_id(place) or self.map.province_id(place.split("/")[0])
+        if prov is None:
+            raise self.fail(line, f"unknown province {place!r} on map {self.map.id}")
+        return prov, power
+
+    def state(self, lines: list[Line]) -> dict:
+        """`key: value` lines; a value is JSON, or words making a list of strings."""
+        out = {}
+        for line in lines:
+            key, sep, value = line.text.partition(":")
+            if not sep or not key.strip():
+                raise self.fail(line, f"{line.text!r} must be 'key: value'")
+            value = value.strip()
+            try:
+                out[key.strip()] = json.loads(value)
+            except ValueError:
+                out[key.strip()] = value.split()
+        return out
+
     def position(self) -> Position:
         s = self.case.sections
-        units = [self.unit(line) for line in s.get("PRESTATE", [])]
-        if "PRESTATE_SUPPLYCENTER_OWNERS" in s:
-            owners = {}
-            for line in s["PRESTATE_SUPPLYCENTER_OWNERS"]:
-                unit = self.unit(line)
-                owners[unit.province] = unit.power
+        if "PRESTATE_START" in s:
+            start = starting_position(self.map)
+            units, owners = start.units, start.owners
         else:
+            units = []
             owners = {h: p.id for p in self.map.powers.values() for h in p.home}
-        pos = Position(self.phase(), units, owners)
+        units = units + [self.unit(line) for line in s.get("PRESTATE", [])]
+        if "PRESTATE_SUPPLYCENTER_OWNERS" in s:
+            owners = dict(self.centre(line) for line in s["PRESTATE_SUPPLYCENTER_OWNERS"])
+        pos = Position(self.phase(), units, owners, state=self.state(s.get("PRESTATE_STATE", [])))
         dislodged_units = [self.unit(line) for line in s.get("PRESTATE_DISLODGED", [])]
         if "PRESTATE_RESULTS" in s:
             self._history(pos, dislodged_units, s["PRESTATE_RESULTS"])
@@ -272,7 +304,16 @@ class _CaseReader:
 
 
 def _units_text(units) -> list[str]:
-    return sorted(f"{u.power}: {u.kind} {u.location}" for u in units)
+    return sorted(f"{u.power}: {u.label()}" for u in units)
+
+
+def _state_value(value):
+    """Lists of names compare as sets: their order in the store does not matter."""
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return sorted(value)
+    if isinstance(value, dict):
+        return {k: _state_value(v) for k, v in sorted(value.items())}
+    return value
 
 
 def run_case(case: Case) -> CaseResult:
@@ -280,42 +321,74 @@ def run_case(case: Case) -> CaseResult:
         game_map = load_map(case.variant)
     except MapError as exc:
         return CaseResult(case, False, str(exc))
+    s = case.sections
     try:
         reader = _CaseReader(case, game_map)
         position = reader.position()
-        orders = [reader.order(line) for line in case.sections.get("ORDERS", [])]
-        s = case.sections
+        orders = [reader.order(line) for line in s.get("ORDERS", [])]
+        checks: list[tuple[str, object, object]] = []  # (what, expected, actual-getter)
         if "POSTSTATE_SAME" in s:
-            want_units = _units_text(position.units)
-            want_dislodged: list[str] = []
-        else:
-            want_units = _units_text(reader.unit(line) for line in s.get("POSTSTATE", []))
-            want_dislodged = _units_text(reader.unit(line)
-                                         for line in s.get("POSTSTATE_DISLODGED", []))
+            checks.append(("units", _units_text(position.units), None))
+            checks.append(("dislodged", [], None))
+        elif "POSTSTATE" in s or "POSTSTATE_DISLODGED" in s:
+            checks.append(("units", _units_text(reader.unit(x) for x in s.get("POSTSTATE", [])),
+                           None))
+            checks.append(("dislodged", _units_text(reader.unit(x) for x in
+                                                    s.get("POSTSTATE_DISLODGED", [])), None))
+        if "POSTSTATE_OWNERS" in s:
+            checks.append(("owners", sorted(f"{power}: {prov}" for prov, power in
+                                            (reader.centre(x) for x in s["POSTSTATE_OWNERS"])),
+                           None))
+        want_state = reader.state(s.get("POSTSTATE_STATE", []))
+        if "POSTSTATE_PHASE" in s:
+            checks.append(("phase", reader.phase(s["POSTSTATE_PHASE"][0]), None))
+        want_results = []
+        for line in s.get("POSTSTATE_RESULTS", []):
+            code, _, rest = line.text.partition(":")
+            want_results.append((code.strip(), reader.order(Line(line.no, rest.strip())), line))
     except CaseFormatError as exc:
         return CaseResult(case, False, str(exc))
     outcome = Season.for_map(game_map).adjudicate(position, orders)
     after = outcome.position
-    got_units = _units_text(after.units)
-    # a dislodged unit with nowhere to retreat is destroyed at once in this format
-    got_dislodged = _units_text(d.unit for d in after.dislodged
-                                if retreat_options(d, after, game_map))
-    if got_units == want_units and got_dislodged == want_dislodged:
-        return CaseResult(case, True)
+    actual = {
+        "units": _units_text(after.units),
+        # a dislodged unit with nowhere to retreat is destroyed at once in this format
+        "dislodged": _units_text(d.unit for d in after.dislodged
+                                 if retreat_options(d, after, game_map)),
+        "owners": sorted(f"{power}: {prov}" for prov, power in after.owners.items()),
+        "phase": after.phase,
+    }
     lines = []
-    for label, want, got in (("units", want_units, got_units),
-                             ("dislodged", want_dislodged, got_dislodged)):
-        if want != got:
+    for what, want, _ in checks:
+        got = actual[what]
+        if want == got:
+            continue
+        lines.append(f"  {what}: expected {want}")
+        lines.append(f"  {what}: actual   {got}")
+        if isinstance(want, list):
             missing = [x for x in want if x not in got]
             extra = [x for x in got if x not in want]
-            lines.append(f"  {label}: expected {want}")
-            lines.append(f"  {label}: actual   {got}")
             if missing:
                 lines.append(f"    missing: {missing}")
             if extra:
                 lines.append(f"    unexpected: {extra}")
+    for key, want in want_state.items():
+        got = after.state.get(key)
+        if _state_value(want) != _state_value(got):
+            lines.append(f"  state {key}: expected {want!r}, actual {got!r}")
+    for code, order, line in want_results:
+        found = [r for r in outcome.results if r.order == order]
+        codes = [r.code for r in found]
+        if code not in codes:
+            lines.append(f"  result of {order} (line {line.no}): expected {code}, actual "
+                         f"{', '.join(codes) or 'no result'}")
+    if not lines:
+        return CaseResult(case, True)
     lines.append("  results:")
     lines.extend(f"    {r.describe()}" for r in outcome.results)
+    if outcome.events:
+        lines.append("  events:")
+        lines.extend(f"    {e}" for e in outcome.events)
     return CaseResult(case, False, "\n".join(lines))
 
 

@@ -27,7 +27,27 @@ def register(cls: type[Rule]) -> type[Rule]:
 
 
 def known_rules() -> dict[str, type[Rule]]:
+    """Every rule module in gm/rules, imported once so that each registers itself."""
+    _discover()
     return dict(_REGISTRY)
+
+
+_discovered = False
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    import importlib
+    import pkgutil
+
+    import gm.rules as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name != "base":
+            importlib.import_module(f"gm.rules.{info.name}")
+    _discovered = True
 
 
 class Rule:
@@ -125,7 +145,10 @@ class RuleSet:
 
     @classmethod
     def for_map(cls, game_map: GameMap) -> RuleSet:
-        return cls(_REGISTRY[name](params) for name, params in game_map.rules.items())
+        if not game_map.rules:
+            return cls()
+        rules = known_rules()
+        return cls(rules[name](params) for name, params in game_map.rules.items())
 
     def _first(self, hook: str, *args):
         for rule in self.rules:

@@ -1,0 +1,77 @@
+"""Army/fleet conversion: a unit on a coast becomes the other kind in place of its order.
+
+Lord of Hosts 3: 'any army in a coastal space may turn itself into a fleet ... takes a full
+season ... if it is not dislodged'; a fleet likewise into an army, and a 2A becomes a 2F.
+Middle-Earth VIII 2: the unit 'does not move nor support in the season and it is not attacked'.
+
+Parameters (`[rules.conversion]`): `fails_if = "dislodged"` (Lord of Hosts) or `"attacked"`
+(Middle-Earth VIII: any attack by another power that reached the space, successful or not);
+`rule` = the rulebook's number for messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gm.engine.results import OrderResult
+from gm.maps.gamemap import coast_of, province_of
+from gm.orders.types import Convert
+from gm.rules.base import Rule, register
+
+
+@register
+class Conversion(Rule):
+    name = "conversion"
+
+    @property
+    def ref(self) -> str:
+        rule = self.params.get("rule")
+        return f"rule {rule} (conversion)" if rule else "the conversion rule"
+
+    def stands(self, order):
+        return True if isinstance(order, Convert) else None
+
+    def order_problem(self, order, unit, position, game_map):
+        if not isinstance(order, Convert):
+            return None
+        here = game_map.provinces[unit.province]
+        if here.kind != "coast":
+            return f"{self.ref}: only a unit in a coastal space may convert; {here.name} is " \
+                   f"{'inland' if here.kind == 'land' else here.kind}"
+        if unit.kind not in ("A", "F"):
+            return f"{self.ref}: only an army or a fleet can convert"
+        if order.new_kind not in ("A", "F") or order.new_kind == unit.kind:
+            other = "F" if unit.kind == "A" else "A"
+            return f"{self.ref}: {unit.label()} can only become {other}, not {order.new_kind}"
+        if province_of(order.new_location) != unit.province:
+            return f"{self.ref}: a unit converts where it stands, in {here.name}"
+        if order.new_kind == "F" and here.coasts and coast_of(order.new_location) not in \
+                here.coasts:
+            return f"{self.ref}: say which coast of {here.name} the fleet is on " \
+                   f"({', '.join(here.coasts)})"
+        return None
+
+    def after_movement(self, before, after, results, attacked_by, game_map):
+        events = []
+        fails_if = self.params.get("fails_if", "dislodged")
+        for i, result in enumerate(results):
+            order, unit = result.order, result.unit
+            if not isinstance(order, Convert) or unit is None or result.void:
+                continue
+            new = replace(unit, kind=order.new_kind,
+                          location=order.new_location if order.new_kind == "F"
+                          else unit.province)
+            attackers = attacked_by.get(unit.province, set()) - {unit.power}
+            if unit not in after.units:
+                why = "the unit was dislodged"
+            elif fails_if == "attacked" and attackers:
+                why = "the unit was attacked"
+            else:
+                after.units[after.units.index(unit)] = new
+                results[i] = replace(result, succeeded=True, code="converted",
+                                     detail=f"now {new.label()}")
+                events.append(f"{unit.label()} became {new.label()}")
+                continue
+            results[i] = replace(result, succeeded=False, code="failed",
+                                 detail=f"conversion failed: {why}")
+        return events
