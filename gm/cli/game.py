@@ -26,28 +26,40 @@ PhaseOption = Annotated[str | None, typer.Option(
 
 
 @contextmanager
-def opened(db: str, create: bool = False) -> Iterator:
-    """Open the store and turn every expected failure into one `gm: ...` line."""
+def explained(db: str) -> Iterator[None]:
+    """Turn every failure a GM can cause (or meet) into one `gm: ...` line and exit 1."""
+    import json
     import sqlite3
 
     from gm.game.errors import WorkflowError
     from gm.maps import MapError
     from gm.store.archive import ArchiveError
-    from gm.store.database import open_store
+    from gm.store.codec import CodecError
     from gm.store.errors import StoreError, explain_sqlite_error
 
-    store = None
     try:
-        store = open_store(db, create=create)
-        yield store
+        yield
     except (StoreError, WorkflowError, ArchiveError, MapError) as exc:
         fail(str(exc))
     except sqlite3.Error as exc:
         fail(str(explain_sqlite_error(exc, db)))
+    except (json.JSONDecodeError, CodecError) as exc:
+        fail(f"{db} holds data gm cannot read ({exc}); the database is damaged. Restore it "
+             "from a backup, or rebuild the game from its archive with 'gm replay'.")
     except KeyboardInterrupt:
         fail("interrupted; nothing was changed.", code=130)
-    finally:
-        if store is not None:
+
+
+@contextmanager
+def opened(db: str, create: bool = False) -> Iterator:
+    """Open the store for one command; failures are explained, and the store closed."""
+    from gm.store.database import open_store
+
+    with explained(db):
+        store = open_store(db, create=create)
+        try:
+            yield store
+        finally:
             store.close()
 
 
@@ -80,9 +92,12 @@ def new(game: GameName,
         notes: Annotated[str, typer.Option(help="notes kept with the game")] = "",
         db: Db = "gm.db"):
     """Start a game at the first phase of its variant."""
-    from gm.game.games import new_game
+    from gm.game.games import check_game_name, new_game, variant_map
     from gm.store import games as rows
 
+    with explained(db):  # a bad name or variant must not leave a new, empty database behind
+        check_game_name(game)
+        variant_map(variant)
     with opened(db, create=True) as store:
         view = new_game(store, game, variant, notes)
         phase = rows.open_phase(store, view.game)
@@ -252,6 +267,10 @@ def status(game: GameName, db: Db = "gm.db"):
         console.print("Every dislodged unit has an order." if not missing else
                       f"{missing} dislodged unit(s) without orders will disband.",
                       markup=False)
+    else:
+        console.print("Every power has ordered its adjustments." if p.complete else
+                      "Missing builds will be waived; missing removals follow the "
+                      "civil-disorder rule.", markup=False)
     if p.can_redo:
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 
@@ -382,6 +401,7 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
 
     from gm.game.archives import ReplayDifferences
     from gm.game.archives import replay as replay_archive
+    from gm.game.games import check_game_name
     from gm.report.text import render_text
     from gm.store.archive import ArchiveError, read_archive
 
@@ -395,6 +415,10 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
         archive = read_archive(text, source)
     except ArchiveError as exc:
         fail(str(exc))
+    if not (name or archive.game):
+        fail(f"{source} has no 'Game:' line; name the game with --as NAME.")
+    with explained(db):
+        check_game_name(name or archive.game)
     target = ":memory:" if dry_run else db
     with Progress(console=err_console, transient=True) as bar:
         task = bar.add_task("replaying", total=len(archive.phases))

@@ -57,6 +57,13 @@ def _occupant(position: Position, location: str) -> Unit | None:
     return position.unit_in(province_of(location))
 
 
+def _power_word(power: str, game_map: GameMap) -> str:
+    """The power as one word for a correction's command: its name, or its id if the name
+    has spaces (`Cannan (Israel)` -> `israel`), so that the command reads back."""
+    name = game_map.powers[power].name
+    return power if " " in name else name
+
+
 def _power(text: str, game_map: GameMap) -> str:
     power = game_map.power_id(text)
     if power is None:
@@ -82,14 +89,16 @@ def apply_correction(action: str, args: list[str], position: Position, game_map:
         return _remove(words, position, game_map, reason)
     if action == "move":
         return _move(args, position, game_map, reason)
-    return _own(words, position, game_map, reason)
+    return _own(args, position, game_map, reason)
 
 
 def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
-    power = game_map.power_id(words[0])
-    rest = words[1:]
-    if power is None and len(words) > 1:
-        power, rest = game_map.power_id(" ".join(words[:2])), words[2:]
+    power, rest = None, words
+    for k in range(1, len(words)):  # the power's name may have several words
+        power = game_map.power_id(" ".join(words[:k]))
+        if power is not None:
+            rest = words[k:]
+            break
     if power is None:
         raise WorkflowError(f"say whose piece to add first, e.g. 'add France A Par' "
                             f"({words[0]!r} is not a power).")
@@ -107,7 +116,7 @@ def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -
                             "remove it first.")
     position.units.append(Unit(power, kind, location))
     adjective = game_map.powers[power].adjective
-    return EditRow("add", f"add {game_map.powers[power].name} {kind} {place(location)}",
+    return EditRow("add", f"add {_power_word(power, game_map)} {kind} {place(location)}",
                    f"Added {adjective} {kind} {place(location)}", reason)
 
 
@@ -154,23 +163,40 @@ def _move(args: list[str], position: Position, game_map: GameMap, reason: str) -
                    reason)
 
 
-def _own(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
+NEUTRAL = ("neutral", "none", "nobody")
+
+
+def _split_own(args: list[str], game_map: GameMap) -> tuple[str, str]:
+    """`own Bel France`, `own Gaz 'The Allies'`, `own Gaz The Allies` -> centre, owner."""
+    if len(args) == 2:
+        return args[0], args[1]
+    words = " ".join(args).split()
     if len(words) < 2:
         raise WorkflowError("say which centre and who owns it: 'own Bel France' or "
                             "'own Bel neutral'.")
-    centre = province_of(_location(" ".join(words[:-1]), game_map))
+    for k in range(1, len(words)):
+        owner = " ".join(words[k:])
+        if game_map.location_id(" ".join(words[:k])) and (
+                game_map.power_id(owner) or owner.lower() in NEUTRAL):
+            return " ".join(words[:k]), owner
+    return " ".join(words[:-1]), words[-1]
+
+
+def _own(args: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
+    where, owner = _split_own(args, game_map)
+    centre = province_of(_location(where, game_map))
     if not game_map.provinces[centre].is_centre:
         raise WorkflowError(f"{game_map.provinces[centre].name} is not a supply centre.")
     before = position.owners.get(centre)
     was = game_map.powers[before].name if before else "neutral"
-    if words[-1].lower() in ("neutral", "none", "nobody"):
+    if owner.lower() in NEUTRAL:
         position.owners.pop(centre, None)
         return EditRow("own", f"own {place(centre)} neutral",
                        f"{game_map.provinces[centre].name} made neutral (was {was})", reason)
-    power = _power(words[-1], game_map)
+    power = _power(owner, game_map)
     position.owners[centre] = power
     name = game_map.powers[power].name
-    return EditRow("own", f"own {place(centre)} {name}",
+    return EditRow("own", f"own {place(centre)} {_power_word(power, game_map)}",
                    f"{game_map.provinces[centre].name} given to {name} (was {was})", reason)
 
 

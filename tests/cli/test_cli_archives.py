@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from gm.store.archive import read_archive
 
 
@@ -61,3 +63,33 @@ def test_check_lists_differences_and_stores_nothing(gm, tmp_path, demo_archive):
     assert "1 difference(s) between the archive and the replay; nothing was stored" in \
         result.output
     assert "standard-demo" not in gm("games").output
+
+
+def variants():
+    from gm.maps import MapError, available_maps, load_map
+
+    usable = []
+    for name in available_maps():
+        try:
+            load_map(name)
+        except MapError:
+            continue
+        usable.append(name)
+    return usable
+
+
+@pytest.mark.parametrize("variant", variants())
+def test_every_variant_exports_and_replays(gm, tmp_path, variant):
+    from gm.maps import load_map
+
+    game_map = load_map(variant)
+    gm("new", "v", "--variant", variant)
+    power = list(game_map.powers)[-1]
+    centre = next(c for c in game_map.centres if c not in
+                  {h for p in game_map.powers.values() for h in p.home})
+    gm("edit", "v", "own", centre, game_map.powers[power].name, "--reason", "test")
+    for _ in range(3):
+        gm("adjudicate", "v")
+    archive = tmp_path / f"{variant}.txt"
+    gm("export", "v", str(archive))
+    assert "no differences" in gm("replay", str(archive), "--check", "--dry-run", "-q").output

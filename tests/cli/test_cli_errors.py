@@ -125,3 +125,9 @@ def test_replaying_onto_an_existing_game_is_refused(gm, tmp_path, demo_archive):
     message = one_message(gm("replay", str(demo_archive), "-q", ok=False))
     assert "already a game called 'standard-demo'" in message
     assert table_counts(gm.db) == before
+
+
+def test_a_refused_new_game_leaves_no_database_behind(gm):
+    assert "not a usable game name" in one_message(gm("new", "bad name!", ok=False))
+    assert "no variant called" in one_message(gm("new", "fine", "-v", "chess", ok=False))
+    assert not gm.db.exists()

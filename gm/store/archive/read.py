@@ -22,7 +22,7 @@ from gm.store.codec import CodecError, parse_unit_text, unit_text
 from gm.store.phase_names import PhaseNameError, parse_phase_name
 
 HEADER_KEYS = ("game", "variant", "notes")
-_KEY = re.compile(r"^(?P<key>[A-Za-z][A-Za-z ]*?)\s*:\s*(?P<value>.*)$")
+_KEY = re.compile(r"^(?P<key>[^:]+?)\s*:\s*(?P<value>.*)$")  # power names may hold ( ) ' -
 _EDIT = re.compile(r"^GM edit:\s*(?P<command>.*?)\s*\(reason:\s*(?P<reason>.*)\)\s*$", re.I)
 _DISLODGED = re.compile(r"^(?P<power>\S+)\s+(?P<unit>.+?)\s*\((?:from\s+(?P<src>[^)]+)|"
                         r"(?P<convoy>by convoy))\)$", re.I)
