@@ -23,6 +23,7 @@ LEADER = "leader"
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _MAX_FUZZY_LENGTH = 40  # longer text is prose, not a misspelt name
+_MAX_SUGGEST_LENGTH = 20
 _CACHE_LIMIT = 20_000
 _DELETION_DEPTH = 3  # the largest near-miss limit (see near_miss_limit)
 
@@ -278,10 +279,17 @@ class NameIndex:
 
     def _suggest(self, word: str, pools: list[_Pool]) -> tuple[str, ...]:
         """The few names nearest to an unknown word, for the error's 'did you mean'."""
-        limit = max(2, len(word) // 2)
-        scored = sorted((d, pool.kind, ident) for pool in pools
-                        for ident, d in pool.within(word, limit).items())
-        return tuple(self.label(Match(k, i)) for _, k, i in scored[:3])
+        if len(word) > _MAX_SUGGEST_LENGTH:
+            return ()  # a sentence, not a misspelt name
+        limit = min(4, max(2, len(word) // 2))
+        scored = {(pool.kind, ident): d for pool in pools
+                  for ident, d in pool.within(word, limit).items()}
+        if len(word) >= 4:  # names that start the same way (`Burgxxxy` -> Burgundy)
+            for pool in pools:
+                for ident in pool.with_prefix(word[:4]):
+                    scored.setdefault((pool.kind, ident), limit + 1)
+        best = sorted((d, kind, ident) for (kind, ident), d in scored.items())
+        return tuple(self.label(Match(k, i)) for _, k, i in best[:3])
 
     def _spelling_hint(self, pools: tuple[str, ...]) -> str:
         if PROVINCE in pools:

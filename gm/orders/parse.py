@@ -92,6 +92,9 @@ def read_order(text: str, game_map: GameMap, power: str | None = None, *,
     """Read one order. `phase_kind` ('Movement', 'Retreat', 'Adjustment') fits it to the phase;
     `board` (a position: `.units`, `.dislodged`) finds leaders and checks the unit is there;
     `forms` overrides the variant forms the map allows (see `gm.orders.variants`)."""
+    if not isinstance(text, str):
+        raise OrderError(repr(text), "an order must be text", None,
+                         "Pass the order as a string.", kind=SYNTAX)
     index = name_index(game_map)
     memo = _memo(index)
     allowed = memo.forms if forms is None else frozenset(forms)
@@ -148,8 +151,6 @@ def clear_caches() -> None:
 
 def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
           phase_kind: str | None, allowed: frozenset[str]) -> Reading:
-    if not isinstance(text, str):
-        raise OrderError(repr(text), "an order must be text", kind=SYNTAX)
     clean = index.unhyphenate(text.rstrip(_TRAILING))
     if not clean.strip():
         raise OrderError(text, "the order is empty", None, EXAMPLES)
