@@ -212,8 +212,7 @@ def orders(game: GameName,
                       f"{line.text:<{width}}  {line.detail}".rstrip(), markup=False,
                       soft_wrap=True)
     counts = {s: sum(1 for line in taken.lines if line.status == s) for s in STATUS_WORD}
-    summary = ", ".join(f"{n} {STATUS_WORD[s] if s != 'accepted' else 'accepted'}"
-                        for s, n in counts.items() if n)
+    summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
     console.print(f"Stored: {summary or 'nothing'}.", markup=False)
     if taken.superseded:
         console.print(f"These earlier orders were replaced: {'; '.join(taken.superseded)}.",
