@@ -158,8 +158,6 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
         syntax = read_syntax(clean)
     except UnexpectedInput as exc:
         raise _syntax_error(text, clean, exc) from None
-    except RecursionError:  # pragma: no cover - LALR does not recurse; kept for safety
-        raise OrderError(text, "the order is too long to read", None, EXAMPLES) from None
     builder = _Builder(text, game_map, index, power, phase_kind, allowed)
     order = builder.order(syntax)
     form = missing_form(order, allowed)

@@ -197,3 +197,19 @@ def test_with_a_board_wrong_units_are_rejected(standard_map):
     assert [str(o.order) for o in letter.orders] == ["A Par - Bur"]
     assert [(r.line, r.error.kind) for r in letter.rejected] == [
         (2, errors.WRONG_POWER), (3, errors.NO_UNIT)]
+
+
+@pytest.mark.parametrize("heading", [
+    "EGYPT:", "Egypt", "Egypt -", "Orders for Egypt", "Orders for Egypt, Spring 601 BC:",
+    "Egypt's orders:", "Egyptian orders", "EGYPT (Bob Smith):", "1. Egypt:", "Egpyt:",
+])
+def test_power_headings_in_many_styles(ancient_map, heading):
+    letter = read_orders(f"{heading}\nA/F Tan - F", ancient_map)
+    assert [h.power for h in letter.headers] == ["egypt"]
+    assert [(o.power, str(o.order)) for o in letter.orders] == [("egypt", "A/F Tan - F Tan")]
+
+
+def test_a_sentence_naming_a_power_is_not_a_heading(ancient_map):
+    letter = read_orders("I think Egypt is lying to me", ancient_map)
+    assert letter.headers == [] and letter.orders == []
+    assert [i.reason for i in letter.ignored] == ["not an order"]
