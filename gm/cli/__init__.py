@@ -16,6 +16,20 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+
+@app.callback()
+def _options(
+    db: str = typer.Option(None, "--db", help="the game database (default gm.db here; or GM_DB)",
+                           show_default=False),
+) -> None:
+    """A game-master's tool for postal and email Diplomacy."""
+    if db:  # `gm --db x.db show demo` works like `gm show demo --db x.db`
+        import os
+
+        os.environ["GM_DB"] = db
+
+
 from gm.cli import datc as _datc  # noqa: E402,F401  (registers commands)
 from gm.cli import game as _game  # noqa: E402,F401
 from gm.cli import maps as _maps  # noqa: E402,F401

@@ -6,7 +6,6 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import console, fail
-from gm.datc import CaseFormatError, run_files
 
 
 @app.command("datc")
@@ -15,6 +14,8 @@ def datc(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="list passing cases too"),
 ):
     """Run adjudicator test cases; print each failing case with expected and actual positions."""
+    from gm.datc import CaseFormatError, run_files
+
     try:
         results = run_files(files)
     except CaseFormatError as exc:
