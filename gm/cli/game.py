@@ -33,7 +33,7 @@ def explained(db: str) -> Iterator[None]:
 
     from gm.game.errors import WorkflowError
     from gm.maps import MapError
-    from gm.store.archive import ArchiveError
+    from gm.store.errors import ArchiveError
     from gm.store.codec import CodecError
     from gm.store.errors import StoreError, explain_sqlite_error
 

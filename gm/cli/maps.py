@@ -9,8 +9,6 @@ from rich.table import Table
 
 from gm.cli import app
 from gm.cli.common import console, fail
-from gm.maps import MapError, available_maps, load_map, map_path
-from gm.maps.check import check_text
 
 map_app = typer.Typer(help="Check and list the maps in maps/.", no_args_is_help=True)
 app.add_typer(map_app, name="map")
@@ -19,6 +17,9 @@ app.add_typer(map_app, name="map")
 @map_app.command("check")
 def check(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
     """Validate a map file and report every problem with its line."""
+    from gm.maps import MapError, map_path
+    from gm.maps.check import check_text
+
     try:
         path = map_path(name)
     except MapError as exc:
@@ -41,6 +42,8 @@ def check(name: str = typer.Argument(..., help="map id (standard) or a path to a
 @map_app.command("list")
 def list_maps():
     """List the maps gm knows."""
+    from gm.maps import available_maps
+
     for name in available_maps():
         console.print(name, markup=False)
 
@@ -48,6 +51,8 @@ def list_maps():
 @map_app.command("show")
 def show(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
     """List a map: powers, then every province with its kind, centre and neighbours."""
+    from gm.maps import MapError, load_map
+
     try:
         game_map = load_map(name)
     except MapError as exc:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from gm.maps.schema import MapFile
+if TYPE_CHECKING:
+    from gm.maps.schema import MapFile
 
 
 def province_of(location: str) -> str:
@@ -101,7 +103,6 @@ class GameMap:
     army_adj: dict[str, frozenset[str]]
     fleet_adj: dict[str, frozenset[str]]
     bridges: dict[frozenset[str], str]  # army-only links -> the sea they cross
-    source: MapFile | None = None
     _province_names: dict[str, str] = field(default_factory=dict)
     _power_names: dict[str, str] = field(default_factory=dict)
     _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -290,7 +291,6 @@ def compile_map(spec: MapFile) -> GameMap:
         army_adj={k: frozenset(v) for k, v in army.items()},
         fleet_adj={k: frozenset(v) for k, v in fleet.items()},
         bridges=bridges,
-        source=spec,
     )
     gm.index_names()
     return gm

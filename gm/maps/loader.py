@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
 from functools import lru_cache
 from pathlib import Path
 
 from gm.maps.gamemap import GameMap
+
+# Bump when GameMap or compile_map change shape, so old cached boards are not reused.
+_CODE_VERSION = "gm-map-1"
 
 
 class MapError(Exception):
@@ -38,8 +43,35 @@ def map_path(name: str) -> Path:
     raise MapError(f"no map named {name!r} in {maps_dir()} (known maps: {known})")
 
 
+def _cache_file(path: Path) -> Path:
+    """Where the compiled form of a checked map file is kept between runs."""
+    base = os.environ.get("GM_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "gm")
+    key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:16]
+    return Path(base) / f"map-{path.stem}-{key}.pickle"
+
+
+def _fingerprint(path: Path) -> tuple:
+    stat = path.stat()
+    return (stat.st_mtime_ns, stat.st_size, _CODE_VERSION)
+
+
 @lru_cache(maxsize=32)
-def _load(path: str, mtime: float) -> GameMap:
+def _load(path: str, fingerprint: tuple) -> GameMap:
+    """Check and compile a map file, or take the compiled form cached for this exact file.
+
+    Checking needs pydantic and takes a while; a GM's every command loads a map, so the
+    compiled board is cached on disk keyed by the file's path, size, time and gm's version.
+    """
+    cache = _cache_file(Path(path))
+    try:
+        with open(cache, "rb") as fh:
+            stored_fingerprint, game_map = pickle.load(fh)
+        if stored_fingerprint == fingerprint and isinstance(game_map, GameMap):
+            return game_map
+    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError,
+            ImportError, IndexError):
+        pass
     from gm.maps.check import check_text
     from gm.maps.gamemap import compile_map
 
@@ -54,9 +86,18 @@ def _load(path: str, mtime: float) -> GameMap:
             f"{lines}{tail}"
         )
     assert report.spec is not None
-    return compile_map(report.spec)
+    game_map = compile_map(report.spec)
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump((fingerprint, game_map), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache)
+    except OSError:
+        pass  # no cache: the next load checks the file again
+    return game_map
 
 
 def load_map(name: str) -> GameMap:
     path = map_path(name)
-    return _load(str(path), path.stat().st_mtime)
+    return _load(str(path), _fingerprint(path))

@@ -59,3 +59,10 @@ def explain_sqlite_error(exc: sqlite3.Error, path: str) -> StoreError:
         return StoreError(f"the disk failed while gm was using {path} ({text}). Nothing was "
                           "changed; free some space or check the disk, then try again.")
     return StoreError(f"database error in {path}: {text}. Nothing was changed.")
+
+
+class ArchiveError(ValueError):
+    """An archive that cannot be read; the message names the file and line.
+
+    Kept here, outside the archive package, so that commands can catch it without loading the
+    archive model (and pydantic) on every run."""

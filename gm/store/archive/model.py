@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-
-class ArchiveError(ValueError):
-    """An archive that cannot be read; the message names the file and line."""
+from gm.store.errors import ArchiveError  # noqa: F401  (re-exported)
 
 
 class ArchiveEdit(BaseModel):
