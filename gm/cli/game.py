@@ -33,9 +33,8 @@ def explained(db: str) -> Iterator[None]:
 
     from gm.game.errors import WorkflowError
     from gm.maps import MapError
-    from gm.store.errors import ArchiveError
     from gm.store.codec import CodecError
-    from gm.store.errors import StoreError, explain_sqlite_error
+    from gm.store.errors import ArchiveError, StoreError, explain_sqlite_error
 
     try:
         yield
