@@ -142,6 +142,12 @@ class RuleSet:
 
     def __init__(self, rules: Iterable[Rule] = ()):
         self.rules = list(rules)
+        # for each hook, only the rules that answer it: the standard game asks nobody
+        self._answering: dict[str, list[Rule]] = {}
+        for name, member in vars(Rule).items():
+            if callable(member) and not name.startswith("_"):
+                self._answering[name] = [r for r in self.rules
+                                         if getattr(type(r), name) is not member]
 
     @classmethod
     def for_map(cls, game_map: GameMap) -> RuleSet:
@@ -151,7 +157,7 @@ class RuleSet:
         return cls(rules[name](params) for name, params in game_map.rules.items())
 
     def _first(self, hook: str, *args):
-        for rule in self.rules:
+        for rule in self._answering[hook]:
             answer = getattr(rule, hook)(*args)
             if answer is not None:
                 return answer
@@ -159,7 +165,7 @@ class RuleSet:
 
     def _all(self, hook: str, *args) -> list:
         out: list = []
-        for rule in self.rules:
+        for rule in self._answering[hook]:
             answer = getattr(rule, hook)(*args)
             if answer:
                 out.extend(answer)
@@ -169,7 +175,7 @@ class RuleSet:
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
                        ) -> tuple[list[Order], list[OrderResult]]:
         rejected: list[OrderResult] = []
-        for rule in self.rules:
+        for rule in self._answering["prepare_orders"]:
             answer = rule.prepare_orders(position, orders, game_map)
             if answer is not None:
                 orders, more = answer
@@ -185,7 +191,7 @@ class RuleSet:
 
     def void_moves(self, phase: MovementPhase) -> dict[int, str]:
         out: dict[int, str] = {}
-        for rule in self.rules:
+        for rule in self._answering["void_moves"]:
             out.update(rule.void_moves(phase) or {})
         return out
 
@@ -203,11 +209,15 @@ class RuleSet:
     # movement, strengths
     def unit_strength(self, unit: Unit, position: Position) -> float:
         """The combat value a unit brings to a move, a hold or a support."""
+        if not self._answering["unit_strength"]:
+            return unit.strength
         answer = self._first("unit_strength", unit, position)
         return unit.strength if answer is None else answer
 
     def defence_bonus(self, unit: Unit, position: Position, game_map: GameMap) -> float:
         """Extra strength a unit has when it stands and defends (0 in the standard game)."""
+        if not self._answering["defence_bonus"]:
+            return 0.0
         answer = self._first("defence_bonus", unit, position, game_map)
         return 0.0 if answer is None else answer
 
