@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gm.engine.results import OrderResult
+from gm.engine import results as R
 from gm.maps.gamemap import coast_of, province_of
 from gm.orders.types import Convert
 from gm.rules.base import Rule, register
@@ -56,7 +56,9 @@ class Conversion(Rule):
         fails_if = self.params.get("fails_if", "dislodged")
         for i, result in enumerate(results):
             order, unit = result.order, result.unit
-            if not isinstance(order, Convert) or unit is None or result.void:
+            # only the order the unit stood under: not a void one, nor one a later order replaced
+            if not isinstance(order, Convert) or unit is None or \
+                    result.code not in (R.HELD, R.DISLODGED):
                 continue
             new = replace(unit, kind=order.new_kind,
                           location=order.new_location if order.new_kind == "F"
@@ -65,7 +67,9 @@ class Conversion(Rule):
             if unit not in after.units:
                 why = "the unit was dislodged"
             elif fails_if == "attacked" and attackers:
-                why = "the unit was attacked"
+                names = sorted(game_map.powers[p].name if p in game_map.powers else p
+                               for p in attackers)
+                why = f"the unit was attacked by {' and '.join(names)}"
             else:
                 after.units[after.units.index(unit)] = new
                 results[i] = replace(result, succeeded=True, code="converted",
@@ -74,4 +78,5 @@ class Conversion(Rule):
                 continue
             results[i] = replace(result, succeeded=False, code="failed",
                                  detail=f"conversion failed: {why}")
+            events.append(f"{unit.label()} did not become {new.label()}: {why}")
         return events
