@@ -78,5 +78,4 @@ class Conversion(Rule):
                 continue
             results[i] = replace(result, succeeded=False, code="failed",
                                  detail=f"conversion failed: {why}")
-            events.append(f"{unit.label()} did not become {new.label()}: {why}")
         return events
