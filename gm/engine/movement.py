@@ -49,10 +49,11 @@ class Plan:
     void: str | None = None  # why the order was set aside
     matched: bool = True  # support/convoy: does the supported/convoyed order match?
     unmatched_reason: str = ""
+    dest_province: str | None = None  # the province of `dest`
 
-    @property
-    def dest_province(self) -> str | None:
-        return province_of(self.dest) if self.dest is not None else None
+    def aim(self, dest: str) -> None:
+        self.dest = dest
+        self.dest_province = province_of(dest)
 
 
 def unit_index(position: Position) -> dict[str, list[int]]:
@@ -167,18 +168,18 @@ class MovementPhase:
             if coast_of(order.dest):
                 if not self.map.fleet_can_move(unit.location, order.dest):
                     return f"a fleet in {unit.location} cannot reach {order.dest}"
-                plan.dest = order.dest
+                plan.aim(order.dest)
                 return None
             reach = self.map.fleet_destinations(unit.location, dest_prov)
             if not reach:
                 return f"a fleet in {unit.location} cannot reach {dest_prov}"
             if len(reach) > 1:
                 return f"say which coast of {target.name}: {', '.join(reach)}"
-            plan.dest = reach[0]
+            plan.aim(reach[0])
             return None
         if target.kind not in ("land", "coast"):
             return f"an army cannot move to {target.name}, which is {target.kind}"
-        plan.dest = dest_prov
+        plan.aim(dest_prov)
         if self.map.army_can_move(unit.province, dest_prov):
             return None
         here = self.map.provinces[unit.province]
@@ -202,7 +203,7 @@ class MovementPhase:
                 return "a supported move must go to another province"
             if into == unit.province:
                 return "a unit cannot support a move into its own province"
-            plan.dest = into
+            plan.aim(into)
             plan.dest_coast = coast_of(dest)
         if into not in self.map.provinces:
             return f"unknown province {into!r}"
@@ -222,7 +223,7 @@ class MovementPhase:
         if self.units[army[0]].kind != "A":
             return "only armies can be convoyed"
         plan.target = army[0]
-        plan.dest = province_of(order.dest)
+        plan.aim(province_of(order.dest))
         if plan.dest not in self.map.provinces:
             return f"unknown province {plan.dest!r}"
         if not self._on_some_route(unit.province, province_of(order.target), plan.dest):
@@ -241,7 +242,7 @@ class MovementPhase:
         for idx, plan in enumerate(plans):
             if plan.kind == "convoy":
                 army = plans[plan.target]
-                if army.kind == "move" and province_of(army.dest) == plan.dest:
+                if army.kind == "move" and army.dest_province == plan.dest:
                     convoys_for.setdefault(plan.target, []).append(idx)
                 else:
                     plan.matched = False
@@ -271,7 +272,7 @@ class MovementPhase:
                 target = plans[plan.target]
                 plan.matched = (
                     target.kind == "move"
-                    and province_of(target.dest) == plan.dest
+                    and target.dest_province == plan.dest
                     and (plan.dest_coast is None or coast_of(target.dest) in (None, plan.dest_coast))
                 )
                 plan.unmatched_reason = "the supported unit did not make that move"
@@ -284,7 +285,7 @@ class MovementPhase:
 
     def _fleets_could_carry(self, army: int) -> bool:
         """Is there a chain of fleets at sea, whatever their orders, from the army to its goal?"""
-        unit, dest = self.units[army], province_of(self.plans[army].dest)
+        unit, dest = self.units[army], self.plans[army].dest_province
         at_sea = {u.province for u in self.units
                   if u.is_fleet and self.map.provinces[u.province].convoys}
         seen = set(self.map.sea_neighbours(unit.province) & at_sea)
@@ -301,8 +302,10 @@ class MovementPhase:
 
     def _route(self, army: int, fleets: list[int]):
         """The convoy route graph over `fleets` for this army's move, or None if none exists."""
+        if not fleets:
+            return None
         unit, plan = self.units[army], self.plans[army]
-        dest = province_of(plan.dest)
+        dest = plan.dest_province
         locs = {f: self.units[f].location for f in fleets if self.plans[f].matched}
         starts = [f for f, loc in locs.items()
                   if any(province_of(x) == unit.province for x in self.map.fleet_adj.get(loc, ()))]
@@ -342,7 +345,7 @@ class MovementPhase:
             if a is None:
                 a = group[key] = len(attacks)
                 attacks.append(Attack(power=unit.power, origin=unit.province,
-                                      dest=province_of(plan.dest), forces=[], strength=0.0,
+                                      dest=plan.dest_province, forces=[], strength=0.0,
                                       convoyed=plan.convoyed))
             attacks[a].forces.append(idx)
             attacks[a].strength += forces[idx].strength
@@ -387,15 +390,16 @@ class MovementPhase:
         new_units: list[Unit] = []
         dislodged: list[Dislodged] = []
         occupied: set[str] = set()
+        beaten_by = [res.dislodged_by(idx) for idx in range(len(units))]
         for idx, unit in enumerate(units):
             plan = plans[idx]
             a = forces[idx].attack
             if a >= 0 and res.moves(a):
-                moved = unit.moved_to(plan.dest)
+                moved = Unit(unit.power, unit.kind, plan.dest, unit.strength, unit.name)
                 new_units.append(moved)
                 occupied.add(moved.province)
                 continue
-            by = res.dislodged_by(idx)
+            by = beaten_by[idx]
             if by >= 0:
                 attack = attacks[by]
                 dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin))
@@ -407,7 +411,7 @@ class MovementPhase:
             if attack.dest not in occupied and not res.moves(a) and res.prevent_strength(a) > 0:
                 standoffs.add(attack.dest)
         for idx, unit in enumerate(units):
-            self.results.append(self._result(idx, unit, res, forces, attacks))
+            self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
         position = self.position.copy()
         position.units = new_units
         position.dislodged = dislodged
@@ -421,10 +425,9 @@ class MovementPhase:
         return PhaseOutcome(position, self.results, events)
 
     def _result(self, idx: int, unit: Unit, res: Resolver, forces: list[Force],
-                attacks: list[Attack]) -> OrderResult:
+                attacks: list[Attack], by: int) -> OrderResult:
         plan = self.plans[idx]
         order = plan.order
-        by = res.dislodged_by(idx)
         by_from = attacks[by].origin if by >= 0 else None
 
         def result(ok: bool, code: str, detail: str = "") -> OrderResult:
