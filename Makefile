@@ -18,11 +18,17 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) .venv-bench/.installed
 	$(BIN)/python bench/run.py
+
+# the diplomacy engine, measured beside gm, lives in an environment of its own
+.venv-bench/.installed:
+	test -x .venv-bench/bin/python || $(PYTHON) -m venv .venv-bench
+	.venv-bench/bin/python -m pip install --quiet diplomacy || echo "could not install diplomacy; bench runs gm alone"
+	touch $@
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) .venv-bench build *.egg-info .pytest_cache

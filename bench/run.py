@@ -1,79 +1,211 @@
-"""`make bench`: how fast gm adjudicates and reads orders. Reports; never fails the build.
+"""`make bench`: how fast gm adjudicates and reads orders, beside the `diplomacy` engine.
 
-Movement: median and 95th percentile per phase over a fixed, seeded set of crowded
-standard-map positions (many supports, convoys and bounces), order validation included.
+Reports; never fails the build. Figures per phase are the best of a few runs of each
+position, then the median and 95th percentile over a fixed, seeded set of positions:
+crowded standard-map movement phases (many supports, convoys and bounces), the retreats
+they cause, and adjustment phases with builds and removals. "gm" times include checking the
+orders; "gm, from text" also reads each order's text, as the diplomacy engine must.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import platform
+import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+BENCH_VENV = ROOT / ".venv-bench"
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def summary(times_ms: list[float]) -> dict[str, float]:
+    ordered = sorted(times_ms)
+    return {"median_ms": statistics.median(ordered),
+            "p95_ms": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+            "phases": len(ordered)}
 
 
-def bench_movement(repeat: int = 5) -> dict[str, float]:
+def best_of(fn, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
+def engine_figures(repeat: int = 5):
+    from phases import adjustment_phases, retreat_phases
     from positions import benchmark_set
 
+    from gm.engine.adjustment import adjudicate_adjustments
     from gm.engine.movement import adjudicate_movement
+    from gm.engine.retreat import adjudicate_retreats
     from gm.maps import load_map
+    from gm.orders.parse import parse_order
     from gm.rules import RuleSet
 
     game_map = load_map("standard")
     rules = RuleSet.for_map(game_map)
-    cases = benchmark_set(game_map)
-    times = []
-    stats = {"units": 0, "supports": 0, "convoys": 0, "bounces": 0, "dislodged": 0}
-    for position, orders in cases:
-        outcome = adjudicate_movement(position, orders, game_map, rules)
-        stats["units"] += len(position.units)
-        stats["supports"] += sum(1 for r in outcome.results if r.code in ("supported", "cut"))
-        stats["convoys"] += sum(1 for r in outcome.results if r.code == "convoyed")
-        stats["bounces"] += sum(1 for r in outcome.results if r.code == "bounced")
-        stats["dislodged"] += len(outcome.position.dislodged)
-        best = float("inf")
-        for _ in range(repeat):
-            start = time.perf_counter()
-            adjudicate_movement(position, orders, game_map, rules)
-            best = min(best, time.perf_counter() - start)
-        times.append(best * 1000)
-    n = len(cases)
-    return {
-        "phases": n,
-        "median_ms": statistics.median(times),
-        "p95_ms": percentile(times, 0.95),
-        **{f"avg_{k}": v / n for k, v in stats.items()},
+    rng = random.Random(1901)
+    movement = benchmark_set(game_map)
+    retreats = retreat_phases(game_map, movement, rng)
+    adjustments = adjustment_phases(game_map, 200, rng)
+
+    def texts(orders):
+        return [(o.power, str(o)) for o in orders]
+
+    def parsed(pairs):
+        return [parse_order(text, game_map, power) for power, text in pairs]
+
+    figures = {}
+    times, from_text = [], []
+    for position, orders in movement:
+        times.append(best_of(lambda: adjudicate_movement(position, orders, game_map, rules),
+                             repeat))
+        pairs = texts(orders)
+        from_text.append(best_of(
+            lambda: adjudicate_movement(position, parsed(pairs), game_map, rules), repeat))
+    figures["movement"] = summary(times)
+    figures["movement, from text"] = summary(from_text)
+    times = [best_of(lambda: adjudicate_retreats(after, orders, game_map, rules), repeat)
+             for _, _, after, orders in retreats]
+    figures["retreat"] = summary(times)
+    times = [best_of(lambda: adjudicate_adjustments(position, orders, game_map, rules), repeat)
+             for position, orders in adjustments]
+    figures["adjustment"] = summary(times)
+
+    def mila_units(position):
+        out: dict[str, list[str]] = {}
+        for u in position.units:
+            out.setdefault(u.power, []).append(f"{u.kind} {u.location}")
+        return out
+
+    def mila_orders(orders):
+        out: dict[str, list[str]] = {}
+        for o in orders:
+            out.setdefault(o.power, []).append(_mila_text(o))
+        return out
+
+    def centres(position):
+        out: dict[str, list[str]] = {}
+        for c, p in position.owners.items():
+            out.setdefault(p, []).append(c)
+        return out
+
+    export = {
+        "movement": [{"mila_phase": "S1901M", "units": mila_units(p), "centres": {},
+                      "orders": mila_orders(o)} for p, o in movement],
+        "retreat": [{"mila_phase": "S1901M", "units": mila_units(p), "centres": {},
+                     "movement": mila_orders(o), "orders": mila_orders(r)}
+                    for p, o, _, r in retreats],
+        "adjustment": [{"mila_phase": "W1901A", "units": mila_units(p), "centres": centres(p),
+                        "orders": mila_orders(o)} for p, o in adjustments],
     }
+    return figures, export, {"units": sum(len(p.units) for p, _ in movement) / len(movement)}
+
+
+def _mila_text(order) -> str:
+    """An order as the diplomacy engine writes it (translated to its ids there)."""
+    from gm.orders.types import Build, Disband, Remove
+
+    if isinstance(order, Build):
+        return f"{order.unit_kind} {order.location} B"
+    if isinstance(order, (Remove, Disband)):
+        return f"{order.unit_kind} {order.location} D"
+    return str(order)
+
+
+def diplomacy_figures(export: dict) -> dict | None:
+    """Run the diplomacy engine in its own environment, if `make bench` could install it."""
+    python = BENCH_VENV / "bin" / "python"
+    if not python.exists():
+        return None
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(export, fh)
+    try:
+        proc = subprocess.run([str(python), str(HERE / "diplomacy_engine.py"), fh.name, "2"],
+                              capture_output=True, text=True, check=False, timeout=1800)
+    finally:
+        os.unlink(fh.name)
+    if proc.returncode != 0:
+        print(f"(the diplomacy engine failed: {proc.stderr.strip().splitlines()[-1:]})")
+        return None
+    return json.loads(proc.stdout)
+
+
+def command_figures(runs: int = 5) -> dict[str, float]:
+    """Whole commands from a cold start: the median wall time of a few runs each."""
+    gm = [str(ROOT / ".venv" / "bin" / "gm")]
+    figures = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, GM_DB=str(Path(tmp) / "bench.db"))
+        letter = Path(tmp) / "letter.txt"
+        letter.write_text("FRANCE:\nA Par - Bur\nA Mar S A Par - Bur\nF Bre - Mid\n")
+
+        def timed(args, setup=None) -> float:
+            times = []
+            for _ in range(runs):
+                if setup:
+                    setup()
+                start = time.perf_counter()
+                subprocess.run(gm + args, env=env, capture_output=True, check=False)
+                times.append(time.perf_counter() - start)
+            return statistics.median(times) * 1000
+
+        subprocess.run(gm + ["new", "bench", "--variant", "standard"], env=env,
+                       capture_output=True, check=True)
+        figures["gm --help (ms)"] = timed(["--help"])
+        figures["gm orders (ms)"] = timed(["orders", "bench", str(letter)])
+        figures["gm adjudicate (ms)"] = timed(
+            ["adjudicate", "bench"],
+            setup=lambda: subprocess.run(gm + ["undo", "bench"], env=env, capture_output=True))
+        demo = str(ROOT / "games" / "standard-demo.txt")
+        figures["gm replay standard-demo, reports printed (ms)"] = timed(
+            ["replay", demo, "--dry-run"], None)
+        figures["gm replay standard-demo, no reports (ms)"] = timed(
+            ["replay", demo, "--dry-run", "--quiet"], None)
+    return figures
 
 
 def main() -> None:
-    print(f"gm benchmarks — Python {platform.python_version()} on {platform.machine()}, "
-          f"{platform.system()}")
-    movement = bench_movement()
-    print(f"movement phase (standard map, {movement['phases']} crowded positions, "
-          f"avg {movement['avg_units']:.0f} units, {movement['avg_supports']:.1f} supports, "
-          f"{movement['avg_convoys']:.1f} convoys, {movement['avg_bounces']:.1f} bounces, "
-          f"{movement['avg_dislodged']:.1f} dislodged):")
-    print(f"  median {movement['median_ms']:.3f} ms   p95 {movement['p95_ms']:.3f} ms   "
-          f"(goal: median < 0.1 ms)")
+    print(f"gm benchmarks — Python {platform.python_version()} on {platform.machine()} "
+          f"({os.cpu_count()} cores), {platform.system()}")
+    figures, export, info = engine_figures()
+    theirs = diplomacy_figures(export)
+    print(f"Per phase, standard map, crowded positions (avg {info['units']:.0f} units):")
+    print(f"  {'phase':<22}{'gm median':>11}{'gm p95':>10}{'diplomacy':>12}{'ratio':>8}")
+    for kind in ("movement", "movement, from text", "retreat", "adjustment"):
+        mine = figures[kind]
+        base = kind.split(",")[0]
+        other = theirs.get(base) if theirs else None
+        ratio = f"{other['median_ms'] / mine['median_ms']:.0f}x" if other else "-"
+        other_text = f"{other['median_ms']:.3f} ms" if other else "not run"
+        print(f"  {kind:<22}{mine['median_ms']:>8.3f} ms{mine['p95_ms']:>7.3f} ms"
+              f"{other_text:>12}{ratio:>8}")
+    if theirs is None:
+        print("  (the diplomacy engine is not installed: `make bench` installs it into "
+              ".venv-bench)")
+    print("  goal: movement median < 0.1 ms and at least 20x faster than diplomacy")
     orders_bench = HERE / "bench_orders.py"
     if orders_bench.exists():
         spec = importlib.util.spec_from_file_location("bench_orders", orders_bench)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        figures = module.run()
-        for name, value in figures.items():
+        for name, value in module.run().items():
             print(f"orders: {name}: {value:,.1f}")
+    if "--no-commands" not in sys.argv:
+        for name, value in command_figures().items():
+            print(f"command: {name}: {value:,.0f}")
 
 
 if __name__ == "__main__":
