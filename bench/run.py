@@ -70,18 +70,19 @@ def engine_figures(repeat: int = 5):
     figures = {}
     times, from_text = [], []
     for position, orders in movement:
-        times.append(best_of(lambda: adjudicate_movement(position, orders, game_map, rules),
-                             repeat))
+        times.append(best_of(lambda p=position, o=orders: adjudicate_movement(p, o, game_map,
+                                                                              rules), repeat))
         pairs = texts(orders)
         from_text.append(best_of(
-            lambda: adjudicate_movement(position, parsed(pairs), game_map, rules), repeat))
+            lambda p=position, t=pairs: adjudicate_movement(p, parsed(t), game_map, rules),
+            repeat))
     figures["movement"] = summary(times)
     figures["movement, from text"] = summary(from_text)
-    times = [best_of(lambda: adjudicate_retreats(after, orders, game_map, rules), repeat)
-             for _, _, after, orders in retreats]
+    times = [best_of(lambda a=after, o=orders: adjudicate_retreats(a, o, game_map, rules),
+                     repeat) for _, _, after, orders in retreats]
     figures["retreat"] = summary(times)
-    times = [best_of(lambda: adjudicate_adjustments(position, orders, game_map, rules), repeat)
-             for position, orders in adjustments]
+    times = [best_of(lambda p=position, o=orders: adjudicate_adjustments(p, o, game_map, rules),
+                     repeat) for position, orders in adjustments]
     figures["adjustment"] = summary(times)
 
     def mila_units(position):
