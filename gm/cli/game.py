@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -60,6 +61,37 @@ def opened(db: str, create: bool = False) -> Iterator:
             yield store
         finally:
             store.close()
+
+
+class ReportFormat(StrEnum):
+    """How a report is printed: plain text for mail and print, rich tables for the terminal,
+    Markdown for web zines."""
+
+    text = "text"
+    rich = "rich"
+    markdown = "markdown"
+
+
+FormatOption = Annotated[ReportFormat, typer.Option(
+    "--format", "-f", help="text (mail and print), rich (terminal) or markdown (web)")]
+AsciiOption = Annotated[bool, typer.Option(
+    "--ascii", help="7-bit text only: accents dropped, dashes and quotes typed plainly")]
+
+
+def print_report(report, format: ReportFormat, ascii: bool) -> None:
+    """Print a season report in the chosen format (renderers are imported only here)."""
+    if format is ReportFormat.rich:
+        from gm.report.rich_render import print_rich, render_rich
+
+        print_rich(render_rich(report, ascii))
+    elif format is ReportFormat.markdown:
+        from gm.report.markdown import render_markdown
+
+        echo_text(render_markdown(report, ascii))
+    else:
+        from gm.report.text import render_text
+
+        echo_text(render_text(report, ascii))
 
 
 def echo_text(text: str) -> None:
@@ -279,28 +311,53 @@ def adjudicate(game: GameName,
                    "--preview", help="show the outcome without storing anything")] = False,
                phase: Annotated[str | None, typer.Option(
                    "--phase", "-p", help="refuse unless the game is at this phase")] = None,
+               format: FormatOption = ReportFormat.text,
+               ascii: AsciiOption = False,
                db: Db = "gm.db"):
     """Resolve the current phase, store the results, and print the season report."""
     from gm.game import adjudication
-    from gm.report.text import render_text
+    from gm.game.reports import phase_report, preview_report
 
     with opened(db) as store:
         if preview:
-            report = adjudication.preview(store, game)
+            report = preview_report(store, game)
         else:
-            report = adjudication.adjudicate(store, game, phase)
-    echo_text(render_text(report))
+            done = adjudication.adjudicate(store, game, phase)
+            report = phase_report(store, game, done.phase)
+    print_report(report, format, ascii)
 
 
 @app.command("report")
-def report(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
+def report(game: GameName, phase: PhaseOption = None, format: FormatOption = ReportFormat.text,
+           ascii: AsciiOption = False, db: Db = "gm.db"):
     """Print a phase's season report again (the last adjudicated phase by default)."""
     from gm.game.reports import phase_report
-    from gm.report.text import render_text
 
     with opened(db) as store:
         found = phase_report(store, game, phase)
-    echo_text(render_text(found))
+    print_report(found, format, ascii)
+
+
+@app.command("chart")
+def chart(game: GameName, format: FormatOption = ReportFormat.text, ascii: AsciiOption = False,
+          db: Db = "gm.db"):
+    """Print the supply-centre chart: each power's centres at the end of every year."""
+    from gm.game.reports import centre_chart
+
+    with opened(db) as store:
+        found = centre_chart(store, game)
+    if format is ReportFormat.rich:
+        from gm.report.rich_render import print_rich, render_chart_rich
+
+        print_rich(render_chart_rich(found, ascii))
+    elif format is ReportFormat.markdown:
+        from gm.report.markdown import render_chart_markdown
+
+        echo_text(render_chart_markdown(found, ascii))
+    else:
+        from gm.report.text import render_chart_text
+
+        echo_text(render_chart_text(found, ascii))
 
 
 @app.command("undo")

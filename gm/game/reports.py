@@ -1,18 +1,26 @@
-"""Re-printing a phase's report from what the store holds: results, events, corrections, and
-the position the next phase started from. The same builder made the report when the phase was
-adjudicated, so the two are the same text."""
+"""Season reports and the supply-centre chart from what the store holds.
+
+A phase's report is built from its results, events, corrections and unread letter lines, and
+from the positions it started from and led to. The same builder makes the report when a phase
+is adjudicated, previewed or printed again, so all of them read the same.
+"""
 
 from __future__ import annotations
 
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, find_phase, open_game
 from gm.report.build import build_report
+from gm.report.chart import CentreChart, build_chart
 from gm.report.model import SeasonReport
 from gm.store import games as rows
 from gm.store.database import Store
 from gm.store.edits import edits_of_phase, position_before_edits
 from gm.store.games import PhaseRow
+from gm.store.orders import orders_of_phase
+from gm.store.positions import load_position
 from gm.store.results import adjudication_from, events_of, results_of
+
+UNREAD = ("rejected", "ignored")
 
 
 def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport:
@@ -27,8 +35,10 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport
     return build_report(
         game=game.name, game_map=view.map, phase_label=phase.label, phase_kind=phase.kind,
         results=results_of(store, adjudication.id), events=events_of(store, adjudication.id),
-        edits=edits_of_phase(store, phase.id), next_position=position_before_edits(store, following),
-        next_label=following.label, result=result)
+        edits=edits_of_phase(store, phase.id),
+        next_position=position_before_edits(store, following), next_label=following.label,
+        result=result, start_position=load_position(store, phase),
+        unread=orders_of_phase(store, phase.id, UNREAD))
 
 
 def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonReport:
@@ -47,6 +57,33 @@ def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonRep
         return stored_report(store, view, row)
 
 
+def preview_report(store: Store, name: str) -> SeasonReport:
+    """What adjudicating the open phase now would report; nothing is stored."""
+    from gm.game.adjudication import resolve
+    from gm.game.history import require_running
+
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        require_running(view.game)
+        phase = rows.open_phase(store, view.game)
+        resolution = resolve(store, view, phase)
+        return build_report(
+            game=view.game.name, game_map=view.map, phase_label=phase.label,
+            phase_kind=phase.kind, results=resolution.results,
+            events=resolution.outcome.events, edits=edits_of_phase(store, phase.id),
+            next_position=resolution.outcome.position, next_label=resolution.next_label,
+            result=resolution.solo, preview=True, start_position=load_position(store, phase),
+            unread=orders_of_phase(store, phase.id, UNREAD))
+
+
 def all_reports(store: Store, view: GameView) -> list[SeasonReport]:
     return [stored_report(store, view, p)
             for p in rows.phases_with_status(store, view.game, "adjudicated")]
+
+
+def centre_chart(store: Store, name: str) -> CentreChart:
+    """Centres per power at the end of every year the game has finished."""
+    with store.transaction(write=False):
+        view = open_game(store, name)
+        positions = [load_position(store, p) for p in rows.live_phases(store, view.game)]
+        return build_chart(view.game.name, view.map, positions)

@@ -1,31 +1,46 @@
 """Build a season report from what was stored for a phase (or what a preview computed).
 
-Input: the phase's results and events as the store keeps them, the GM's corrections, and the
-position the next phase starts from. Output: a `SeasonReport`, worded and ordered, which the
-renderers lay out. Tags follow the zine habit: a successful order has none; a failed one says
-why in a word (`*bounce*`, `*cut*`, `*dislodged*`, `*void*`).
+Input: the phase's results and events as the store keeps them, the GM's corrections, the
+letters' lines that were not adjudicated, and the positions the phase started from and led
+to. Output: a `SeasonReport`, worded and ordered, which the renderers lay out.
+
+Tags follow the zine and judge habit: a successful order has none; a failed one says why in a
+word (`*bounce*`, `*cut*`, `*dislodged*`, `*void*: reason`). A result code this module does not
+know (a new variant rule's) is shown as its own tag with its detail, so new variant events
+appear in reports without a change here.
 """
 
 from __future__ import annotations
 
+import math
+import re
+import unicodedata
+
 from gm.engine import results as R
 from gm.engine.adjustment import adjustments_due
-from gm.engine.position import Position
+from gm.engine.position import Phase, Position
 from gm.engine.retreat import retreat_options
 from gm.maps.gamemap import GameMap
 from gm.report.model import (
+    CentreChange,
     Correction,
     DislodgedLine,
     OrderLine,
     PowerCount,
     PowerOrders,
     SeasonReport,
+    Standing,
+    UnreadLine,
 )
 from gm.report.notation import place, unit_display
 from gm.rules import RuleSet
 from gm.store.edits import EditRow
+from gm.store.orders import OrderRow
+from gm.store.phase_names import parse_phase_name
 from gm.store.results import ResultRow
 
+# Result codes and the tag each prints; codes not listed here and not in `UNTAGGED` print
+# as themselves.
 TAGS = {
     R.BOUNCED: "bounce",
     R.CUT: "cut",
@@ -34,27 +49,68 @@ TAGS = {
     R.NOT_MATCHED: "void",
     R.VOID: "void",
     R.REPLACED: "replaced",
+    # variant rules
+    "converted": "converted",
+    "failed": "failed",
+    "destroyed": "destroyed",
+    "sacked": "sacked",
+    "rebuilding": "rebuilding",
+    "rebuilt": "rebuilt",
+    "merged": "merged",
+    "split": "split",
 }
+# Codes of orders that did what they asked: no tag, as judges print them.
+UNTAGGED = frozenset({R.MOVED, R.HELD, R.SUPPORTED, R.CONVOYED, R.RETREATED, R.DISBANDED,
+                      R.BUILT, R.REMOVED, R.WAIVED})
+# Known codes whose detail is the reader's business (why the order did nothing).
+EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED, "failed", "rebuilding"})
+# Ignored lines the zine prints: text that may have been meant as an order. The rest of what a
+# letter reader ignores (greetings, headings, signatures, email headers, quoted mail) is
+# chatter, and some of it (addresses) is private.
+_SHOWN_IGNORED = re.compile(r"^(not an order|quoted from an earlier message \(it reads as)")
+_PROGRESS = re.compile(r"^\d+\s*/\s*\d+$")  # `1/2`: a rebuilding's seasons so far
+
+# Characters that could change how a report displays: terminal escapes and other controls,
+# and the bidirectional overrides that reorder text on screen.
+_UNSAFE = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def clean(text: str) -> str:
+    """Text from a player or a GM, with every control character shown as `?`."""
+    return "".join("?" if ch in _UNSAFE or unicodedata.category(ch) == "Cc" else ch
+                   for ch in text)
+
+
+def season_title(phase: Phase, game_map: GameMap) -> str:
+    """`Spring 1901`, `Spring 601 BC`, `Summer, Third Age 3000` (a comma before a worded year)."""
+    year = game_map.calendar.year_label(phase.year)
+    return f"{phase.season} {year}" if year[:1].isdigit() else f"{phase.season}, {year}"
+
+
+def _tags_for(result: ResultRow) -> tuple[list[str], str]:
+    code, detail = result.code, clean(result.detail)
+    if code in UNTAGGED:
+        return [], ""
+    if code == "rebuilding" and _PROGRESS.match(detail):
+        return [f"rebuilding {detail.replace(' ', '')}"], ""
+    tag = TAGS.get(code, code.replace("_", " "))
+    note = detail if code in EXPLAINED or code not in TAGS else ""
+    return [tag], note
 
 
 def order_line(result: ResultRow, phase_kind: str) -> OrderLine:
-    """One result as a report line: the order, its tags, and a note when the GM needs one."""
+    """One result as a report line: the order, its tags, and a note when the reader needs one."""
     unit = unit_display(result.unit) if result.unit else ""
-    tags: list[str] = []
-    note = ""
     if result.order_text is None:
         text, tags, note = _default_order(result, unit, phase_kind)
+    elif result.code == R.BOUNCED and phase_kind == "Retreat":
+        text, tags, note = result.order_text, ["bounce", "disbanded"], ""
     else:
         text = result.order_text
-        if result.code == R.BOUNCED and phase_kind == "Retreat":
-            tags = ["bounce", "disbanded"]
-        elif result.code in TAGS:
-            tags = [TAGS[result.code]]
-        if result.code in (R.VOID, R.NOT_MATCHED, R.REPLACED):
-            note = result.detail
+        tags, note = _tags_for(result)
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
-    return OrderLine(text, tuple(tags), note)
+    return OrderLine(clean(text), tuple(tags), note, failed=not result.succeeded)
 
 
 def _default_order(result: ResultRow, unit: str, phase_kind: str
@@ -63,7 +119,7 @@ def _default_order(result: ResultRow, unit: str, phase_kind: str
     if result.code == R.REMOVED:
         return f"Remove {unit}", ["civil disorder"], ""
     if result.code == R.WAIVED:
-        return "Waive", ["unused"], result.detail
+        return "Waive", ["unused"], clean(result.detail)
     if phase_kind == "Retreat":
         return f"{unit} D", ["no order", "disbanded"], ""
     tags = ["no order"]
@@ -72,28 +128,64 @@ def _default_order(result: ResultRow, unit: str, phase_kind: str
     return f"{unit} H", tags, ""
 
 
-def power_name(game_map: GameMap, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else (power or "unknown")
+def shown_unread(row: OrderRow) -> bool:
+    """Does the report print this letter line? Every rejected one, and ignored ones that may
+    have been meant as orders."""
+    return row.status == "rejected" or (row.status == "ignored"
+                                        and bool(_SHOWN_IGNORED.match(row.reason)))
+
+
+def power_name(game_map: GameMap, power: str | None) -> str:
+    if power in game_map.powers:
+        return game_map.powers[power].name
+    return power or ""
 
 
 def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: str,
                  results: list[ResultRow], events: list[str], edits: list[EditRow],
                  next_position: Position | None, next_label: str | None,
-                 result: str | None = None, preview: bool = False) -> SeasonReport:
-    report = SeasonReport(game=game, variant=game_map.name, phase=phase_label,
-                          preview=preview, next_phase=next_label, result=result)
-    report.corrections = [Correction(e.description, e.reason) for e in edits]
+                 result: str | None = None, preview: bool = False,
+                 start_position: Position | None = None,
+                 unread: list[OrderRow] | None = None) -> SeasonReport:
+    """The report of one phase. `start_position` (the position the phase was adjudicated
+    from) lets the report say which centres changed hands and who was eliminated; `unread`
+    are the letters' rejected and ignored lines."""
+    phase = start_position.phase if start_position is not None else \
+        parse_phase_name(phase_label, game_map)
+    report = SeasonReport(
+        game=game, variant=game_map.name, phase=phase_label, kind=phase_kind,
+        season=season_title(phase, game_map) if phase else phase_label,
+        preview=preview, next_phase=next_label, result=result,
+        colours={p.name: p.colour for p in game_map.powers.values()})
+    report.corrections = [Correction(clean(e.description), clean(e.reason)) for e in edits]
+    report.orders = _orders(results, phase_kind, game_map)
+    report.unread = [UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
+                                clean(row.reason))
+                     for row in unread or () if shown_unread(row)]
+    report.events = [clean(e) for e in events]
+    if next_position is None:
+        return report
+    rules = RuleSet.for_map(game_map)
+    report.dislodged = _dislodged(next_position, game_map)
+    report.counts = _counts(next_position, game_map, rules)
+    if start_position is not None:
+        report.centre_changes, worded = _centre_changes(start_position, next_position,
+                                                        game_map)
+        report.events = [e for e in report.events if e not in worded]
+        report.eliminated = _eliminated(start_position, next_position, game_map)
+    if result is None:
+        report.standing = _standing(next_position, game_map, rules)
+    return report
+
+
+def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap
+            ) -> list[PowerOrders]:
     by_power: dict[str, list[OrderLine]] = {}
     for r in results:
         by_power.setdefault(r.power, []).append(order_line(r, phase_kind))
     order = list(game_map.powers) + sorted(p for p in by_power if p not in game_map.powers)
-    report.orders = [PowerOrders(power_name(game_map, p), tuple(by_power[p]))
-                     for p in order if p in by_power]
-    report.events = list(events)
-    if next_position is not None:
-        report.dislodged = _dislodged(next_position, game_map)
-        report.counts = _counts(next_position, game_map)
-    return report
+    return [PowerOrders(power_name(game_map, p) or "unknown", tuple(by_power[p]))
+            for p in order if p in by_power]
 
 
 def _dislodged(position: Position, game_map: GameMap) -> list[DislodgedLine]:
@@ -108,8 +200,7 @@ def _dislodged(position: Position, game_map: GameMap) -> list[DislodgedLine]:
     return lines
 
 
-def _counts(position: Position, game_map: GameMap) -> list[PowerCount]:
-    rules = RuleSet.for_map(game_map)
+def _counts(position: Position, game_map: GameMap, rules: RuleSet) -> list[PowerCount]:
     due = adjustments_due(position, game_map, rules) \
         if position.phase.kind == "Adjustment" else None
     counts = []
@@ -121,3 +212,63 @@ def _counts(position: Position, game_map: GameMap) -> list[PowerCount]:
         adjustment = due.get(power, 0) if due is not None else None
         counts.append(PowerCount(power_name(game_map, power), centres, units, adjustment))
     return counts
+
+
+def _centre_changes(before: Position, after: Position, game_map: GameMap
+                    ) -> tuple[list[CentreChange], set[str]]:
+    """Gains and losses per power, and the engine's own wording of each change (which the
+    report then leaves out of its events, so nothing is said twice)."""
+    gained: dict[str, list[str]] = {}
+    lost: dict[str, list[str]] = {}
+    worded: set[str] = set()
+    centres = sorted(set(before.owners) | set(after.owners),
+                     key=lambda c: game_map.provinces[c].name if c in game_map.provinces else c)
+    for centre in centres:
+        old, new = before.owners.get(centre), after.owners.get(centre)
+        if old == new:
+            continue
+        name = game_map.provinces[centre].name if centre in game_map.provinces else centre
+        if new:
+            gained.setdefault(new, []).append(name)
+        if old:
+            lost.setdefault(old, []).append(name)
+        worded.add(f"{name}: {power_name(game_map, old) or 'neutral'} -> "
+                   f"{power_name(game_map, new) or 'neutral'}")
+    powers = list(game_map.powers) + sorted((set(gained) | set(lost)) - set(game_map.powers))
+    changes = [CentreChange(power_name(game_map, p), tuple(gained.get(p, ())),
+                            tuple(lost.get(p, ())))
+               for p in powers if p in gained or p in lost]
+    return changes, worded
+
+
+def _present(position: Position) -> set[str]:
+    return ({u.power for u in position.units} | {d.unit.power for d in position.dislodged}
+            | set(position.owners.values()))
+
+
+def _eliminated(before: Position, after: Position, game_map: GameMap) -> list[str]:
+    gone = _present(before) - _present(after)
+    return [power_name(game_map, p) for p in game_map.powers if p in gone]
+
+
+def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing | None:
+    """The leaders against the map's victory condition (as the map states it)."""
+    kind, count = game_map.victory_kind, game_map.victory_count
+    if kind == "units" and count:
+        scores = {p: float(len(position.units_of(p))) for p in game_map.powers}
+        target, condition = float(count), f"{count} units"
+    elif kind == "centres" and count:
+        scores = {p: rules.supply(p, position, game_map) for p in game_map.powers}
+        target, condition = float(count), f"{count} supply centres"
+    elif kind == "majority":
+        scores = {p: rules.supply(p, position, game_map) for p in game_map.powers}
+        total = sum(game_map.provinces[c].supply for c in game_map.centres)
+        target = math.floor(total / 2) + 1 if float(total).is_integer() else total / 2 + 0.5
+        condition = f"more than half of the {total:g} supply centres"
+    else:
+        return None
+    best = max(scores.values(), default=0.0)
+    if best <= 0:
+        return None
+    leaders = tuple(power_name(game_map, p) for p in game_map.powers if scores[p] == best)
+    return Standing(condition, leaders, best, target - best)

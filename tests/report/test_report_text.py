@@ -1,94 +1,133 @@
-"""The season report: results become zine lines with tags, and the text renderer lays out a
-report built by hand (renderers compute nothing)."""
+"""The plain-text renderer lays out a report built by hand (renderers compute nothing): the
+judge heading, the sections in zine order, 72 columns, and `--ascii`."""
 
 from __future__ import annotations
 
-import pytest
-
-from gm.engine import results as R
-from gm.report.build import order_line
+from gm.report.ascii import to_ascii
 from gm.report.model import (
+    CentreChange,
     Correction,
     DislodgedLine,
     OrderLine,
     PowerCount,
     PowerOrders,
     SeasonReport,
+    Standing,
+    UnreadLine,
 )
-from gm.report.text import format_order, render_text
-from gm.store.results import ResultRow
+from gm.report.text import render_text
 
 
-@pytest.mark.parametrize("row, kind, text", [
-    (ResultRow("france", "A Par - Bur", "A par", True, R.MOVED), "Movement", "A Par - Bur"),
-    (ResultRow("germany", "A Mun - Bur", "A mun", False, R.BOUNCED, "bounced at bur"),
-     "Movement", "A Mun - Bur (*bounce*)"),
-    (ResultRow("germany", "A Mun - Bur", "A mun", False, R.BOUNCED, "", "boh"), "Movement",
-     "A Mun - Bur (*bounce, dislodged*)"),
-    (ResultRow("italy", "A Ven S A Tri", "A ven", False, R.CUT, "cut by tyr"), "Movement",
-     "A Ven S A Tri (*cut*)"),
-    (ResultRow("italy", None, "A ven", False, R.DISLODGED, "", "tri"), "Movement",
-     "A Ven H (*no order, dislodged*)"),
-    (ResultRow("russia", "F Sev - Mos", None, False, R.VOID, "a fleet cannot reach mos"),
-     "Movement", "F Sev - Mos (*void*): a fleet cannot reach mos"),
-    (ResultRow("turkey", "A Smy - Syr", "A smy", False, R.NO_CONVOY, "no convoy"), "Movement",
-     "A Smy - Syr (*no convoy*)"),
-    (ResultRow("france", None, "A bur", False, R.DISBANDED, "no retreat ordered"), "Retreat",
-     "A Bur D (*no order, disbanded*)"),
-    (ResultRow("france", "A Bur R Pic", "A bur", False, R.BOUNCED), "Retreat",
-     "A Bur R Pic (*bounce, disbanded*)"),
-    (ResultRow("england", None, "F nth", True, R.REMOVED, "civil disorder"), "Adjustment",
-     "Remove F Nth (*civil disorder*)"),
-    (ResultRow("england", None, None, True, R.WAIVED, "1 build(s) not used"), "Adjustment",
-     "Waive (*unused*): 1 build(s) not used"),
-    (ResultRow("austria", "Build F Tri", "F tri", True, R.BUILT), "Adjustment", "Build F Tri"),
-])
-def test_results_become_report_lines(row, kind, text):
-    assert format_order(order_line(row, kind)) == text
+def sample_report(**changes) -> SeasonReport:
+    report = SeasonReport(
+        game="league", variant="Standard", phase="Autumn 1901", kind="Movement",
+        season="Autumn 1901",
+        corrections=[Correction("Added French A Pic", "lost letter")],
+        orders=[PowerOrders("France", (OrderLine("A Par - Bur"),
+                                       OrderLine("A Mar - Spa", ("bounce",), failed=True))),
+                PowerOrders("Russia", (OrderLine("F Sev - Mos", ("void",),
+                                                 "a fleet cannot go inland", True),))],
+        unread=[UnreadLine("France", "A Par - Mos", "rejected", "Paris is not next to Moscow"),
+                UnreadLine("", "Hold everything", "ignored", "not an order")],
+        dislodged=[DislodgedLine("Italy", "A Ven", ("Pie", "Tus")),
+                   DislodgedLine("Austria", "F Tri", ())],
+        centre_changes=[CentreChange("France", ("Belgium",), ()),
+                        CentreChange("England", ("Kiel",), ("London", "Edinburgh"))],
+        events=["A ber became F ber"],
+        eliminated=["Italy"],
+        counts=[PowerCount("France", 5, 4, 1), PowerCount("Italy", 2.5, 4, -2),
+                PowerCount("Russia", 4, 4, 0)],
+        standing=Standing("18 supply centres", ("France",), 5, 13),
+        next_phase="Winter 1901")
+    for key, value in changes.items():
+        setattr(report, key, value)
+    return report
 
 
 def test_text_rendering_of_a_report_built_by_hand():
-    report = SeasonReport(
-        game="league", variant="Standard", phase="Autumn 1901",
-        corrections=[Correction("Added French A Pic", "lost letter")],
-        orders=[PowerOrders("France", (OrderLine("A Par - Bur"),
-                                       OrderLine("A Mar - Spa", ("bounce",))))],
-        dislodged=[DislodgedLine("Italy", "A Ven", ("Pie", "Tus")),
-                   DislodgedLine("Austria", "F Tri", ())],
-        events=["Belgium: neutral -> France"],
-        counts=[PowerCount("France", 5, 4, 1), PowerCount("Italy", 2.5, 4, -2),
-                PowerCount("Russia", 4, 4, 0)],
-        next_phase="Winter 1901")
-    assert render_text(report) == """\
+    assert render_text(sample_report()) == """\
 league: Autumn 1901 (Standard)
 ==============================
+Movement results for Autumn 1901.
 
-GM corrections
+GM corrections since the last report
   Added French A Pic (reason: lost letter)
 
-France
+France:
   A Par - Bur
   A Mar - Spa (*bounce*)
+
+Russia:
+  F Sev - Mos (*void*: a fleet cannot go inland)
+
+Lines not adjudicated
+  France: "A Par - Mos" (rejected: Paris is not next to Moscow)
+  "Hold everything" (ignored: not an order)
 
 Dislodged
   Italy: A Ven may retreat to Pie or Tus or disband
   Austria: F Tri cannot retreat and must disband
 
-Changes
-  Belgium: neutral -> France
+Supply centres changing hands
+  France gains Belgium
+  England gains Kiel; loses London, Edinburgh
+
+Events
+  A ber became F ber
+
+Eliminated: Italy.
 
           centres  units
   France        5      4  +1 build
   Italy       2.5      4  -2 removals
   Russia        4      4
 
+Victory: 18 supply centres. Leader: France with 5 (13 short).
+
 Next: Winter 1901
 """
 
 
-def test_game_over_replaces_the_next_phase():
-    report = SeasonReport(game="g", variant="Standard", phase="Winter 1910",
-                          next_phase="Spring 1911", result="Russia wins with 18 supply centres")
-    text = render_text(report)
-    assert text.endswith("Game over: Russia wins with 18 supply centres\n")
-    assert "Next:" not in text
+def test_game_over_replaces_the_standing_and_the_next_phase():
+    text = render_text(sample_report(result="Russia wins with 18 supply centres"))
+    assert text.endswith("\nGame over: Russia wins with 18 supply centres\n")
+    assert "Next:" not in text and "Victory:" not in text
+
+
+def test_a_preview_says_nothing_was_stored():
+    assert render_text(sample_report(preview=True)).startswith(
+        "league: Autumn 1901 (Standard) [PREVIEW: nothing stored]\n")
+
+
+def test_long_lines_wrap_at_72_columns_with_a_hanging_indent():
+    reason = "the army in Paris cannot reach Moscow because the provinces are not adjacent " \
+             "and no convoy could carry it there"
+    report = sample_report(orders=[PowerOrders("France", (
+        OrderLine("A Par - Mos", ("void",), reason, True),))])
+    lines = render_text(report).splitlines()
+    assert max(len(line) for line in lines) <= 72
+    start = lines.index("France:") + 1
+    assert lines[start].startswith("  A Par - Mos (*void*: the army")
+    assert lines[start + 1].startswith("      ")  # the continuation is indented deeper
+    rejoined = " ".join(line.strip() for line in lines[start:start + 3])
+    assert reason in rejoined
+
+
+def test_a_word_longer_than_a_line_is_still_cut_at_72():
+    report = sample_report(unread=[UnreadLine("France", "x" * 150, "rejected", "garbled")])
+    assert max(len(line) for line in render_text(report).splitlines()) <= 72
+
+
+def test_ascii_text_is_seven_bit_and_readable():
+    report = sample_report(
+        orders=[PowerOrders("Rhûn", (OrderLine("A Rhû - Dor"),))],
+        events=["Rhûn’s army — the “Easterlings” — marched…"])
+    plain = render_text(report, ascii=True)
+    assert plain.isascii()
+    assert "Rhun:\n  A Rhu - Dor" in plain
+    assert "Rhun's army -- the \"Easterlings\" -- marched..." in plain
+    assert "Rhûn" in render_text(report)  # without --ascii the names stay as written
+
+
+def test_ascii_replaces_what_it_cannot_spell():
+    assert to_ascii("Ærwyn Straße Łódź ½ 東") == "AErwyn Strasse Lodz 1/2 ?"

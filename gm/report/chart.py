@@ -1,0 +1,65 @@
+"""The supply-centre chart zines print: each power's centres at the end of every year.
+
+Built from the positions a game passed through (the start of each phase played, in order),
+then laid out by the renderers like the season report. A year's column is the position once
+that year's centres have changed hands: the start of its adjustment phase, or of the first
+phase of a later year when the adjustment was skipped. A year still being played has no
+column yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm.engine.position import Position
+from gm.maps.gamemap import GameMap
+from gm.rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class ChartRow:
+    power: str
+    centres: tuple[float | None, ...]  # one per year; None once the power is out of the game
+
+
+@dataclass(slots=True)
+class CentreChart:
+    game: str
+    variant: str
+    years: tuple[str, ...]  # column headings: `1901`, `601` (the calendar's numbers)
+    span: str  # `1901 to 1912`, `601 BC to 598 BC`: the years in the calendar's words
+    rows: list[ChartRow] = field(default_factory=list)
+    colours: dict[str, str] = field(default_factory=dict)  # power name -> `#c8102e`
+
+
+def _year_end(year: int, positions: list[Position], step: int) -> Position | None:
+    for position in positions:
+        phase = position.phase
+        if (phase.year == year and phase.kind == "Adjustment") or (phase.year - year) * step > 0:
+            return position
+    return None
+
+
+def build_chart(game: str, game_map: GameMap, positions: list[Position]) -> CentreChart:
+    calendar = game_map.calendar
+    rules = RuleSet.for_map(game_map)
+    years: list[int] = []
+    for position in positions:
+        if position.phase.year not in years:
+            years.append(position.phase.year)
+    ends = [(y, _year_end(y, positions, calendar.step)) for y in years]
+    ends = [(y, p) for y, p in ends if p is not None]
+    span = ""
+    if ends:
+        first, last = calendar.year_label(ends[0][0]), calendar.year_label(ends[-1][0])
+        span = first if first == last else f"{first} to {last}"
+    chart = CentreChart(game, game_map.name, tuple(str(y) for y, _ in ends), span,
+                        colours={p.name: p.colour for p in game_map.powers.values()})
+    for power_id, power in game_map.powers.items():
+        values: list[float | None] = []
+        for _, position in ends:
+            present = position.units_of(power_id) or position.centres_of(power_id) or \
+                any(d.unit.power == power_id for d in position.dislodged)
+            values.append(rules.supply(power_id, position, game_map) if present else None)
+        chart.rows.append(ChartRow(power.name, tuple(values)))
+    return chart

@@ -1,0 +1,121 @@
+"""The season report and the centre chart as Markdown, for web zines.
+
+Result tags keep the zine form and become emphasis: `(*bounce*)` shows as (*bounce*). Every
+other string is escaped (`escape`), so a player's `*`, `[link](...)`, `<b>`, `|` or leading
+`#` shows as typed and can neither format the page nor break a table.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm.report.ascii import to_ascii
+from gm.report.chart import CentreChart
+from gm.report.model import OrderLine, SeasonReport
+from gm.report.text import (
+    and_list,
+    chart_value,
+    format_adjustment,
+    format_change,
+    format_retreats,
+    format_standing,
+    title_of,
+)
+
+# Characters with meaning anywhere in a line of CommonMark (or GitHub's tables and
+# strikethrough), and the starts of a line that make it a heading, quote, list or rule.
+_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~&!])")
+_LINE_START = re.compile(r"^(\s*)([-+=>]|\d+(?=[.)]))")
+
+
+def escape(text: str, line_start: bool = False) -> str:
+    """`text` shown literally in Markdown; `line_start` when it begins a line or a list item,
+    where `- `, `1. `, `> ` or `=` would start a block of their own."""
+    text = _SPECIAL.sub(r"\\\1", text)
+    if line_start:
+        text = _LINE_START.sub(_escape_marker, text)
+    return text
+
+
+def _escape_marker(match: re.Match) -> str:
+    space, marker = match.group(1), match.group(2)
+    return f"{space}{marker}\\" if marker[0].isdigit() else f"{space}\\{marker}"
+
+
+def _order(line: OrderLine) -> str:
+    """`A Par - Bur (*bounce*)`: the order escaped, the tags as emphasis."""
+    text = escape(line.text, line_start=True)
+    if line.tags:
+        note = f": {escape(line.note)}" if line.note else ""
+        text += f" (*{escape(', '.join(line.tags))}*{note})"
+    elif line.note:
+        text += f" ({escape(line.note)})"
+    return text
+
+
+def _table(headings: list[str], rows: list[list[str]], right: set[int] = frozenset()
+           ) -> list[str]:
+    """A pipe table; cells must already be escaped."""
+    rule = ["---:" if i in right else "---" for i in range(len(headings))]
+    return ["| " + " | ".join(r) + " |" for r in [headings, rule, *rows]]
+
+
+def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
+    out = [f"# {escape(title_of(report))}", "", f"**{escape(report.heading)}**"]
+    if report.corrections:
+        out += ["", "## GM corrections since the last report", ""]
+        out += [f"- {escape(c.description, True)} (reason: {escape(c.reason)})"
+                for c in report.corrections]
+    if report.orders:
+        out += ["", "## Orders"]
+        for power in report.orders:
+            out += ["", f"### {escape(power.power)}", ""]
+            out += [f"- {_order(line)}" for line in power.lines]
+    if report.unread:
+        out += ["", "## Lines not adjudicated", ""]
+        out += _table(["Power", "Line", "Status", "Reason"],
+                      [[escape(u.power), escape(u.text), u.status, escape(u.reason)]
+                       for u in report.unread])
+    if report.dislodged:
+        out += ["", "## Dislodged", ""]
+        out += _table(["Power", "Unit", "Retreat"],
+                      [[escape(d.power), escape(d.unit), escape(format_retreats(d.retreats))]
+                       for d in report.dislodged])
+    if report.centre_changes:
+        out += ["", "## Supply centres changing hands", ""]
+        out += [f"- {escape(format_change(c), True)}" for c in report.centre_changes]
+    if report.events:
+        out += ["", "## Events", ""]
+        out += [f"- {escape(event, True)}" for event in report.events]
+    if report.eliminated:
+        out += ["", f"**Eliminated:** {escape(and_list(report.eliminated))}."]
+    if report.counts:
+        out += ["", "## Supply", ""]
+        out += _table(["Power", "Centres", "Units", "Adjustment"],
+                      [[escape(c.power), f"{c.centres:g}", str(c.units),
+                        escape(format_adjustment(c.adjustment))] for c in report.counts],
+                      right={1, 2})
+    out.append("")
+    if report.result:
+        out.append(f"**Game over:** {escape(report.result)}")
+    else:
+        if report.standing:
+            out += [escape(format_standing(report.standing), True), ""]
+        if report.next_phase:
+            out.append(f"Next: {escape(report.next_phase)}")
+    text = "\n".join(out).rstrip("\n") + "\n"
+    return to_ascii(text) if ascii else text
+
+
+def render_chart_markdown(chart: CentreChart, ascii: bool = False) -> str:
+    title = f"{chart.game}: supply centres at the end of each year ({chart.variant})"
+    out = [f"# {escape(title)}", ""]
+    if not chart.years:
+        out.append("No year has ended yet.")
+    else:
+        out += _table(["Power", *chart.years],
+                      [[escape(r.power), *(chart_value(v) for v in r.centres)]
+                       for r in chart.rows],
+                      right=set(range(1, len(chart.years) + 1)))
+    text = "\n".join(out) + "\n"
+    return to_ascii(text) if ascii else text

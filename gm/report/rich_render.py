@@ -1,0 +1,174 @@
+"""The season report and the centre chart for the terminal: tables, each power in its map colour.
+
+Every piece of text goes in as a `rich.text.Text`, never as a markup string, so nothing a
+player writes (`[bold]`, `[link=...]`) can change what is shown. Colour is the console's
+business: a console writing to a file or a pipe, or with `NO_COLOR` set, prints none.
+Import this module only when printing (it pulls in rich's table machinery).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich import box
+from rich.color import Color, ColorParseError
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from gm.report.ascii import to_ascii
+from gm.report.chart import CentreChart
+from gm.report.model import SeasonReport
+from gm.report.text import (
+    and_list,
+    chart_value,
+    format_adjustment,
+    format_change,
+    format_retreats,
+    format_standing,
+    title_of,
+)
+
+FAILED = Style(color="red")
+NOTE = Style(dim=True)
+HEADING = Style(bold=True)
+# rich's SIMPLE_HEAD (a rule under the headings, no other lines) drawn in ASCII.
+ASCII_SIMPLE_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+
+
+def power_style(colours: dict[str, str], power: str) -> Style:
+    """The power's map colour, bold; plain bold if the map's colour cannot be read."""
+    try:
+        return Style(color=Color.parse(colours[power]), bold=True)
+    except (KeyError, ColorParseError):
+        return Style(bold=True)
+
+
+class _Writer:
+    """Makes `Text` and tables in one style; `ascii` turns every string and every table
+    line to 7-bit."""
+
+    def __init__(self, ascii: bool):
+        self.plain: Callable[[str], str] = to_ascii if ascii else str
+        self.box = ASCII_SIMPLE_HEAD if ascii else box.SIMPLE_HEAD
+
+    def text(self, value: str, style: Style | str = "") -> Text:
+        return Text(self.plain(value), style=style)
+
+    def table(self, *columns: str, title: str = "") -> Table:
+        table = Table(box=self.box, title=self.text(title, HEADING) if title else None,
+                      title_justify="left", show_edge=True, pad_edge=False)
+        for column in columns:
+            table.add_column(self.text(column))
+        return table
+
+
+def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
+    """The report as one renderable, for `Console.print`."""
+    w = _Writer(ascii)
+    colour = lambda power: power_style(report.colours, power)  # noqa: E731
+    parts: list[RenderableType] = [
+        w.text(title_of(report), Style(bold=True, underline=True)),
+        w.text(report.heading, Style(italic=True)),
+    ]
+    if report.corrections:
+        parts.append(Text())
+        parts.append(w.text("GM corrections since the last report", HEADING))
+        for c in report.corrections:
+            parts.append(Text.assemble("  ", w.text(c.description),
+                                       w.text(f" (reason: {c.reason})", NOTE)))
+    if report.orders:
+        table = w.table("Power", "Order", "Result", title="Orders")
+        for power in report.orders:
+            for i, line in enumerate(power.lines):
+                result = Text()
+                if line.tags:
+                    result.append(w.text(", ".join(line.tags), FAILED if line.failed else ""))
+                if line.note:
+                    result.append(w.text(f"{': ' if line.tags else ''}{line.note}", NOTE))
+                table.add_row(w.text(power.power, colour(power.power)) if i == 0 else Text(),
+                              w.text(line.text), result)
+            table.add_section()
+        parts.append(table)
+    if report.unread:
+        table = w.table("Power", "Line", "Status", "Reason", title="Lines not adjudicated")
+        for line in report.unread:
+            table.add_row(w.text(line.power, colour(line.power)), w.text(line.text),
+                          w.text(line.status), w.text(line.reason, NOTE))
+        parts.append(table)
+    if report.dislodged:
+        table = w.table("Power", "Unit", "Retreat", title="Dislodged")
+        for d in report.dislodged:
+            table.add_row(w.text(d.power, colour(d.power)), w.text(d.unit),
+                          w.text(format_retreats(d.retreats)))
+        parts.append(table)
+    if report.centre_changes:
+        table = w.table("Power", "Change", title="Supply centres changing hands")
+        for change in report.centre_changes:
+            words = format_change(change)[len(change.power) + 1:]
+            table.add_row(w.text(change.power, colour(change.power)), w.text(words))
+        parts.append(table)
+    if report.events:
+        parts.append(Text())
+        parts.append(w.text("Events", HEADING))
+        parts += [Text.assemble("  ", w.text(event)) for event in report.events]
+    if report.eliminated:
+        parts.append(Text())
+        parts.append(w.text(f"Eliminated: {and_list(report.eliminated)}.", HEADING))
+    if report.counts:
+        table = w.table("Power", "Centres", "Units", "Adjustment", title="Supply")
+        for column in table.columns[1:3]:
+            column.justify = "right"
+        for c in report.counts:
+            table.add_row(w.text(c.power, colour(c.power)), w.text(f"{c.centres:g}"),
+                          w.text(str(c.units)), w.text(format_adjustment(c.adjustment)))
+        parts.append(table)
+    parts.append(Text())
+    if report.result:
+        parts.append(w.text(f"Game over: {report.result}", HEADING))
+    else:
+        if report.standing:
+            parts.append(w.text(format_standing(report.standing)))
+        if report.next_phase:
+            parts.append(w.text(f"Next: {report.next_phase}"))
+    return Group(*parts)
+
+
+class _ChartTables:
+    """The chart as tables of as many years as the console has room for, one below the
+    other (the width is known only when rich renders it)."""
+
+    def __init__(self, chart: CentreChart, writer: _Writer):
+        self.chart, self.w = chart, writer
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        chart, w = self.chart, self.w
+        name_width = max(len(r.power) for r in chart.rows)
+        cell = max(len(y) for y in chart.years) + 2  # a space of padding, one of border
+        per_block = max(1, (options.max_width - name_width - 1) // cell)
+        for start in range(0, len(chart.years), per_block):
+            block = range(start, min(start + per_block, len(chart.years)))
+            table = Table(box=w.box, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1))
+            table.add_column(w.text("Power"), no_wrap=True, min_width=name_width)
+            for i in block:
+                table.add_column(w.text(chart.years[i]), justify="right", no_wrap=True)
+            for row in chart.rows:
+                table.add_row(w.text(row.power, power_style(chart.colours, row.power)),
+                              *(w.text(chart_value(row.centres[i])) for i in block))
+            yield Text()
+            yield table
+
+
+def render_chart_rich(chart: CentreChart, ascii: bool = False) -> RenderableType:
+    w = _Writer(ascii)
+    title = f"{chart.game}: supply centres at the end of each year ({chart.variant})"
+    if not chart.years:
+        return Group(w.text(title, HEADING), w.text("No year has ended yet."))
+    return Group(w.text(title, HEADING), _ChartTables(chart, w))
+
+
+def print_rich(renderable: RenderableType, console: Console | None = None) -> None:
+    """Print on the given console, or on a new one that reads the terminal and `NO_COLOR`
+    as they are now."""
+    (console or Console(highlight=False)).print(renderable)
