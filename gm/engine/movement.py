@@ -66,7 +66,12 @@ def unit_index(position: Position) -> dict[str, list[int]]:
 def find_unit(order: Order, position: Position, by_province: dict[str, list[int]],
               game_map: GameMap) -> tuple[int, str | None]:
     """The unit an order is for, or why there is none (wrong power, wrong kind...)."""
-    here = by_province.get(order.province, [])
+    here = by_province.get(order.province, ())
+    if len(here) == 1:  # the usual case: one unit, the right one
+        unit = position.units[here[0]]
+        if (order.power is None or unit.power == order.power) and \
+                (not order.unit_kind or unit.kind == order.unit_kind):
+            return here[0], None
     if not here:
         name = game_map.provinces[order.province].name if order.province in game_map.provinces \
             else order.province
@@ -104,6 +109,7 @@ class MovementPhase:
         self.by_province = unit_index(position)
         self.plans: list[Plan] = [Plan(None) for _ in self.units]
         self.results: list[OrderResult] = []
+        self._variant_checks = self.rules.answers("order_problem")
 
     # --- 1. orders to units ------------------------------------------------------------------
     def take_orders(self, orders: list[Order]) -> None:
@@ -147,7 +153,7 @@ class MovementPhase:
             problem = f"{_kind_name(order)} orders are not allowed in a movement phase"
         else:
             problem = f"{_kind_name(order)} orders are not allowed by the rules of this map"
-        if problem is None:
+        if problem is None and self._variant_checks:
             problem = self.rules.order_problem(order, unit, self.position, self.map)
         if problem:
             plan.void = problem
@@ -390,7 +396,12 @@ class MovementPhase:
         new_units: list[Unit] = []
         dislodged: list[Dislodged] = []
         occupied: set[str] = set()
-        beaten_by = [res.dislodged_by(idx) for idx in range(len(units))]
+        beaten_by = [-1] * len(units)  # the attack that dislodged each unit, if any
+        for a, attack in enumerate(attacks):
+            if res.moves(a):
+                for f in res.in_province.get(attack.dest, ()):
+                    if forces[f].attack < 0 or not res.moves(forces[f].attack):
+                        beaten_by[f] = a
         for idx, unit in enumerate(units):
             plan = plans[idx]
             a = forces[idx].attack
@@ -433,6 +444,8 @@ class MovementPhase:
         def result(ok: bool, code: str, detail: str = "") -> OrderResult:
             return OrderResult(unit.power, order, unit, ok, code, detail, by_from)
 
+        if order is None and by < 0 and forces[idx].attack < 0:
+            return OrderResult(unit.power, None, unit, True, R.HELD, "", None)
         if plan.void:
             return result(False, R.VOID, plan.void)
         if plan.kind == "move":

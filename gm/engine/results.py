@@ -26,9 +26,12 @@ WAIVED = "waived"
 REPLACED = "replaced"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OrderResult:
-    """The outcome of one order (or of a unit's default order when it had none)."""
+    """The outcome of one order (or of a unit's default order when it had none).
+
+    Treat it as a value: variant rules that change an outcome put a new one in its place.
+    (Not frozen only because frozen dataclasses are several times slower to create.)"""
 
     power: str
     order: Order | None

@@ -106,6 +106,7 @@ class GameMap:
     _province_names: dict[str, str] = field(default_factory=dict)
     _power_names: dict[str, str] = field(default_factory=dict)
     _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
+    _fleet_cache: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     _reach_cache: dict[str, frozenset[str]] = field(default_factory=dict)
 
     # --- geography -------------------------------------------------------------------------
@@ -122,10 +123,15 @@ class GameMap:
     def fleet_can_move(self, src: str, dst: str) -> bool:
         return dst in self.fleet_adj.get(src, ())
 
-    def fleet_destinations(self, src: str, province: str) -> list[str]:
+    def fleet_destinations(self, src: str, province: str) -> tuple[str, ...]:
         """The locations in `province` a fleet at `src` can reach (a coast each, or the province)."""
-        reach = self.fleet_adj.get(src, ())
-        return [loc for loc in self.locations(province) if loc in reach]
+        key = (src, province)
+        found = self._fleet_cache.get(key)
+        if found is None:
+            reach = self.fleet_adj.get(src, ())
+            found = tuple(loc for loc in self.locations(province) if loc in reach)
+            self._fleet_cache[key] = found
+        return found
 
     def can_reach(self, kind_is_fleet: bool, src: str, province: str) -> bool:
         """Can a unit at `src` move into `province` by its own movement (any coast)?"""

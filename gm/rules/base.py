@@ -130,6 +130,22 @@ class Rule:
     def build_problem(self, order: Build, position: Position, game_map: GameMap) -> str | None:
         return None
 
+    def extra_builds(self, power: str, position: Position, game_map: GameMap) -> int | None:
+        """Builds a power is owed apart from its centres (loot for a sacked Holy Place).
+        They are made with the build orders `draws_extra_build` claims."""
+        return None
+
+    def draws_extra_build(self, order: Build, position: Position,
+                          game_map: GameMap) -> bool | None:
+        """Does this build use one of the power's extra builds instead of a spare centre?"""
+        return None
+
+    def extra_builds_used(self, power: str, units: list[Unit], position: Position,
+                          game_map: GameMap) -> list[str] | None:
+        """The units a power built from its extra builds this phase, so that the rule that
+        owed them can settle its account in `position.state`. Returns events."""
+        return None
+
     def after_adjustments(self, position: Position, game_map: GameMap) -> list[str] | None:
         return None
 
@@ -155,6 +171,10 @@ class RuleSet:
             return cls()
         rules = known_rules()
         return cls(rules[name](params) for name, params in game_map.rules.items())
+
+    def answers(self, hook: str) -> bool:
+        """Does any rule in force change the standard answer to this hook?"""
+        return bool(self._answering[hook])
 
     def _first(self, hook: str, *args):
         for rule in self._answering[hook]:
@@ -277,6 +297,18 @@ class RuleSet:
 
     def build_problem(self, order: Build, position: Position, game_map: GameMap) -> str | None:
         return self._first("build_problem", order, position, game_map)
+
+    def extra_builds(self, power: str, position: Position, game_map: GameMap) -> int:
+        """Standard: none; every build needs a spare centre. Rules' answers add up."""
+        return sum(rule.extra_builds(power, position, game_map) or 0
+                   for rule in self._answering["extra_builds"])
+
+    def draws_extra_build(self, order: Build, position: Position, game_map: GameMap) -> bool:
+        return bool(self._first("draws_extra_build", order, position, game_map))
+
+    def extra_builds_used(self, power: str, units: list[Unit], position: Position,
+                          game_map: GameMap) -> list[str]:
+        return self._all("extra_builds_used", power, units, position, game_map)
 
     def after_adjustments(self, position: Position, game_map: GameMap) -> list[str]:
         return self._all("after_adjustments", position, game_map)
