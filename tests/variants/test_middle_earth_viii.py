@@ -4,6 +4,8 @@ next year's Summer. The board rules themselves are in tests/cases/middle-earth-v
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -217,3 +219,24 @@ def test_a_game_from_gm_new_to_the_next_summer(tmp_path):
     status = gm("status", "quest")
     assert "quest: Summer Third Age 3002" in status
     assert "no order yet for A Osg, A Leb, F Bel, A Mti" in status  # still a fleet
+
+
+# --- the demonstration archive ------------------------------------------------------------------
+
+def test_the_demo_archive_replays_and_shows_every_rule(tmp_path):
+    """games/middle-earth-viii-demo.txt (tools/make_middle_earth_demo.py): five years or more,
+    every recorded outcome reproduced, and each rule of the variant at work in the reports."""
+    from pathlib import Path
+
+    archive = Path(__file__).resolve().parents[2] / "games" / "middle-earth-viii-demo.txt"
+    out = flat(Gm(tmp_path / "gm.db")("replay", str(archive), "--check", "--dry-run"))
+    assert "Checked" in out and "no differences" in out
+    years = {int(y) for y in re.findall(r"Summer Third Age (\d+)", out)}
+    assert min(years) == 3000 and max(years) >= 3005
+    assert out.count("(*converted*)") >= 2  # rule 2 succeeds...
+    assert out.count("(*failed*: conversion failed: the unit was attacked by") >= 1  # ...and fails
+    assert "Autumn Third Age" in out and "may retreat to" in out  # dislodgements, Autumn retreats
+    assert re.search(r"Winter Third Age \d+ .*Build ", out)
+    assert "Remove " in out
+    notes = archive.read_text(encoding="utf-8")
+    assert "holds its home fortress" in notes and "the fortress falls" in notes  # rule 4
