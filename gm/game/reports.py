@@ -7,6 +7,8 @@ is adjudicated, previewed or printed again, so all of them read the same.
 
 from __future__ import annotations
 
+import dataclasses
+
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, find_phase, open_game
 from gm.report.build import build_report
@@ -16,11 +18,19 @@ from gm.store import games as rows
 from gm.store.database import Store
 from gm.store.edits import edits_of_phase, position_before_edits
 from gm.store.games import PhaseRow
-from gm.store.orders import orders_of_phase
+from gm.store.orders import OrderRow, letters_of_phase, orders_of_phase
 from gm.store.positions import load_position
 from gm.store.results import adjudication_from, events_of, results_of
 
 UNREAD = ("rejected", "ignored")
+
+
+def unread_lines(store: Store, phase_id: int) -> list[OrderRow]:
+    """The phase's rejected and ignored letter lines; a line the reader could not place gets
+    its letter's power (`gm orders --power`, or a heading in the letter)."""
+    letter_power = {row["id"]: row["power"] for row in letters_of_phase(store, phase_id)}
+    return [row if row.power else dataclasses.replace(row, power=letter_power.get(row.letter_id))
+            for row in orders_of_phase(store, phase_id, UNREAD)]
 
 
 def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport:
@@ -38,7 +48,7 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport
         edits=edits_of_phase(store, phase.id),
         next_position=position_before_edits(store, following), next_label=following.label,
         result=result, start_position=load_position(store, phase),
-        unread=orders_of_phase(store, phase.id, UNREAD))
+        unread=unread_lines(store, phase.id))
 
 
 def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonReport:
@@ -73,7 +83,7 @@ def preview_report(store: Store, name: str) -> SeasonReport:
             events=resolution.outcome.events, edits=edits_of_phase(store, phase.id),
             next_position=resolution.outcome.position, next_label=resolution.next_label,
             result=resolution.solo, preview=True, start_position=load_position(store, phase),
-            unread=orders_of_phase(store, phase.id, UNREAD))
+            unread=unread_lines(store, phase.id))
 
 
 def all_reports(store: Store, view: GameView) -> list[SeasonReport]:

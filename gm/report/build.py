@@ -135,6 +135,19 @@ def shown_unread(row: OrderRow) -> bool:
                                         and bool(_SHOWN_IGNORED.match(row.reason)))
 
 
+_COLUMN = re.compile(r" \(at column \d+\)")
+
+
+def reader_reason(row: OrderRow) -> str:
+    """The letter reader's reason, without what only the GM's echo needs: the line quoted
+    again in front, and the column of the mistake."""
+    reason = row.reason
+    quoted = f"'{row.text}': "
+    if reason.startswith(quoted):
+        reason = reason[len(quoted):]
+    return _COLUMN.sub("", reason)
+
+
 def power_name(game_map: GameMap, power: str | None) -> str:
     if power in game_map.powers:
         return game_map.powers[power].name
@@ -160,7 +173,7 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
     report.corrections = [Correction(clean(e.description), clean(e.reason)) for e in edits]
     report.orders = _orders(results, phase_kind, game_map)
     report.unread = [UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
-                                clean(row.reason))
+                                clean(reader_reason(row)))
                      for row in unread or () if shown_unread(row)]
     report.events = [clean(e) for e in events]
     if next_position is None:

@@ -90,25 +90,25 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
                 table.add_row(w.text(power.power, colour(power.power)) if i == 0 else Text(),
                               w.text(line.text), result)
             table.add_section()
-        parts.append(table)
+        parts += [Text(), table]
     if report.unread:
         table = w.table("Power", "Line", "Status", "Reason", title="Lines not adjudicated")
         for line in report.unread:
             table.add_row(w.text(line.power, colour(line.power)), w.text(line.text),
                           w.text(line.status), w.text(line.reason, NOTE))
-        parts.append(table)
+        parts += [Text(), table]
     if report.dislodged:
         table = w.table("Power", "Unit", "Retreat", title="Dislodged")
         for d in report.dislodged:
             table.add_row(w.text(d.power, colour(d.power)), w.text(d.unit),
                           w.text(format_retreats(d.retreats)))
-        parts.append(table)
+        parts += [Text(), table]
     if report.centre_changes:
         table = w.table("Power", "Change", title="Supply centres changing hands")
         for change in report.centre_changes:
             words = format_change(change)[len(change.power) + 1:]
             table.add_row(w.text(change.power, colour(change.power)), w.text(words))
-        parts.append(table)
+        parts += [Text(), table]
     if report.events:
         parts.append(Text())
         parts.append(w.text("Events", HEADING))
@@ -123,7 +123,7 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
         for c in report.counts:
             table.add_row(w.text(c.power, colour(c.power)), w.text(f"{c.centres:g}"),
                           w.text(str(c.units)), w.text(format_adjustment(c.adjustment)))
-        parts.append(table)
+        parts += [Text(), table]
     parts.append(Text())
     if report.result:
         parts.append(w.text(f"Game over: {report.result}", HEADING))
