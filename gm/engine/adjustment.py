@@ -1,9 +1,12 @@
 """Adjustments: count each power's centres against its units; build, remove or waive.
 
 Builds go on owned, vacant home centres (and any build site the variant allows); surplus build
-and removal orders are ignored in the order given. A power that orders too few removals loses
-the units farthest from its owned centres — counting steps through any province, land or sea;
-fleets before armies at equal distance; then by province name (docs/design.md, 'Civil disorder').
+and removal orders are ignored in the order given. A rule may owe a power extra builds that
+need no spare centre (loot); the build orders the rule claims draw on those, and only they may
+make a unit stronger than one. A unit that needs no centre is never removed to balance the
+count. A power that orders too few removals loses the units farthest from its owned centres —
+counting steps through any province, land or sea; fleets before armies at equal distance; then
+by province name (docs/design.md, 'Civil disorder').
 """
 
 from __future__ import annotations
@@ -28,13 +31,26 @@ def adjustments_due(position: Position, game_map: GameMap,
     """
     rules = rules or RuleSet.for_map(game_map)
     due = {}
+    for power, (change, extra) in _allowances(position, game_map, rules).items():
+        total = change + extra if change >= 0 else change
+        if total or extra:
+            due[power] = total
+    return due
+
+
+def _allowances(position: Position, game_map: GameMap, rules: RuleSet
+                ) -> dict[str, tuple[int, int]]:
+    """For each power: builds (or removals, negative) from its centres, and extra builds.
+
+    Extra builds are owed apart from the centres, so a power may have removals to make and
+    an extra build at once; `adjustments_due` then shows the removals."""
+    out = {}
     for power in game_map.powers:
         spare = rules.supply(power, position, game_map) - sum(
             rules.upkeep(u) for u in position.units if u.power == power)
         change = math.floor(spare) if spare >= 0 else -math.ceil(-spare)
-        if change:
-            due[power] = change
-    return due
+        out[power] = (change, rules.extra_builds(power, position, game_map))
+    return out
 
 
 def _distances(position: Position, power: str, game_map: GameMap) -> dict[str, int]:
@@ -52,10 +68,14 @@ def _distances(position: Position, power: str, game_map: GameMap) -> dict[str, i
 
 
 def civil_disorder_removals(position: Position, power: str, count: int,
-                            game_map: GameMap, exclude: set[int]) -> list[int]:
+                            game_map: GameMap, exclude: set[int],
+                            rules: RuleSet | None = None) -> list[int]:
+    """The units removed for a power that ordered too few removals. A unit that needs no
+    centre (when `rules` say so) is never taken: removing it would not balance the count."""
     dist = _distances(position, power, game_map)
     far = 10**6
-    candidates = [i for i, u in enumerate(position.units) if u.power == power and i not in exclude]
+    candidates = [i for i, u in enumerate(position.units) if u.power == power and i not in exclude
+                  and (rules is None or rules.upkeep(u) > 0)]
     candidates.sort(key=lambda i: (
         -dist.get(position.units[i].province, far),
         0 if position.units[i].kind == "F" else 1,
@@ -67,9 +87,11 @@ def civil_disorder_removals(position: Position, power: str, count: int,
 def adjudicate_adjustments(position: Position, orders: list[Order], game_map: GameMap,
                            rules: RuleSet | None = None) -> PhaseOutcome:
     rules = rules or RuleSet.for_map(game_map)
-    due = adjustments_due(position, game_map, rules)
+    allowances = _allowances(position, game_map, rules)
+    due = {power: change for power, (change, _) in allowances.items() if change}
     results: list[OrderResult] = []
     built: dict[str, int] = {}
+    extra_built: dict[str, list[Unit]] = {}
     removed: dict[str, set[int]] = {}
     new_units: list[Unit] = []
     used_sites: set[str] = set()
@@ -80,6 +102,24 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     for order in orders:
         power = order.power or ""
         left = due.get(power, 0)
+        if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
+            owed = allowances.get(power, (0, 0))[1]
+            made = extra_built.setdefault(power, [])
+            problem = rules.build_problem(order, position, game_map) \
+                or _build_problem(order, position, game_map, rules, used_sites)
+            if problem is None and len(made) >= owed:
+                problem = f"all {owed} extra build(s) of {_name(game_map, power)} are " \
+                          "already used" if owed else \
+                          f"{_name(game_map, power)} is owed no extra build"
+            if problem:
+                void(order, problem)
+                continue
+            unit = _new_unit(order, power)
+            used_sites.add(order.province)
+            new_units.append(unit)
+            made.append(unit)
+            results.append(OrderResult(power, order, unit, True, R.BUILT))
+            continue
         if isinstance(order, (Build, Waive)):
             if left <= 0:
                 void(order, f"{_name(game_map, power)} has no builds"
@@ -92,13 +132,14 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 built[power] = built.get(power, 0) + 1
                 results.append(OrderResult(power, order, None, True, R.WAIVED))
                 continue
-            problem = _build_problem(order, position, game_map, rules, used_sites) \
-                or rules.build_problem(order, position, game_map)
+            # the rule first: its reason names the rulebook (no A/F builds, no double unit)
+            problem = rules.build_problem(order, position, game_map) \
+                or _build_problem(order, position, game_map, rules, used_sites) \
+                or _single_unit_problem(order)
             if problem:
                 void(order, problem)
                 continue
-            kind = order.unit_kind or "A"
-            unit = Unit(power, kind, order.location if kind == "F" else order.province)
+            unit = _new_unit(order, power)
             used_sites.add(order.province)
             new_units.append(unit)
             built[power] = built.get(power, 0) + 1
@@ -117,6 +158,10 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             if idx < 0:
                 void(order, f"no {_name(game_map, power)} unit in {order.province} to remove")
                 continue
+            if rules.upkeep(position.units[idx]) <= 0:
+                void(order, f"{position.units[idx].label()} needs no supply centre, so removing "
+                            "it does not make up for a missing centre; remove another unit")
+                continue
             done.add(idx)
             results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
         else:
@@ -127,7 +172,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             done = removed.setdefault(power, set())
             missing = -left - len(done)
             if missing > 0:
-                for idx in civil_disorder_removals(position, power, missing, game_map, done):
+                for idx in civil_disorder_removals(position, power, missing, game_map, done,
+                                                   rules):
                     done.add(idx)
                     results.append(OrderResult(power, None, position.units[idx], True, R.REMOVED,
                                                "civil disorder: too few removals ordered"))
@@ -137,8 +183,27 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
-    events = rules.after_adjustments(after, game_map)
+    events = []
+    for power, units in extra_built.items():
+        if units:
+            events.extend(rules.extra_builds_used(power, units, after, game_map))
+    events.extend(rules.after_adjustments(after, game_map))
     return PhaseOutcome(after, results, events)
+
+
+def _new_unit(order: Build, power: str) -> Unit:
+    kind = order.unit_kind or "A"
+    return Unit(power, kind, order.location if kind == "F" else order.province,
+                order.strength or 1.0)
+
+
+def _single_unit_problem(order: Build) -> str | None:
+    """A build paid for by a centre makes one single unit; only a rule's extra build may be
+    stronger (and only when that rule claims the order)."""
+    if order.strength is None or order.strength == 1:
+        return None
+    return f"{order.strength:g}{order.unit_kind or 'A'} cannot be built: a centre pays for " \
+           "one single unit"
 
 
 def _name(game_map: GameMap, power: str) -> str:

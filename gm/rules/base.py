@@ -131,7 +131,7 @@ class Rule:
         return None
 
     def extra_builds(self, power: str, position: Position, game_map: GameMap) -> int | None:
-        """Builds a power is owed apart from its centres (loot for a sacked Holy Place).
+        """Builds a power is owed apart from its centres (loot, an award for a deed).
         They are made with the build orders `draws_extra_build` claims."""
         return None
 

@@ -1,0 +1,56 @@
+"""Double units: a 2A or 2F fights as two pieces that always act together.
+
+Lord of Hosts 4: 'A 2A is a standard army which moves, holds, and supports with the strength
+of two single armies. A 2A which becomes a fleet becomes a 2F and vice versa. 2A's (or F's)
+may not split their support, but a single attack on a 2A (or F) will only cut one of its
+supports.'
+
+- Strength two to move, hold and support is the unit's own `strength`; nothing to plug in.
+- Conversion keeps the strength (`conversion.py`), so a 2A becomes a 2F.
+- No split: a unit has one order, so all its support goes to one unit. The order reader
+  refuses a `split` order on this map (no rule brings merging and splitting).
+- Cutting: each attack that would cut a support takes one point of it, whatever the strength
+  of the attacking unit, so one attack leaves a 2A's support at one and two attacks cut it all.
+  A dislodged supporter gives nothing, as always. The report says when a cut was partial.
+
+Parameters (`[rules.double_units]`): `rule` (the rulebook's number, for messages).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gm.engine import results as R
+from gm.rules.base import Rule, register
+
+
+@register
+class DoubleUnits(Rule):
+    name = "double_units"
+
+    @property
+    def ref(self) -> str:
+        rule = self.params.get("rule")
+        return f"rule {rule} (double units)" if rule else "the double-unit rule"
+
+    def support_left(self, strength, cutting_attacks):
+        return max(0.0, strength - len(cutting_attacks))
+
+    def after_movement(self, before, after, results, attacked_by, game_map):
+        """Say how much of a double unit's attacked support was left (the engine says `cut`)."""
+        events = []
+        for i, result in enumerate(results):
+            unit = result.unit
+            if result.code != R.CUT or unit is None or unit.strength <= 1:
+                continue
+            cutters = result.detail.removeprefix("cut by ").split(", ")
+            left = self.support_left(unit.strength, cutters)
+            if left <= 0:
+                continue
+            detail = f"partly cut by {', '.join(cutters)}: supports with {left:g} of " \
+                     f"{unit.strength:g}"
+            results[i] = replace(result, detail=detail)
+            power = game_map.powers[unit.power].name if unit.power in game_map.powers \
+                else unit.power
+            events.append(f"{power}'s {unit.label()}: support {detail}, {self.ref}")
+        return events
