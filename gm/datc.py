@@ -41,9 +41,9 @@ SECTIONS = {
     "POSTSTATE_SAME",
     # gm's extensions for variants (docs/datc-format.md)
     "PRESTATE_START", "PRESTATE_STATE", "POSTSTATE_OWNERS", "POSTSTATE_STATE", "POSTSTATE_PHASE",
-    "POSTSTATE_RESULTS",
+    "POSTSTATE_RESULTS", "POSTSTATE_WINNER",
 }
-VALUE_SECTIONS = {"PRESTATE_SETPHASE", "POSTSTATE_PHASE"}
+VALUE_SECTIONS = {"PRESTATE_SETPHASE", "POSTSTATE_PHASE", "POSTSTATE_WINNER"}
 SEASON_WORDS = {"fall": "Autumn", "autumn": "Autumn", "spring": "Spring", "winter": "Winter",
                 "summer": "Summer"}
 
@@ -342,6 +342,11 @@ def run_case(case: Case) -> CaseResult:
         want_state = reader.state(s.get("POSTSTATE_STATE", []))
         if "POSTSTATE_PHASE" in s:
             checks.append(("phase", reader.phase(s["POSTSTATE_PHASE"][0]), None))
+        if "POSTSTATE_WINNER" in s:
+            line = s["POSTSTATE_WINNER"][0]
+            winner = None if line.text.lower() in ("", "none", "nobody") else \
+                reader.power(line, line.text)
+            checks.append(("winner", winner, None))
         want_results = []
         for line in s.get("POSTSTATE_RESULTS", []):
             code, _, rest = line.text.partition(":")
@@ -357,6 +362,7 @@ def run_case(case: Case) -> CaseResult:
                                  if retreat_options(d, after, game_map)),
         "owners": sorted(f"{power}: {prov}" for prov, power in after.owners.items()),
         "phase": after.phase,
+        "winner": outcome.winner,
     }
     lines = []
     for what, want, _ in checks:
