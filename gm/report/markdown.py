@@ -25,21 +25,22 @@ from gm.report.text import (
 # Characters with meaning anywhere in a line of CommonMark (or GitHub's tables and
 # strikethrough), and the starts of a line that make it a heading, quote, list or rule.
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~&!])")
-_LINE_START = re.compile(r"^(\s*)([-+=>]|\d+(?=[.)]))")
+_LINE_START = re.compile(r"^([-+=>]|\d+(?=[.)]))")
 
 
 def escape(text: str, line_start: bool = False) -> str:
     """`text` shown literally in Markdown; `line_start` when it begins a line or a list item,
-    where `- `, `1. `, `> ` or `=` would start a block of their own."""
+    where `- `, `1. `, `> `, `=` or an indent would start a block of their own (leading
+    spaces, which no reader would see anyway, are dropped)."""
     text = _SPECIAL.sub(r"\\\1", text)
     if line_start:
-        text = _LINE_START.sub(_escape_marker, text)
+        text = _LINE_START.sub(_escape_marker, text.lstrip())
     return text
 
 
 def _escape_marker(match: re.Match) -> str:
-    space, marker = match.group(1), match.group(2)
-    return f"{space}{marker}\\" if marker[0].isdigit() else f"{space}\\{marker}"
+    marker = match.group(1)
+    return f"{marker}\\" if marker[0].isdigit() else f"\\{marker}"
 
 
 def _order(line: OrderLine) -> str:

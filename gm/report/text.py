@@ -68,11 +68,13 @@ def format_retreats(retreats: tuple[str, ...]) -> str:
 
 def format_standing(standing: Standing) -> str:
     """`Victory: 18 supply centres. Leader: Russia with 12 (6 short).`"""
-    leaders = and_list(standing.leaders)
-    title = "Leader" if len(standing.leaders) == 1 else "Leaders"
     short = f"{standing.short:g} short" if standing.short > 0 else "condition met"
-    return f"Victory: {standing.condition}. {title}: {leaders} with {standing.score:g} " \
-           f"({short})."
+    leaders = standing.leaders
+    if len(leaders) > 3:
+        who = f"{len(leaders)} powers share the lead"
+    else:
+        who = f"{'Leader' if len(leaders) == 1 else 'Leaders'}: {and_list(leaders)}"
+    return f"Victory: {standing.condition}. {who} with {standing.score:g} ({short})."
 
 
 def format_adjustment(value: int | None) -> str:

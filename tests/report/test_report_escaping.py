@@ -7,6 +7,8 @@ import html
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from gm.report.markdown import escape, render_markdown
@@ -88,11 +90,11 @@ def test_markdown_tags_are_emphasis_but_player_stars_are_not():
 @pytest.mark.parametrize("text", [
     "- a list?", "+ also", "1. numbered", "2) numbered", "> quote", "# heading", "=====",
     "`code`", "[link](http://x)", "![img](x.png)", "<i>", "&amp;", "a | b", "~~gone~~",
-    "**bold**", "__bold__", "\\*",
+    "**bold**", "__bold__", "\\*", "     indented like code",
 ])
 def test_escaped_text_reads_back_literally_at_the_start_of_a_list_item(text):
     page = markdown_html(f"- {escape(text, line_start=True)}\n")
-    assert visible_text(page).strip() == text
+    assert visible_text(page).strip() == text.strip()
     assert re.fullmatch(r"<ul>\s*<li>[^<]*</li>\s*</ul>\s*", page), page
 
 
@@ -109,3 +111,13 @@ def test_a_terminal_escape_from_a_player_never_reaches_the_terminal(standard_map
                      rich_text(render_rich(report))):
         assert "\x1b" not in rendered
         assert "A Par?[2J - Bur" in rendered.replace("\\[", "[")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(
+    st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=40),
+    st.text(alphabet=list("-+*_#>[]()!`<|~&\\=.:;/'\"1 aA"), max_size=30)))
+def test_any_text_escaped_for_markdown_reads_back_as_written(text):
+    page = markdown_html(f"- {escape(text, line_start=True)}\n")
+    assert flat(visible_text(page)).strip() == flat(text).strip()
+    assert "<li>" in page and not re.search(r"<(?!/?(ul|li)>)", page), page

@@ -131,3 +131,14 @@ def test_ascii_text_is_seven_bit_and_readable():
 
 def test_ascii_replaces_what_it_cannot_spell():
     assert to_ascii("Ærwyn Straße Łódź ½ 東") == "AErwyn Strasse Lodz 1/2 ?"
+
+
+def test_many_leaders_are_counted_not_listed():
+    from gm.report.text import format_standing
+
+    tied = Standing("16 supply centres", ("Egypt", "Hatti", "Assyria", "Babylon"), 3, 13)
+    assert format_standing(tied) == \
+        "Victory: 16 supply centres. 4 powers share the lead with 3 (13 short)."
+    two = Standing("19 units", ("Elves", "Mordor"), 19, 0)
+    assert format_standing(two) == \
+        "Victory: 19 units. Leaders: Elves and Mordor with 19 (condition met)."
