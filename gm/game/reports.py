@@ -67,6 +67,19 @@ def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonRep
         return stored_report(store, view, row)
 
 
+def resolution_report(store: Store, view: GameView, resolution, preview: bool = False
+                      ) -> SeasonReport:
+    """The report of a phase resolved in memory (`gm.game.adjudication.Resolution`), stored
+    or not: the same report `gm report` prints once it is stored."""
+    phase = resolution.phase
+    return build_report(
+        game=view.game.name, game_map=view.map, phase_label=phase.label, phase_kind=phase.kind,
+        results=resolution.results, events=resolution.outcome.events,
+        edits=edits_of_phase(store, phase.id), next_position=resolution.outcome.position,
+        next_label=resolution.next_label, result=resolution.solo, preview=preview,
+        start_position=load_position(store, phase), unread=unread_lines(store, phase.id))
+
+
 def preview_report(store: Store, name: str) -> SeasonReport:
     """What adjudicating the open phase now would report; nothing is stored."""
     from gm.game.adjudication import resolve
@@ -76,14 +89,7 @@ def preview_report(store: Store, name: str) -> SeasonReport:
         view = open_game(store, name)
         require_running(view.game)
         phase = rows.open_phase(store, view.game)
-        resolution = resolve(store, view, phase)
-        return build_report(
-            game=view.game.name, game_map=view.map, phase_label=phase.label,
-            phase_kind=phase.kind, results=resolution.results,
-            events=resolution.outcome.events, edits=edits_of_phase(store, phase.id),
-            next_position=resolution.outcome.position, next_label=resolution.next_label,
-            result=resolution.solo, preview=True, start_position=load_position(store, phase),
-            unread=unread_lines(store, phase.id))
+        return resolution_report(store, view, resolve(store, view, phase), preview=True)
 
 
 def all_reports(store: Store, view: GameView) -> list[SeasonReport]:
