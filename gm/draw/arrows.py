@@ -1,0 +1,252 @@
+"""Orders drawn on the board: arrows for moves and retreats, lines for supports and convoys,
+crosses for what failed, rings for the rest.
+
+Line styles carry the order's kind (solid: move or retreat, dashed: support, dotted: convoy)
+and a red cross at the end says the order failed, so colour is never the only clue.
+"""
+
+from __future__ import annotations
+
+import math
+
+import drawsvg as draw
+
+from gm.draw import style
+from gm.draw.geometry import Box, Point, shortened
+from gm.draw.layout import BoardLayout
+from gm.draw.model import (
+    BUILD,
+    CONVOY,
+    DISBAND,
+    HOLD,
+    MOVE,
+    REMOVE,
+    RETREAT,
+    SPECIAL,
+    SUPPORT_HOLD,
+    SUPPORT_MOVE,
+    Board,
+    DrawnOrder,
+)
+from gm.draw.tokens import Token
+
+MOVE_WIDTH = 2.6
+SUPPORT_WIDTH = 1.7
+CONVOY_WIDTH = 1.9
+SUPPORT_DASH = "6 3"
+CONVOY_DASH = "1 3.2"
+FAILED_OPACITY = 0.6
+CROSS = 4.2  # half the size of a failure cross
+SUPPORT_AT = 0.62  # where along the supported move a support line ends
+CONVOY_AT = 0.4
+
+
+class Arrowheads:
+    """One arrowhead marker per colour, shared by the board and the legend."""
+
+    def __init__(self) -> None:
+        self._markers: dict[str, draw.Marker] = {}
+
+    def __call__(self, colour: str) -> draw.Marker:
+        marker = self._markers.get(colour)
+        if marker is None:
+            # In stroke widths: a head 3.4 long and 3 wide, its tip at the line's end.
+            marker = draw.Marker(-0.4, -1.6, 3.2, 1.6, scale=1, orient="auto")
+            marker.append(draw.Lines(-0.4, -1.5, 3.0, 0, -0.4, 1.5, close=True, fill=colour,
+                                     stroke=style.INK, stroke_width=0.25))
+            self._markers[colour] = marker
+        return marker
+
+
+class OrderPainter:
+    """Draws a board's orders."""
+
+    def __init__(self, layout: BoardLayout, board: Board, tokens: list[Token],
+                 colours: dict[str, str], arrowhead: Arrowheads):
+        self.layout = layout
+        self.board = board
+        self.colours = colours
+        self.arrowhead = arrowhead
+        self.units = {t.piece.province: t for t in reversed(tokens) if t.role == "unit"}
+        self.unit_at = {t.piece.location: t for t in tokens if t.role == "unit"}
+        self.dislodged = {t.piece.province: t for t in tokens if t.role == "dislodged"}
+        self.builds = {t.piece.province: t for t in tokens if t.role == "build"}
+
+    # --- geometry ----------------------------------------------------------------------------
+    def _piece(self, order: DrawnOrder) -> Token | None:
+        if order.kind in (RETREAT, DISBAND):
+            return self.dislodged.get(order.province) or self.units.get(order.province)
+        if order.kind == BUILD:
+            return self.builds.get(order.province)
+        return self.unit_at.get(order.location) or self.units.get(order.province)
+
+    def _point(self, location: str | None) -> Point | None:
+        """Where an arrow into `location` aims: the middle of that province's pieces' row."""
+        if location is None:
+            return None
+        spot = self.layout.spots.get(location.partition("/")[0])
+        return spot.tokens if spot else None
+
+    def _unit_point(self, province: str | None) -> Point | None:
+        token = self.units.get(province) if province else None
+        return (token.x, token.y) if token else self._point(province)
+
+    # --- drawing -----------------------------------------------------------------------------
+    def paint(self, group: draw.Group) -> None:
+        """Supports and convoys first, then moves on top, then the marks on pieces."""
+        ranked = sorted(self.board.orders, key=lambda o: _LAYER.get(o.kind, 0))
+        for order in ranked:
+            element = self._order(order)
+            if element is not None:
+                group.append(element)
+
+    def _order(self, order: DrawnOrder) -> draw.Group | None:
+        token = self._piece(order)
+        if order.kind == HOLD or token is None and order.kind != BUILD:
+            return None
+        attrs = {"class_": f"order {order.kind} {_state(order)}",
+                 "data_power": order.power, "data_from": order.location}
+        if order.dest:
+            attrs["data_to"] = order.dest
+        if order.target:
+            attrs["data_target"] = order.target
+        group = draw.Group(**attrs)
+        if order.text:
+            group.append_title(order.text)
+        colour = style.line_colour(self.colours.get(order.power, "#666666"))
+        failed = order.succeeded is False
+        if order.kind in (MOVE, RETREAT):
+            self._arrow(group, token, order.dest, colour, failed)
+        elif order.kind == SUPPORT_HOLD:
+            self._support_hold(group, token, order, colour, failed)
+        elif order.kind in (SUPPORT_MOVE, CONVOY):
+            self._support_move(group, token, order, colour, failed)
+        elif order.kind in (REMOVE, DISBAND):
+            cross(group, (token.x, token.y), CROSS * 1.5, style.INK, 2.4)
+        elif order.kind == BUILD:
+            if failed and token is not None:
+                cross(group, (token.x, token.y), CROSS * 1.5, style.FAILED, 2.4)
+        elif order.kind == SPECIAL:
+            group.append(draw.Rectangle(
+                token.x - token.width / 2 - 3, token.y - token.height / 2 - 3,
+                token.width + 6, token.height + 6, rx=token.height / 2 + 3,
+                fill="none", stroke=colour, stroke_width=1.6, stroke_dasharray="3 2",
+                opacity=FAILED_OPACITY if failed else 1))
+            if failed:
+                cross(group, (token.x + token.width / 2 + 3, token.y - token.height / 2 - 3),
+                       CROSS * 0.8, style.FAILED, 2.0)
+        return group
+
+    def _arrow(self, group: draw.Group, token: Token, dest: str | None, colour: str,
+               failed: bool) -> None:
+        aim = self._point(dest)
+        if aim is None or dest is None:
+            return
+        block = self.layout.spots[dest.partition("/")[0]].block
+        stop = min(max(_exit_distance(aim, (token.x, token.y), block), 9.0), 38.0) + 3.0
+        start, end = shortened((token.x, token.y), aim, token.width / 2 + 1, stop)
+        opacity = FAILED_OPACITY if failed else 1.0
+        haloed_line(group, start, end, colour, MOVE_WIDTH, None, opacity,
+                     marker=None if failed else self.arrowhead(colour))
+        if failed:
+            bar(group, start, end, colour)
+            cross(group, along(start, end, 0.5), CROSS, style.FAILED, 2.2)
+
+    def _support_hold(self, group: draw.Group, token: Token, order: DrawnOrder, colour: str,
+                      failed: bool) -> None:
+        aim = self._unit_point(order.target)
+        if aim is None:
+            return
+        start, end = shortened((token.x, token.y), aim, token.width / 2 + 1, 12)
+        opacity = FAILED_OPACITY if failed else 1.0
+        haloed_line(group, start, end, colour, SUPPORT_WIDTH, SUPPORT_DASH, opacity)
+        group.append(draw.Circle(aim[0], aim[1], 12, fill="none", stroke=colour,
+                                 stroke_width=SUPPORT_WIDTH, stroke_dasharray=SUPPORT_DASH,
+                                 opacity=opacity))
+        if failed:
+            cross(group, along(start, end, 0.5), CROSS, style.FAILED, 2.2)
+
+    def _support_move(self, group: draw.Group, token: Token, order: DrawnOrder, colour: str,
+                      failed: bool) -> None:
+        origin, goal = self._unit_point(order.target), self._point(order.dest)
+        if origin is None or goal is None:
+            return
+        aim = along(origin, goal, SUPPORT_AT if order.kind == SUPPORT_MOVE else CONVOY_AT)
+        start, end = shortened((token.x, token.y), aim, token.width / 2 + 1, 3)
+        dash, width = (SUPPORT_DASH, SUPPORT_WIDTH) if order.kind == SUPPORT_MOVE else \
+            (CONVOY_DASH, CONVOY_WIDTH)
+        opacity = FAILED_OPACITY if failed else 1.0
+        haloed_line(group, start, end, colour, width, dash, opacity)
+        group.append(draw.Circle(end[0], end[1], 2.6, fill=colour, stroke=style.HALO,
+                                 stroke_width=0.8, opacity=opacity))
+        if failed:
+            cross(group, along(start, end, 0.5), CROSS, style.FAILED, 2.2)
+
+
+_LAYER = {SUPPORT_HOLD: 0, SUPPORT_MOVE: 0, CONVOY: 0, MOVE: 1, RETREAT: 1, SPECIAL: 2,
+          BUILD: 2, REMOVE: 2, DISBAND: 2}
+
+
+def _state(order: DrawnOrder) -> str:
+    if order.succeeded is None:
+        return "ordered"
+    return "succeeded" if order.succeeded else "failed"
+
+
+def _exit_distance(inside: Point, towards: Point, box: Box) -> float:
+    """How far from `inside` a ray towards `towards` leaves `box` (arrows stop at the edge of
+    the destination's block, so that its label stays readable)."""
+    dx, dy = towards[0] - inside[0], towards[1] - inside[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return 0.0
+    ux, uy = dx / length, dy / length
+    limits = []
+    if ux > 1e-9:
+        limits.append((box.right - inside[0]) / ux)
+    elif ux < -1e-9:
+        limits.append((box.left - inside[0]) / ux)
+    if uy > 1e-9:
+        limits.append((box.bottom - inside[1]) / uy)
+    elif uy < -1e-9:
+        limits.append((box.top - inside[1]) / uy)
+    return max(0.0, min(limits)) if limits else 0.0
+
+
+def along(start: Point, end: Point, t: float) -> Point:
+    return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+
+
+def haloed_line(group: draw.Group, start: Point, end: Point, colour: str, width: float,
+                 dash: str | None, opacity: float, marker: draw.Marker | None = None) -> None:
+    """A line with a thin dark edge on both sides, so it shows on any region's colour."""
+    extra = {"stroke_dasharray": dash} if dash else {}
+    group.append(draw.Line(*start, *end, stroke=style.INK, stroke_width=width + 1.4,
+                           stroke_linecap="round", opacity=opacity * 0.8, **extra))
+    line_extra = dict(extra)
+    if marker is not None:
+        line_extra["marker_end"] = marker
+    group.append(draw.Line(*start, *end, stroke=colour, stroke_width=width,
+                           stroke_linecap="round", opacity=opacity, **line_extra))
+
+
+def bar(group: draw.Group, start: Point, end: Point, colour: str) -> None:
+    """A short bar across the end of a move that did not get through."""
+    length = math.dist(start, end) or 1.0
+    nx, ny = -(end[1] - start[1]) / length, (end[0] - start[0]) / length
+    half = 5.5
+    group.append(draw.Line(end[0] - nx * half, end[1] - ny * half,
+                           end[0] + nx * half, end[1] + ny * half,
+                           stroke=colour, stroke_width=MOVE_WIDTH + 0.6, stroke_linecap="round"))
+
+
+def cross(group: draw.Group, at: Point, half: float, colour: str, width: float) -> None:
+    x, y = at
+    cross = draw.Group(class_="cross")
+    for dx in (-half, half):
+        cross.append(draw.Line(x - dx, y - half, x + dx, y + half, stroke=style.HALO,
+                               stroke_width=width + 1.6, stroke_linecap="round"))
+    for dx in (-half, half):
+        cross.append(draw.Line(x - dx, y - half, x + dx, y + half, stroke=colour,
+                               stroke_width=width, stroke_linecap="round"))
+    group.append(cross)

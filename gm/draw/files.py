@@ -1,0 +1,60 @@
+"""Writing a picture to a file: SVG as drawn, or PNG through cairosvg for print.
+
+cairosvg is optional (`pip install 'gm[png]'`) and needs the system's cairo library; when
+either is missing the GM is told how to get it, or to write SVG instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PNG_SCALE = 2.0  # pixels per SVG unit: about 200 dpi across an A4 page
+
+
+class PictureError(ValueError):
+    """A picture that cannot be written; `str()` says why and what to do."""
+
+
+def picture_format(path: str | Path, png: bool = False) -> str:
+    """`svg` or `png`, from the option and the file's ending (`board.png` means PNG)."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".png" or (png and suffix in ("", ".png")):
+        return "png"
+    if png:
+        raise PictureError(f"{path} ends in {suffix}, but --png asks for PNG; name the file "
+                           "'.png', or leave out --png for SVG.")
+    if suffix not in ("", ".svg"):
+        raise PictureError(f"gm cannot tell which picture to write from {path!r}: name the "
+                           "file '.svg' or '.png'.")
+    return "svg"
+
+
+def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
+    """The picture as PNG bytes."""
+    try:
+        import cairosvg
+    except ImportError:
+        raise PictureError("PNG pictures need cairosvg, which is not installed: run "
+                           "\"pip install 'gm[png]'\" (it also needs the system's cairo "
+                           "library, e.g. 'apt install libcairo2'), or write SVG instead."
+                           ) from None
+    except OSError as exc:  # cairocffi found no libcairo
+        raise PictureError(f"cairosvg cannot find the system's cairo library ({exc}); "
+                           "install it (e.g. 'apt install libcairo2' or 'brew install cairo'), "
+                           "or write SVG instead.") from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+
+
+def write_picture(svg: str, path: str | Path, png: bool = False) -> Path:
+    """Write `svg` to `path` as SVG or PNG (see `picture_format`); returns the file written."""
+    target = Path(path)
+    kind = picture_format(target, png)
+    if not target.suffix:
+        target = target.with_suffix(f".{kind}")
+    data = svg_to_png(svg) if kind == "png" else svg.encode("utf-8")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    except OSError as exc:
+        raise PictureError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target

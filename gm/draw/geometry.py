@@ -1,0 +1,141 @@
+"""Plane geometry the board pictures need: Voronoi cells, shared borders, boxes.
+
+Pure Python on purpose: a board has at most a few hundred provinces, so clipping one
+rectangle by every other site's half-plane is fast enough, and gm needs no numeric library.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+Polygon = list[Point]
+
+EPSILON = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle: what a label or a piece covers on the picture."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def overlaps(self, other: Box) -> bool:
+        """True if the two boxes share more than an edge."""
+        return (self.left < other.right and other.left < self.right
+                and self.top < other.bottom and other.top < self.bottom)
+
+    def moved(self, dx: float, dy: float) -> Box:
+        return Box(self.left + dx, self.top + dy, self.right + dx, self.bottom + dy)
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+@dataclass(slots=True)
+class Cell:
+    """A convex Voronoi cell. `sides[i]` names the site across the edge from `points[i]` to
+    the next point: the neighbour that edge separates this cell from (None on the frame)."""
+
+    points: Polygon
+    sides: list[str | None]
+
+
+def clip_to_nearer(cell: Cell, site: Point, other: Point, other_key: str) -> Cell:
+    """The part of a convex cell nearer to `site` than to `other` (Sutherland-Hodgman),
+    with the new edge named after `other_key`."""
+    # A point p is nearer to site when (p - mid) . (other - site) <= 0.
+    nx, ny = other[0] - site[0], other[1] - site[1]
+    mx, my = (site[0] + other[0]) / 2, (site[1] + other[1]) / 2
+
+    def side(p: Point) -> float:
+        return (p[0] - mx) * nx + (p[1] - my) * ny
+
+    points: Polygon = []
+    sides: list[str | None] = []
+    count = len(cell.points)
+    for i in range(count):
+        here, nxt = cell.points[i], cell.points[(i + 1) % count]
+        s_here, s_next = side(here), side(nxt)
+        if s_here <= 0:
+            points.append(here)
+            # leaving the kept side: the edge from here runs to the cut, then along the cut
+            sides.append(cell.sides[i])
+        if (s_here < 0 < s_next) or (s_next < 0 < s_here):
+            t = s_here / (s_here - s_next)
+            points.append((here[0] + t * (nxt[0] - here[0]), here[1] + t * (nxt[1] - here[1])))
+            sides.append(other_key if s_here < 0 else cell.sides[i])
+        elif s_here < 0 and s_next == 0:
+            pass
+        elif s_here == 0 and s_next > 0:
+            sides[-1] = other_key
+    return Cell(points, sides)
+
+
+def voronoi_cells(sites: dict[str, Point], frame: Box) -> dict[str, Cell]:
+    """Each site's Voronoi cell clipped to `frame`: the points nearer to it than to any other.
+
+    Two sites at the same point would share a cell; callers keep sites apart."""
+    rectangle: Polygon = [(frame.left, frame.top), (frame.right, frame.top),
+                          (frame.right, frame.bottom), (frame.left, frame.bottom)]
+    cells: dict[str, Cell] = {}
+    for key, site in sites.items():
+        others = sorted((math.dist(site, p), k, p) for k, p in sites.items() if k != key)
+        cell = Cell(rectangle, [None] * 4)
+        for distance, other_key, other in others:
+            # Sites farther than twice the cell's reach cannot cut it any more.
+            if not cell.points or distance > 2 * max(math.dist(site, v) for v in cell.points):
+                break
+            cell = clip_to_nearer(cell, site, other, other_key)
+        cells[key] = cell
+    return cells
+
+
+def edges(cell: Cell) -> list[tuple[Point, Point, str | None]]:
+    """The cell's edges, each with the site across it."""
+    count = len(cell.points)
+    return [(cell.points[i], cell.points[(i + 1) % count], cell.sides[i]) for i in range(count)]
+
+
+def polygon_area(polygon: Polygon) -> float:
+    total = 0.0
+    for i, (x1, y1) in enumerate(polygon):
+        x2, y2 = polygon[(i + 1) % len(polygon)]
+        total += x1 * y2 - x2 * y1
+    return abs(total) / 2
+
+
+def contains(polygon: Polygon, point: Point) -> bool:
+    """Is `point` inside (or on) the convex polygon? Works for either winding."""
+    sign = 0
+    for i, (x1, y1) in enumerate(polygon):
+        x2, y2 = polygon[(i + 1) % len(polygon)]
+        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+        if abs(cross) <= EPSILON:
+            continue
+        here = 1 if cross > 0 else -1
+        if sign and here != sign:
+            return False
+        sign = here
+    return True
+
+
+def shortened(start: Point, end: Point, at_start: float, at_end: float) -> tuple[Point, Point]:
+    """The segment start-end with `at_start` and `at_end` cut off its two ends (an arrow must
+    not hide the pieces it joins). A segment too short to cut keeps its middle."""
+    length = math.dist(start, end)
+    if length <= at_start + at_end + 1:
+        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        return mid, mid
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    return ((start[0] + ux * at_start, start[1] + uy * at_start),
+            (end[0] - ux * at_end, end[1] - uy * at_end))

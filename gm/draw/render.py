@@ -1,0 +1,178 @@
+"""`draw_phase`: a board (plain data) on its map, as SVG text.
+
+Layers, bottom to top: regions (land, sea, impassable; centres tinted with their owner's
+colour), borders and barriers, connectors between neighbours that do not touch, labels
+with their centre marks, orders, pieces, crosses on failed orders. The title runs above the
+map, the legend beside it.
+
+Every element a test or a script may look for carries a class and `data-` attributes
+(`class="piece" data-power="france" data-location="par"`), so the picture can be checked
+as a structure, not only looked at.
+"""
+
+from __future__ import annotations
+
+import drawsvg as draw
+
+from gm.draw import style
+from gm.draw.arrows import Arrowheads, OrderPainter
+from gm.draw.layout import LABEL_FONT, BoardLayout, layout_for
+from gm.draw.legend import WIDTH as LEGEND_WIDTH
+from gm.draw.legend import draw_legend
+from gm.draw.marks import centre_mark, link_line, token
+from gm.draw.model import Board
+from gm.draw.tokens import Token, place_tokens
+from gm.maps.gamemap import GameMap
+
+TITLE_HEIGHT = 58.0
+
+
+def draw_phase(game_map: GameMap, board: Board) -> str:
+    """The picture of one phase as SVG text."""
+    layout = layout_for(game_map)
+    colours = {pid: p.colour for pid, p in game_map.powers.items()}
+    arrowhead = Arrowheads()
+    legend, legend_height = draw_legend(game_map, board, layout, arrowhead)
+    map_width, map_height = layout.frame.width, layout.frame.height
+    width = map_width + LEGEND_WIDTH
+    height = TITLE_HEIGHT + max(map_height, legend_height)
+    picture = draw.Drawing(width, height, font_family=style.FONT)
+    picture.append(draw.Rectangle(0, 0, width, height, fill=style.PAPER))
+    _title(picture, board)
+    board_group = draw.Group(class_="board", transform=f"translate(0,{TITLE_HEIGHT})")
+    _regions(board_group, game_map, board, layout, colours)
+    _borders(board_group, game_map, layout)
+    _labels(board_group, game_map, board, layout, colours)
+    tokens = place_tokens(layout, board)
+    orders = draw.Group(class_="orders")
+    OrderPainter(layout, board, tokens, colours, arrowhead).paint(orders)
+    pieces = draw.Group(class_="pieces")
+    for t in tokens:
+        pieces.append(_token(t, board, game_map, colours))
+    board_group.append(pieces)
+    board_group.append(orders)
+    board_group.append(draw.Rectangle(0, 0, map_width, map_height, fill="none",
+                                      stroke=style.INK, stroke_width=1.5))
+    picture.append(board_group)
+    legend_at = draw.Group(transform=f"translate({map_width},{TITLE_HEIGHT})")
+    legend_at.append(legend)
+    picture.append(legend_at)
+    return picture.as_svg()
+
+
+def _title(picture: draw.Drawing, board: Board) -> None:
+    picture.append(draw.Text(board.title, 21, 16, 28, font_weight="bold", fill=style.INK,
+                             class_="title"))
+    picture.append(draw.Text(board.subtitle, 12.5, 16, 47, fill="#4a443b",
+                             class_="subtitle"))
+
+
+def _region_fill(kind: str, owner_colour: str | None) -> str:
+    if kind == "sea":
+        return style.SEA
+    if kind == "impassable":
+        return style.IMPASSABLE
+    if owner_colour:
+        return style.mix(owner_colour, style.LAND, style.OWNED_TINT)
+    return style.LAND
+
+
+def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLayout,
+             colours: dict[str, str]) -> None:
+    regions = draw.Group(class_="regions")
+    hatch = draw.Pattern(7, 7, patternTransform="rotate(45)")
+    hatch.append(draw.Rectangle(0, 0, 7, 7, fill=style.IMPASSABLE))
+    hatch.append(draw.Line(0, 0, 0, 7, stroke="#8d867b", stroke_width=2.2))
+    for pid, pieces in layout.regions.items():
+        province = game_map.provinces[pid]
+        owner = board.owners.get(pid)
+        fill = _region_fill(province.kind, colours.get(owner) if owner else None)
+        region = draw.Group(class_=f"region {province.kind}", id=f"region-{pid}",
+                            data_province=pid)
+        region.append_title(province.name)
+        paint = hatch if province.kind == "impassable" else fill
+        for polygon in pieces:
+            coords = [c for point in polygon for c in point]
+            # the stroke in the fill's colour closes the hairline gaps between pieces
+            region.append(draw.Lines(*coords, close=True, fill=paint, stroke=fill,
+                                     stroke_width=0.8, stroke_linejoin="round"))
+        regions.append(region)
+    group.append(regions)
+
+
+def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
+    borders = draw.Group(class_="borders")
+    barriers = {frozenset(pair) for pair in layout.barriers}
+    for pair, segments in sorted(layout.borders.items(), key=lambda kv: sorted(kv[0])):
+        a, b = sorted(pair)
+        kinds = {game_map.provinces[a].kind, game_map.provinces[b].kind}
+        if pair in barriers:
+            attrs = {"stroke": style.BARRIER, "stroke_width": 3.2, "class_": "barrier"}
+        elif kinds == {"sea"}:
+            attrs = {"stroke": style.SEA_BORDER, "stroke_width": 0.9, "class_": "border"}
+        elif "sea" in kinds:
+            attrs = {"stroke": "#4d6a86", "stroke_width": 1.5, "class_": "border coastline"}
+        else:
+            attrs = {"stroke": style.BORDER, "stroke_width": 0.9, "class_": "border"}
+        line = draw.Group(data_between=f"{a} {b}", stroke_linecap="round", **attrs)
+        for start, end in segments:
+            line.append(draw.Line(*start, *end))
+        borders.append(line)
+    for (a, b), (start, end) in layout.connectors.items():
+        bridge = game_map.bridge_sea(a, b) is not None
+        water = "sea" in (game_map.provinces[a].kind, game_map.provinces[b].kind)
+        borders.append(link_line(start, end, bridge=bridge, water=water,
+                                 class_="link bridge" if bridge else "link",
+                                 data_between=f"{a} {b}"))
+    group.append(borders)
+
+
+def _labels(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLayout,
+            colours: dict[str, str]) -> None:
+    labels = draw.Group(class_="labels")
+    for pid, spot in layout.spots.items():
+        province = game_map.provinces[pid]
+        x, y = spot.text
+        ink = {"sea": style.SEA_INK, "impassable": "#4a443b"}.get(province.kind, style.INK)
+        italic = {"font_style": "italic"} if province.kind in ("sea", "impassable") else {}
+        label = draw.Group(class_="label", data_province=pid)
+        label.append_title(province.name)
+        for halo in (True, False):
+            label.append(draw.Text(spot.label, LABEL_FONT, x, y, text_anchor="middle",
+                                   font_weight="bold", fill=ink,
+                                   **({"stroke": style.HALO, "stroke_width": 2.6,
+                                       "stroke_linejoin": "round", "opacity": 0.85}
+                                      if halo else {}), **italic))
+        labels.append(label)
+        if province.is_centre or province.build_site:
+            owner = board.owners.get(pid)
+            destroyed = pid in board.destroyed
+            labels.append(centre_mark(
+                *spot.marker, province.value_for(owner), colours.get(owner) if owner else None,
+                destroyed=destroyed, build_site=not province.is_centre,
+                class_="centre", data_province=pid, data_owner=owner or "",
+                data_value=f"{province.value_for(owner):g}",
+                data_destroyed="yes" if destroyed else "no"))
+    group.append(labels)
+
+
+def _token(t: Token, board: Board, game_map: GameMap, colours: dict[str, str]
+           ) -> draw.Group:
+    colour = colours.get(t.piece.power, "#777777")
+    dislodged = t.role == "dislodged" or (t.role == "unit" and
+                                          t.piece.location in board.dislodged_now)
+    attrs = {"class_": f"piece {t.role}" + (" was-dislodged" if dislodged else ""),
+             "data_power": t.piece.power, "data_location": t.piece.location,
+             "data_kind": t.piece.kind, "data_caption": t.piece.caption}
+    if t.role == "build":
+        group = token(t.x, t.y, t.width, t.height, t.caption, t.piece.kind, colour,
+                      outline=style.line_colour(colour), dashed=True, hollow=True, **attrs)
+    else:
+        group = token(t.x, t.y, t.width, t.height, t.caption, t.piece.kind, colour,
+                      outline=style.FAILED if dislodged else style.INK, dashed=dislodged,
+                      **attrs)
+    power = game_map.powers.get(t.piece.power)
+    role = {"dislodged": ", dislodged", "build": ", to be built"}.get(t.role, "")
+    group.append_title(f"{power.name if power else t.piece.power}: {t.piece.caption} "
+                       f"{t.piece.location}{role}")
+    return group

@@ -1,0 +1,83 @@
+"""Pieces as tokens: what each token says, how wide it is, and where it sits.
+
+A province's tokens share the row above its abbreviation: the pieces standing there, then a
+piece waiting to retreat from there, then a piece being built. A crowded row is drawn smaller
+rather than spilling onto the neighbours' labels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.draw.geometry import Box
+from gm.draw.layout import TOKEN_HEIGHT, TOKEN_ROW_WIDTH, BoardLayout
+from gm.draw.model import BUILD, Board, Piece
+from gm.draw.style import text_width
+
+TOKEN_FONT = 10.5
+TOKEN_GAP = 2.0
+LEADER_LETTERS = 3  # a leader's token shows the first letters; the legend gives the name
+SMALLEST = 0.62  # a crowded row is never drawn smaller than this
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token on the picture. `role` is `unit`, `dislodged` (waiting to retreat) or
+    `build` (being built this adjustment)."""
+
+    role: str
+    piece: Piece
+    caption: str
+    x: float  # centre
+    y: float
+    width: float
+    height: float
+
+    @property
+    def box(self) -> Box:
+        return Box(self.x - self.width / 2, self.y - self.height / 2,
+                   self.x + self.width / 2, self.y + self.height / 2)
+
+
+def caption(piece: Piece) -> str:
+    """The token's text: `A`, `2A`, `A/F`, `G`, `F sc` (a fleet on a coast), `Han` (a leader)."""
+    if piece.name:
+        return piece.name[:LEADER_LETTERS]
+    text = piece.caption
+    if piece.kind == "F" and piece.coast:
+        text = f"{text} {piece.coast}"
+    return text
+
+
+def natural_width(text: str) -> float:
+    return max(TOKEN_HEIGHT, text_width(text, TOKEN_FONT) + 6.0)
+
+
+def place_tokens(layout: BoardLayout, board: Board) -> list[Token]:
+    """Every token of the board, centred in its province's row."""
+    rows: dict[str, list[tuple[str, Piece]]] = {}
+    for piece in board.pieces:
+        rows.setdefault(piece.province, []).append(("unit", piece))
+    for piece in board.dislodged:
+        rows.setdefault(piece.province, []).append(("dislodged", piece))
+    for order in board.orders:
+        if order.kind == BUILD and order.piece_kind:
+            piece = Piece(order.power, order.piece_kind, order.location, order.piece_strength)
+            rows.setdefault(piece.province, []).append(("build", piece))
+    tokens: list[Token] = []
+    for province, row in rows.items():
+        spot = layout.spots.get(province)
+        if spot is None:
+            continue  # a piece on a province the map does not have: nowhere to draw it
+        captions = [caption(piece) for _, piece in row]
+        widths = [natural_width(c) for c in captions]
+        total = sum(widths) + TOKEN_GAP * (len(widths) - 1)
+        scale = max(SMALLEST, min(1.0, TOKEN_ROW_WIDTH / total))
+        widths = [w * scale for w in widths]
+        total = sum(widths) + TOKEN_GAP * scale * (len(widths) - 1)
+        x = spot.tokens[0] - total / 2
+        for (role, piece), text, width in zip(row, captions, widths, strict=True):
+            tokens.append(Token(role, piece, text, x + width / 2, spot.tokens[1], width,
+                                TOKEN_HEIGHT * scale))
+            x += width + TOKEN_GAP * scale
+    return tokens
