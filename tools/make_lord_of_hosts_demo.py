@@ -1,0 +1,360 @@
+"""Write games/lord-of-hosts-demo.txt: five years of Lord of Hosts, played from written letters.
+
+Unlike the standard demo, the players here are not bots: every letter is written below, in the
+postal style of the rulebook (`EGYPT: A/F(Tanis)-F(Tanis)`, `A(Moa) Destroys Moa`,
+`Builds: 2A(Kish)`), so that the game shows each of the variant's rules on purpose: the A/F
+choices (one made badly and refused), conversions both ways and one that fails, the sack of a
+Holy Place, and the double unit it buys moving, supporting, having its support partly cut,
+turning into a fleet and being lost. A unit with no letter line holds, as in a real game.
+
+The game is played through gm's own store and commands; after each phase the script checks
+that what the story needs happened, then exports the archive with every phase's outcome, so
+that `gm replay games/lord-of-hosts-demo.txt --check` can verify it.
+
+    .venv/bin/python tools/make_lord_of_hosts_demo.py [--out PATH] [--show]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gm.game.adjudication import adjudicate  # noqa: E402
+from gm.game.archives import export_game  # noqa: E402
+from gm.game.games import new_game, position_at  # noqa: E402
+from gm.game.history import declare_draw  # noqa: E402
+from gm.game.intake import take_orders  # noqa: E402
+from gm.report.text import render_text  # noqa: E402
+from gm.store.database import open_store  # noqa: E402
+
+GAME = "lord-of-hosts-demo"
+LAST_YEAR = 597  # the story ends with the Winter of 597 BC: five years from 601 BC
+VARIANT = "lord-of-hosts"
+NOTES = ("A demonstration game of Lord of Hosts from letters written to show every variant "
+         "rule (tools/make_lord_of_hosts_demo.py).")
+
+# Each phase: the letters received, by power, as the players wrote them.
+LETTERS: dict[str, dict[str, str]] = {
+    # --- 601 BC: every A/F is made an army or a fleet; the great powers take the neutrals ----
+    "Spring 601 BC": {
+        "Egypt": """EGYPT: F(Tanis)-South Med.
+A/F(Helipolis)-A(Helipolis)
+F(Memphis)-Nile""",
+        "Israel": """CANNAN (ISRAEL): A(Jerusalem)-Gaza
+F(Tyre)-Sidon
+A(Damascus)-Jaboud""",
+        "Hatti": """HATTI: F(Mersin)-Silijke
+A/F(Mitanni) H
+A(Allepo)-Syria""",
+        "Assyria": """ASSYRIA: A(Nineveh)-Uratu
+A(Nimir)-Assur
+A(Ectantan)-Behistun""",
+        "Babylon": """BABYLON: A(Babylon)-North Arabia
+A(Kish)-Sippor
+A(Ur)-F(Ur)""",
+        "Allies": """THE ALLIES: A(Moab)-Jericho
+A(Edom)-Petra
+A(Ammon) H""",
+    },
+    "Autumn 601 BC": {
+        "Egypt": """EGYPT: F(South Med.)-Cyprus
+A(Helipolis)-Suez
+F(Nile) H""",
+        "Israel": """CANNAN (ISRAEL): A(Gaza) H
+F(Sidon) H
+A(Jaboud) H""",
+        "Hatti": """HATTI: F(Silijke) H
+A(Syria)-Mair
+A(Mitanni) S A(Syria)-Mair""",
+        "Assyria": """ASSYRIA: A(Uratu) H
+A(Assur) H
+A(Behistun)-Susa""",
+        "Babylon": """BABYLON: A(North Arabia)-Moab
+A(Sippor) H
+F(Ur)-Chaldea""",
+        "Allies": """THE ALLIES: A(Jericho)-Jerusalem
+A(Petra) H
+A(Ammon) H""",
+    },
+    "Winter 601 BC": {
+        "Egypt": "EGYPT: Builds: F(Tanis)",
+        "Israel": "CANNAN (ISRAEL): Builds: A(Tyre)",
+        "Hatti": "HATTI: Builds: A(Mersin), A(Allepo)",
+        "Assyria": "ASSYRIA: Builds: A(Nineveh), A(Nimir), A(Ectantan)",
+        "Babylon": "BABYLON: Builds: A(Babylon), A(Kish), A(Ur)",
+        "Allies": "THE ALLIES: Builds: A(Edom)",
+    },
+    # --- 600 BC: Babylon sacks Moab; fleets become armies and armies fleets ------------------
+    "Spring 600 BC": {
+        "Egypt": """EGYPT: F(Tanis)-A(Tanis)
+A(Suez)-Sinai
+F(Nile)-South Med.
+F(Cyprus) H""",
+        "Israel": """CANNAN (ISRAEL): A(Tyre)-F(Tyre)
+A(Gaza) H
+F(Sidon) H
+A(Jaboud)-Jericho""",
+        "Hatti": """HATTI: A(Allepo)-Syria
+A(Mersin) H
+A(Mair) H
+A(Mitanni) H
+F(Silijke)-East Med.""",
+        "Assyria": """ASSYRIA: A(Nimir)-Jarmo
+A(Ectantan)-Behistun
+A(Nineveh) H
+A(Uratu) H
+A(Assur) H
+A(Susa) H""",
+        "Babylon": """BABYLON: A(Moa) Destroys Moa. Builds: 2A(Kish)
+A(Kish)-Samarra
+A(Ur)-Iraq
+A(Babylon) H
+A(Sippor) H
+F(Chaldea) H""",
+        "Allies": """THE ALLIES: A(Jerusalem) H
+A(Petra)-Ezion
+A(Ammon) H
+A(Edom) H""",
+    },
+    "Autumn 600 BC": {
+        "Egypt": """EGYPT: A(Sinai)-Gaza
+F(South Med.) S A(Sinai)-Gaza
+A(Tanis) H""",
+        "Israel": """CANNAN (ISRAEL): A(Gaza)-Israel
+A(Jericho)-Jerusalem
+F(Tyre) S F(Sidon)""",
+        "Hatti": """HATTI: A(Syria)-Sidon
+F(East Med.) S A(Syria)-Sidon""",
+        "Assyria": """ASSYRIA: A(Assur)-F(Assur)
+A(Jarmo) H
+A(Behistun) H""",
+        "Babylon": """BABYLON: A(Sippor)-Assur
+A(Samarra) S A(Sippor)-Assur
+A(Iraq) H
+A(Moab) H""",
+        "Allies": """THE ALLIES: A(Ezion) H
+A(Jerusalem) H""",
+    },
+    "Autumn 600 BC Retreat": {
+        "Assyria": "ASSYRIA: A(Assur)-Nisibus",
+    },
+    "Winter 600 BC": {
+        "Egypt": "EGYPT: Builds: F(Memphis)",
+        "Israel": "CANNAN (ISRAEL): Remove A(Israel)",
+        "Assyria": "ASSYRIA: Remove A(Uratu)",
+        "Babylon": "BABYLON: Builds: 2A(Kish)",
+    },
+    # --- 599 BC: Babylon's double army takes Susa, and its support outweighs a cut -----------
+    "Spring 599 BC": {
+        "Egypt": """EGYPT: F(Memphis)-Nile
+F(Cyprus) H
+A(Gaza) H
+F(South Med.) H
+A(Tanis) H""",
+        "Israel": """CANNAN (ISRAEL): A(Jericho) H
+F(Sidon) H
+F(Tyre) S F(Sidon)""",
+        "Hatti": """HATTI: A(Syria)-Sidon
+F(East Med.) S A(Syria)-Sidon
+A(Mair) H
+A(Mersin)-Syria""",
+        "Assyria": """ASSYRIA: A(Jarmo)-Ectantan
+A(Susa) H
+A(Behistun) H
+A(Nisibus) H
+A(Nineveh) H""",
+        "Babylon": """BABYLON: 2A(Kish)-Susa
+A(Iraq)-Kish
+A(Samarra) H
+A(Assur) H
+A(Moab)-North Arabia
+A(Babylon) H
+F(Chaldea) H""",
+        "Allies": """THE ALLIES: A(Jerusalem) H
+A(Ezion) H
+A(Edom) H
+A(Ammon) H""",
+    },
+    "Autumn 599 BC": {
+        "Egypt": """EGYPT: F(Nile)-West Med.
+A(Gaza) H""",
+        "Israel": """CANNAN (ISRAEL): A(Jericho)-Jerusalem
+F(Sidon) H
+F(Tyre) S F(Sidon)""",
+        "Hatti": """HATTI: A(Syria)-Sidon
+F(East Med.) S A(Syria)-Sidon
+A(Mersin) H""",
+        "Assyria": """ASSYRIA: A(Ectantan)-Susa
+A(Behistun) H""",
+        "Babylon": """BABYLON: A(Samarra)-Behistun
+2A(Susa) S A(Samarra)-Behistun
+A(North Arabia)-Tayma
+A(Kish) H""",
+        "Allies": """THE ALLIES: A(Jerusalem) H
+A(Edom) S A(Jerusalem)""",
+    },
+    "Winter 599 BC": {
+        "Assyria": "ASSYRIA: Builds: A(Nimir)",
+        "Babylon": "BABYLON: Builds: A(Ur)",
+        "Allies": "THE ALLIES: waive",
+    },
+    # --- 598 BC: the double army takes ship; the Allies sack Jerusalem; Assyria builds fleets -
+    "Spring 598 BC": {
+        "Egypt": """EGYPT: F(West Med.)-Silijke
+A(Gaza) H
+F(South Med.) H""",
+        "Israel": """CANNAN (ISRAEL): A(Jericho)-Israel
+F(Sidon) H
+F(Tyre) S F(Sidon)""",
+        "Hatti": """HATTI: A(Mersin)-Silijke
+A(Syria)-Sidon
+F(East Med.) S A(Syria)-Sidon""",
+        "Assyria": """ASSYRIA: A(Nineveh)-F(Nineveh)
+A(Nisibus)-F(Nisibus)
+A(Ectantan) H
+A(Nimir) H""",
+        "Babylon": """BABYLON: 2A(Susa)-F(Susa)
+A(Behistun) H
+A(Kish) H
+F(Chaldea) H
+A(Tayma) H
+A(Ur)-Kuwait
+A(Babylon) H""",
+        "Allies": """THE ALLIES: A(Jerusalem) Destroys Jerusalem
+A(Edom) S A(Jerusalem)
+A(Ammon) H
+A(Ezion)-Petra""",
+    },
+    "Autumn 598 BC": {
+        "Egypt": """EGYPT: F(West Med.) H
+F(Cyprus) H""",
+        "Israel": """CANNAN (ISRAEL): A(Israel)-Jericho
+F(Tyre) S F(Sidon)""",
+        "Hatti": """HATTI: A(Mersin)-Silijke
+F(East Med.)-Cyprus""",
+        "Assyria": """ASSYRIA: F(Nineveh)-Tigris
+F(Nisibus) H
+A(Ectantan) H""",
+        "Babylon": """BABYLON: 2F(Susa) H
+A(Kuwait) H""",
+        "Allies": """THE ALLIES: A(Edom)-Sinai
+A(Petra) H
+A(Jerusalem) H""",
+    },
+    "Winter 598 BC": {
+        "Babylon": "BABYLON: Builds: A(Ur)",
+        "Allies": "THE ALLIES: Builds: 2A(Edom)",
+    },
+    # --- 597 BC: Assyria's new fleets corner the double fleet in Susa, and it is lost --------
+    "Spring 597 BC": {
+        "Egypt": """EGYPT: F(West Med.)-Silijke
+A(Gaza) H""",
+        "Israel": """CANNAN (ISRAEL): A(Jericho)-Jerusalem
+F(Tyre) S F(Sidon)""",
+        "Hatti": """HATTI: A(Silijke) H""",
+        "Assyria": """ASSYRIA: F(Tigris)-Persian Gulf
+F(Nisibus)-Tigris
+A(Ectantan) H
+A(Nimir) H""",
+        "Babylon": """BABYLON: A(Kuwait)-South Arabia
+2F(Susa) H
+A(Behistun) H
+A(Tayma) H""",
+        "Allies": """THE ALLIES: 2A(Edom)-Moab
+A(Jerusalem) H
+A(Sinai) H""",
+    },
+    "Autumn 597 BC": {
+        "Egypt": """EGYPT: F(West Med.)-Silijke""",
+        "Israel": """CANNAN (ISRAEL): A(Jericho)-Jaboud
+F(Tyre) S F(Sidon)""",
+        "Hatti": """HATTI: A(Syria)-Sidon
+F(East Med.) S A(Syria)-Sidon""",
+        "Assyria": """ASSYRIA: A(Ectantan)-Susa
+F(Persian Gulf) S A(Ectantan)-Susa
+F(Tigris) S A(Ectantan)-Susa""",
+        "Babylon": """BABYLON: A(Behistun)-Ectantan
+2F(Susa) S F(Chaldea)
+F(Chaldea) H
+A(Kish) H""",
+        "Allies": """THE ALLIES: 2A(Moab) H
+A(Jerusalem) H""",
+    },
+}
+
+# Lines a player wrote that gm refuses on purpose (the refusal is part of the story).
+REFUSED = {"Builds: 2A(Kish)"}
+
+# What the reports must show, phase by phase: (phase, what it is, text in the report).
+EXPECTED: list[tuple[str, str, str]] = [
+    ("Spring 601 BC", "an A/F made a fleet", "the A/F in Tanis is a fleet, as its orders say"),
+    ("Spring 601 BC", "an A/F choice alone", "A/F Hel - A Hel"),
+    ("Spring 601 BC", "an A/F order without A or F refused",
+     "A/F Mit H (*void*: rule 3 (A/F units)"),
+    ("Spring 601 BC", "an A/F left an army by default", "the A/F in Mitanni is an army, by "
+     "default"),
+    ("Spring 601 BC", "an army becomes a fleet", "A ur became F ur"),
+    ("Spring 600 BC", "a fleet becomes an army", "F tan became A tan"),
+    ("Spring 600 BC", "a Holy Place destroyed", "Babylon destroyed Moab, a Holy Place of The "
+     "Allies"),
+    ("Autumn 600 BC", "a conversion fails", "A Ass - F Ass (*failed, dislodged*"),
+    ("Winter 600 BC", "a double unit built", "Build 2A Kis"),
+    ("Spring 599 BC", "a double unit moves", "2A Kis - Sus"),
+    ("Autumn 599 BC", "a double unit supports", "2A Sus S A Sam - Beh"),
+    ("Autumn 599 BC", "its support partly cut", "support partly cut by ecb: supports with 1 of 2"),
+    ("Spring 598 BC", "a double army becomes a double fleet", "2A sus became 2F sus"),
+    ("Spring 598 BC", "a second Holy Place destroyed", "The Allies destroyed Jerusalem"),
+    ("Winter 598 BC", "a second double unit built", "Build 2A Edo"),
+    ("Autumn 597 BC", "a double unit dislodged with nowhere to go", "2F Sus S F Cha (*dislodged*)"),
+    ("Autumn 597 BC Retreat", "and lost", "2F Sus D"),
+]
+
+
+def play(show: bool) -> str:
+    store = open_store(":memory:")
+    new_game(store, GAME, VARIANT, NOTES)
+    seen: dict[str, str] = {}
+    while True:
+        view, phase, position = position_at(store, GAME)
+        if phase.year < LAST_YEAR:
+            break
+        label = phase.label
+        for power, text in LETTERS.get(label, {}).items():
+            taken = take_orders(store, GAME, text, power)
+            for line in taken.lines:
+                if line.status == "rejected" and line.text not in REFUSED:
+                    raise SystemExit(f"{label}, {power}: {line.text!r} was refused: "
+                                     f"{line.detail}")
+        report = render_text(adjudicate(store, GAME))
+        seen[label] = report
+        if show:
+            print(report)
+    unplayed = sorted(set(LETTERS) - set(seen))
+    if unplayed:
+        raise SystemExit(f"the game never reached {', '.join(unplayed)}, which have letters")
+    missing = [f"{phase}: {what}" for phase, what, text in EXPECTED
+               if text not in seen.get(phase, "")]
+    if missing:
+        raise SystemExit("the game did not show:\n  " + "\n  ".join(missing))
+    view, phase, position = position_at(store, GAME)
+    survivors = [view.map.powers[p].name for p in view.map.powers if position.units_of(p)]
+    declare_draw(store, GAME, survivors)
+    return export_game(store, GAME)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "games" / "lord-of-hosts-demo.txt"))
+    parser.add_argument("--show", action="store_true", help="print every phase's report")
+    args = parser.parse_args()
+    text = play(args.show)
+    Path(args.out).write_text(text, encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
