@@ -20,13 +20,11 @@ from gm.game.errors import AlreadyAdjudicated, WorkflowError
 from gm.game.games import GameView, open_game
 from gm.game.history import discard_redo, require_running, solo_text
 from gm.game.stored_orders import orders_in_force
-from gm.report.build import build_report
 from gm.report.model import SeasonReport
 from gm.report.notation import order_display
 from gm.store import games as rows
 from gm.store.codec import unit_text
 from gm.store.database import Store
-from gm.store.edits import edits_of_phase
 from gm.store.faults import checkpoint
 from gm.store.games import PhaseRow
 from gm.store.phase_names import PhaseNameError, phase_name, require_phase
@@ -67,12 +65,10 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
 
 def report_of(store: Store, view: GameView, resolution: Resolution, preview: bool
               ) -> SeasonReport:
-    return build_report(
-        game=view.game.name, game_map=view.map, phase_label=resolution.phase.label,
-        phase_kind=resolution.phase.kind, results=resolution.results,
-        events=resolution.outcome.events, edits=edits_of_phase(store, resolution.phase.id),
-        next_position=resolution.outcome.position, next_label=resolution.next_label,
-        result=resolution.solo, preview=preview)
+    """The season report of a resolution: the same report `gm report` prints later."""
+    from gm.game.reports import resolution_report
+
+    return resolution_report(store, view, resolution, preview)
 
 
 def preview(store: Store, name: str) -> SeasonReport:

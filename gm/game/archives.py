@@ -20,6 +20,7 @@ from gm.game.games import GameView, check_game_name, new_game, open_game
 from gm.game.history import declare_draw
 from gm.game.intake import take_orders
 from gm.maps.gamemap import GameMap
+from gm.report.build import shown_in_report
 from gm.report.model import SeasonReport
 from gm.report.notation import place, unit_display
 from gm.store import games as rows
@@ -36,7 +37,7 @@ from gm.store.archive import (
 from gm.store.codec import state_to_json, unit_text
 from gm.store.database import Store
 from gm.store.edits import edits_of_phase, position_before_edits
-from gm.store.orders import orders_of_phase
+from gm.store.orders import letters_of_phase, orders_of_phase
 from gm.store.phase_names import PhaseNameError, phase_name, require_phase
 from gm.store.positions import load_position
 from gm.store.results import adjudication_from
@@ -72,9 +73,14 @@ def export_game(store: Store, name: str) -> str:
             entry.edits = [ArchiveEdit(command=e.command, reason=e.reason)
                            for e in edits_of_phase(store, phase.id)]
             by_power: dict[str, list[str]] = {}
-            for row in orders_of_phase(store, phase.id, EXPORTED):
-                if row.power is not None:
-                    by_power.setdefault(row.power, []).append(row.text)
+            letter_power = {row["id"]: row["power"]
+                            for row in letters_of_phase(store, phase.id)}
+            for row in orders_of_phase(store, phase.id, EXPORTED + ("ignored",)):
+                if row.status == "ignored" and not shown_in_report(row.reason):
+                    continue  # chatter the report leaves out (greetings, signatures)
+                power = row.power or letter_power.get(row.letter_id)
+                if power is not None:
+                    by_power.setdefault(power, []).append(row.text)
             entry.letters = [ArchiveLetter(power=p, text="\n".join(by_power[p]))
                              for p in view.map.powers if p in by_power]
             adjudication = adjudication_from(store, phase.id, "live")

@@ -68,6 +68,11 @@ EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED, "failed", "rebuilding"
 # letter reader ignores (greetings, headings, signatures, email headers, quoted mail) is
 # chatter, and some of it (addresses) is private.
 _SHOWN_IGNORED = re.compile(r"^(not an order|quoted from an earlier message \(it reads as)")
+
+
+def shown_in_report(ignored_reason: str) -> bool:
+    """Does the zine print an ignored line with this reason (it may have been an order)?"""
+    return bool(_SHOWN_IGNORED.match(ignored_reason))
 _PROGRESS = re.compile(r"^\d+\s*/\s*\d+$")  # `1/2`: a rebuilding's seasons so far
 
 # Characters that could change how a report displays: terminal escapes and other controls,
