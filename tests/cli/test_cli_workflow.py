@@ -116,15 +116,15 @@ def test_a_whole_game_typed_command_by_command(gm, demo_archive):
 
 def test_lines_the_report_prints_survive_export_and_replay(gm, tmp_path):
     gm("new", "demo")
-    gm("orders", "demo", input="Hello GM,\nFrance:\nA Par - Bur\nArmy Marseilles toward Spain?\n"
+    gm("orders", "demo", input="Hello GM,\nFrance:\nA Par - Bur\nI hold everything else\n"
                                "Regards, Pierre\n")
     gm("adjudicate", "demo")
     report = gm("report", "demo", "--phase", "Spring 1901").output
-    assert "Army Marseilles toward Spain?" in report  # shown: it may have been meant as an order
-    assert "Regards, Pierre" not in report            # chatter stays out of the zine
+    assert "I hold everything else" in report  # shown: it may have been meant as an order
+    assert "Regards, Pierre" not in report     # chatter stays out of the zine
     archive = tmp_path / "demo.txt"
     gm("export", "demo", str(archive))
-    assert "Army Marseilles toward Spain?" in archive.read_text()
+    assert "I hold everything else" in archive.read_text()
     other = tmp_path / "other.db"
     gm("replay", str(archive), "--db", str(other), db=False)
     theirs = gm("report", "demo", "--phase", "Spring 1901", "--db", str(other), db=False).output
