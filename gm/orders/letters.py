@@ -78,6 +78,7 @@ class IgnoredLine:
     line: int
     text: str
     reason: str
+    power: str | None = None  # the power whose orders surround it, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +338,7 @@ class _LetterReader:
         return "not an order"
 
     def ignore(self, no: int, text: str, reason: str) -> None:
-        self._add(self.letter.ignored, IgnoredLine(no, text, reason))
+        self._add(self.letter.ignored, IgnoredLine(no, text, reason, self.power))
 
     def _add(self, items: list, item) -> None:
         items.append(item)
