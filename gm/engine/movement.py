@@ -8,8 +8,6 @@ a route of convoy orders exists (DATC 4.A.3, the 'intent' rule); otherwise the a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm.engine import results as R
 from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
@@ -34,13 +32,15 @@ from gm.rules import RuleSet
 KIND_WORD = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
 
 
-@dataclass(slots=True)
 class Plan:
-    """A unit's order after checking: what the resolver will do with it."""
+    """A unit's order after checking: what the resolver will do with it.
 
-    order: Order | None
+    The defaults are class attributes, so that a plan costs only what differs from a hold
+    (a phase makes one plan per unit; most of them never change most fields)."""
+
     kind: str = "hold"  # hold | move | support_hold | support_move | convoy
     dest: str | None = None  # move: the location moved to; support/convoy: the province
+    dest_province: str | None = None  # the province of `dest`
     target: int = -1  # support/convoy: the unit supported or convoyed
     dest_coast: str | None = None  # support_move: coast named in the support, if any
     via_convoy: bool = False
@@ -49,7 +49,10 @@ class Plan:
     void: str | None = None  # why the order was set aside
     matched: bool = True  # support/convoy: does the supported/convoyed order match?
     unmatched_reason: str = ""
-    dest_province: str | None = None  # the province of `dest`
+    route: tuple | None = None  # a convoyed move: the convoy route graph (starts, ends, next)
+
+    def __init__(self, order: Order | None):
+        self.order = order
 
     def aim(self, dest: str) -> None:
         self.dest = dest
@@ -113,8 +116,15 @@ class MovementPhase:
 
     # --- 1. orders to units ------------------------------------------------------------------
     def take_orders(self, orders: list[Order]) -> None:
+        units, by_province = self.units, self.by_province
         for order in orders:
-            idx, problem = find_unit(order, self.position, self.by_province, self.map)
+            here = by_province.get(order.province, ())
+            unit = units[here[0]] if len(here) == 1 else None
+            if unit is not None and (order.power is None or unit.power == order.power) and \
+                    (not order.unit_kind or unit.kind == order.unit_kind):
+                idx = here[0]  # the usual case: one unit there, the one the order names
+            else:
+                idx, problem = find_unit(order, self.position, by_province, self.map)
             if idx < 0:
                 self.results.append(OrderResult(order.power or "", order, None, False, R.VOID,
                                                 problem or "no such unit"))
@@ -258,7 +268,7 @@ class MovementPhase:
             fleets = convoys_for.get(idx, [])
             own = any(self.units[f].power == self.units[idx].power for f in fleets)
             wants = plan.needs_convoy or plan.via_convoy or own
-            route = self._route(idx, fleets)
+            route = plan.route = self._route(idx, fleets)
             plan.convoyed = plan.needs_convoy or (wants and route is not None)
             if plan.needs_convoy and route is None and not self._fleets_could_carry(idx):
                 # no chain of fleets at sea could carry it: the order is illegal, the army holds
@@ -282,8 +292,8 @@ class MovementPhase:
                     and (plan.dest_coast is None or coast_of(target.dest) in (None, plan.dest_coast))
                 )
                 plan.unmatched_reason = "the supported unit did not make that move"
-            if plan.kind in ("support_hold", "support_move") and plan.matched and not \
-                    self.rules.may_support(self.units[idx], self.units[plan.target], self.position):
+            if plan.kind in ("support_hold", "support_move") and plan.matched and \
+                    self.rules.answers("may_support") and not self.rules.may_support(self.units[idx], self.units[plan.target], self.position):
                 plan.matched = False
                 plan.unmatched_reason = "the rules forbid this support"
 
@@ -332,21 +342,21 @@ class MovementPhase:
 
     # --- 3. forces and attacks -----------------------------------------------------------------
     def _build(self) -> tuple[list[Force], list[Attack]]:
-        forces = []
-        for unit in self.units:
-            forces.append(Force(
-                power=unit.power,
-                province=unit.province,
-                strength=self.rules.unit_strength(unit, self.position),
-                defence_bonus=self.rules.defence_bonus(unit, self.position, self.map),
-            ))
+        rules, position = self.rules, self.position
+        if rules.answers("unit_strength") or rules.answers("defence_bonus"):
+            forces = [Force(u.power, u.province, rules.unit_strength(u, position),
+                            rules.defence_bonus(u, position, self.map)) for u in self.units]
+        else:
+            forces = [Force(u.power, u.province, u.strength) for u in self.units]
+        grouping = rules.answers("attack_key")
         attacks: list[Attack] = []
         group: dict[tuple, int] = {}
         for idx, plan in enumerate(self.plans):
             if plan.kind != "move":
                 continue
             unit = self.units[idx]
-            key = self.rules.attack_key(unit, plan)
+            key = rules.attack_key(unit, plan) if grouping else \
+                (unit.power, unit.province, plan.dest_province, plan.convoyed)
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)
@@ -361,8 +371,7 @@ class MovementPhase:
             if not attack.convoyed:
                 attack.opponent = by_route.get((attack.dest, attack.origin), -1)
             else:
-                army = attack.forces[0]
-                route = self._route(army, self._convoys_for.get(army, []))
+                route = self.plans[attack.forces[0]].route
                 if route is not None:
                     attack.route_starts, attack.route_ends, attack.route_next = route
         for idx, plan in enumerate(self.plans):
@@ -380,10 +389,12 @@ class MovementPhase:
 
     # --- 4. adjudicate -----------------------------------------------------------------------
     def adjudicate(self, orders: list[Order]) -> PhaseOutcome:
-        orders, rejected = self.rules.prepare_orders(self.position, list(orders), self.map)
-        self.results.extend(rejected)
-        self.units = self.position.units
-        self.by_province = unit_index(self.position)
+        if self.rules.answers("prepare_orders"):  # pieces may change before orders are read
+            orders, rejected = self.rules.prepare_orders(self.position, list(orders), self.map)
+            self.results.extend(rejected)
+            self.units = self.position.units
+            self.by_province = unit_index(self.position)
+            self.plans = [Plan(None) for _ in self.units]
         self.take_orders(orders)
         self._match()
         forces, attacks = self._build()
@@ -439,13 +450,13 @@ class MovementPhase:
                 attacks: list[Attack], by: int) -> OrderResult:
         plan = self.plans[idx]
         order = plan.order
+        if order is None and by < 0:
+            return OrderResult(unit.power, None, unit, True, R.HELD, "", None)
         by_from = attacks[by].origin if by >= 0 else None
 
         def result(ok: bool, code: str, detail: str = "") -> OrderResult:
             return OrderResult(unit.power, order, unit, ok, code, detail, by_from)
 
-        if order is None and by < 0 and forces[idx].attack < 0:
-            return OrderResult(unit.power, None, unit, True, R.HELD, "", None)
         if plan.void:
             return result(False, R.VOID, plan.void)
         if plan.kind == "move":
