@@ -5,9 +5,10 @@ orders MUST specify A or F (it cannot remain as an A/F). Further A/F's cannot be
 
 Before a movement phase's orders are checked, every A/F on the board becomes the kind its
 order names: `F Tan - Sms` (a fleet that moves), `A Tan H`, or `A/F Tan - F Tan` (the choice
-alone; the unit holds). An order that names no kind, or names A/F, is void and does not count
-as a choice. A unit whose orders make no choice becomes the `default` kind (an army unless the
-map says otherwise) and holds. No build can make an A/F: the engine builds only A and F.
+alone; the unit holds). As with any unit, a later order replaces an earlier one, and the order
+that stands makes the choice. An order that names no kind, or names A/F, is void: the unit
+then takes the `default` kind (an army unless the map says otherwise) and holds, as does a
+unit with no order. No build can make an A/F.
 
 Parameters (`[rules.army_fleet]`): `default` ("A" or "F"), `rule` (the rulebook's number).
 """
@@ -20,7 +21,7 @@ from gm.engine import results as R
 from gm.engine.position import Unit
 from gm.engine.results import OrderResult
 from gm.maps.gamemap import coast_of, province_of
-from gm.orders.types import ChooseKind, Order
+from gm.orders.types import ChooseKind, Hold, Order
 from gm.rules.base import Rule, register
 
 UNDECIDED = "A/F"
@@ -33,7 +34,10 @@ class ArmyFleet(Rule):
 
     def __init__(self, params: dict | None = None):
         super().__init__(params)
-        # what the last prepare_orders settled, told to the report by after_movement
+        # Between prepare_orders and after_movement of one phase: the orders handed to the
+        # engine for A/F units (by id), each with the order as written, why it is void (if it
+        # is) and the unit's last order; and what each A/F became, for the report.
+        self._sent: dict[int, tuple[Order, str | None, Order]] = {}
         self._settled: list[str] = []
 
     @property
@@ -47,69 +51,56 @@ class ArmyFleet(Rule):
 
     # --- before the orders are checked -------------------------------------------------------
     def prepare_orders(self, position, orders, game_map):
-        undecided = [i for i, u in enumerate(position.units) if u.kind == UNDECIDED]
-        self._settled = []
+        self._sent, self._settled = {}, []
+        undecided = {i for i, u in enumerate(position.units) if u.kind == UNDECIDED}
         if not undecided and not any(isinstance(o, ChooseKind) for o in orders):
             return None
-        others: list[Order] = []
         rejected: list[OrderResult] = []
-        last: dict[int, Order] = {}  # unit index -> the order that makes its choice
-        chosen: dict[int, tuple[str, str]] = {}  # unit index -> (kind, location)
+        targets: list[int | None] = []  # for each order, the undecided unit it is for
+        standing: dict[int, Order] = {}  # unit index -> its last order
         for order in orders:
             idx = self._unit_for(order, position, undecided)
-            if idx is None:
-                if isinstance(order, ChooseKind):
-                    rejected.append(self._too_late(order, position, game_map))
-                else:
-                    others.append(order)
-                continue
-            unit = position.units[idx]
-            kind, location, problem = self._choice(order, unit, game_map)
-            if problem:
-                rejected.append(OrderResult(unit.power, order, unit, False, R.VOID,
-                                            f"{self.ref}: {problem}"))
-                continue
-            if idx in last:
-                rejected.append(OrderResult(unit.power, last[idx], unit, False, R.REPLACED,
-                                            f"replaced by {order}"))
-            last[idx], chosen[idx] = order, (kind, location)
+            targets.append(idx)
+            if idx is not None:
+                standing[idx] = order
         units = list(position.units)
-        for idx in undecided:
+        void: dict[int, str] = {}  # id of a standing order -> why it is void
+        for idx in sorted(undecided):
             unit = units[idx]
-            if idx in chosen:
-                kind, location = chosen[idx]
-                how = "as its orders say"
-            else:
-                kind, location = self.default, unit.province
-                how = f"by default under {self.ref}: none of its orders said A or F"
+            kind, location, problem = self.default, unit.province, None
+            if idx in standing:
+                kind, location, problem = self._choice(standing[idx], unit, game_map)
+                if problem:
+                    kind, location = self.default, unit.province
+                    void[id(standing[idx])] = f"{self.ref}: {problem}"
+            how = "as its orders say" if idx in standing and not problem else \
+                f"by default under {self.ref}: no order of its said A or F"
             units[idx] = Unit(unit.power, kind, location, unit.strength, unit.name)
             power = game_map.powers[unit.power].name if unit.power in game_map.powers \
                 else unit.power
             self._settled.append(f"{power}: the A/F in {game_map.provinces[unit.province].name} "
                                  f"is {KIND_NAMES[kind]}, {how}")
         position.units = units
-        # the choice alone keeps the unit in place; it is written for the chosen kind so that
-        # the engine finds the unit, and after_movement gives back the order as it was sent
-        kept = [replace(order, unit_kind=chosen[idx][0]) if isinstance(order, ChooseKind)
-                else order for idx, order in last.items()]
-        return others + kept, rejected
-
-    def _too_late(self, order: ChooseKind, position, game_map) -> OrderResult:
-        """A choice for a unit that is an army or a fleet already."""
-        unit = position.unit_in(order.province)
-        place = game_map.provinces[order.province].name if order.province in \
-            game_map.provinces else order.province
-        if unit is None:
-            return OrderResult(order.power or "", order, None, False, R.VOID,
-                               f"there is no unit in {place}")
-        kind = KIND_NAMES.get(unit.kind, unit.kind)
-        return OrderResult(unit.power, order, unit, False, R.VOID,
-                           f"{self.ref}: the unit in {place} is {kind} already; an A/F chooses "
-                           "only once. To change kind, convert it "
-                           f"('{unit.kind} {place} - {'F' if unit.kind == 'A' else 'A'} {place}')")
+        out: list[Order] = []
+        for order, idx in zip(orders, targets, strict=True):
+            if idx is None:
+                if isinstance(order, ChooseKind):
+                    rejected.append(self._too_late(order, position, game_map))
+                else:
+                    out.append(order)
+                continue
+            # Sent with no kind, so that the engine finds the unit whatever it became; a void
+            # order is sent as a hold, which order_problem then voids with the rule's reason.
+            # after_movement gives the results back the order as it was written.
+            why = void.get(id(order))
+            sent = Hold(order.power, None, order.location) if why else \
+                replace(order, unit_kind=None)
+            self._sent[id(sent)] = (order, why, standing[idx])
+            out.append(sent)
+        return out, rejected
 
     @staticmethod
-    def _unit_for(order: Order, position, undecided: list[int]) -> int | None:
+    def _unit_for(order: Order, position, undecided: set[int]) -> int | None:
         """The undecided unit this order is for, if it is for one."""
         for idx in undecided:
             unit = position.units[idx]
@@ -140,6 +131,28 @@ class ArmyFleet(Rule):
                                    f"({', '.join(here.coasts)})"
         return kind, location if here.coasts else unit.province, None
 
+    def _too_late(self, order: ChooseKind, position, game_map) -> OrderResult:
+        """A choice for a unit that is an army or a fleet already."""
+        unit = position.unit_in(order.province)
+        place = game_map.provinces[order.province].name if order.province in \
+            game_map.provinces else order.province
+        if unit is None:
+            return OrderResult(order.power or "", order, None, False, R.VOID,
+                               f"there is no unit in {place}")
+        kind = KIND_NAMES.get(unit.kind, unit.kind)
+        other = "F" if unit.kind == "A" else "A"
+        return OrderResult(unit.power, order, unit, False, R.VOID,
+                           f"{self.ref}: the unit in {place} is {kind} already; an A/F chooses "
+                           f"only once. To change kind, convert it ('{unit.kind} {place} - "
+                           f"{other} {place}')")
+
+    def order_problem(self, order, unit, position, game_map):
+        sent = self._sent.get(id(order))
+        return sent[1] if sent else None
+
+    def stands(self, order):
+        return True if isinstance(order, ChooseKind) else None
+
     def build_problem(self, order, position, game_map):
         if order.unit_kind == UNDECIDED:
             return f"{self.ref}: further A/F units cannot be built; build an army (A) or a " \
@@ -147,13 +160,14 @@ class ArmyFleet(Rule):
         return None
 
     # --- after the movement ------------------------------------------------------------------
-    def stands(self, order):
-        return True if isinstance(order, ChooseKind) else None
-
     def after_movement(self, before, after, results, attacked_by, game_map):
         for i, result in enumerate(results):
-            order = result.order
-            if isinstance(order, ChooseKind) and order.unit_kind in KIND_NAMES:
-                results[i] = replace(result, order=replace(order, unit_kind=UNDECIDED))
-        events, self._settled = self._settled, []
+            sent = self._sent.get(id(result.order))
+            if sent is None:
+                continue
+            written, _, last = sent
+            detail = f"replaced by {last}" if result.code == R.REPLACED else result.detail
+            results[i] = replace(result, order=written, detail=detail)
+        events = self._settled
+        self._sent, self._settled = {}, []
         return events

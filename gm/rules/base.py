@@ -116,6 +116,11 @@ class Rule:
         """Does this centre change owner after this season's moves (towns: every season)?"""
         return None
 
+    def is_centre(self, province: str, position: Position, game_map: GameMap) -> bool | None:
+        """Is this province a supply centre now? A destroyed centre is not, whatever the map
+        says."""
+        return None
+
     # --- adjustments -------------------------------------------------------------------------
     def supply(self, power: str, position: Position, game_map: GameMap) -> float | None:
         return None
@@ -268,13 +273,32 @@ class RuleSet:
             return answer
         return season in game_map.calendar.ownership_after
 
+    def is_centre(self, province: str, position: Position, game_map: GameMap) -> bool:
+        """Standard: the map's centres, for the whole game."""
+        answer = self._first("is_centre", province, position, game_map)
+        if answer is not None:
+            return answer
+        found = game_map.provinces.get(province)
+        return found is not None and found.is_centre
+
+    def centres(self, position: Position, game_map: GameMap) -> list[str]:
+        """The provinces that are supply centres in this position (for reports and lists)."""
+        if not self._answering["is_centre"]:
+            return list(game_map.centres)
+        return [c for c in game_map.centres if self.is_centre(c, position, game_map)]
+
     # adjustments
     def supply(self, power: str, position: Position, game_map: GameMap) -> float:
+        """Standard: the value of each centre the power owns, counting only provinces that
+        are still centres when a rule can say otherwise."""
         answer = self._first("supply", power, position, game_map)
         if answer is not None:
             return answer
-        return sum(game_map.provinces[c].value_for(power) for c, owner in position.owners.items()
-                   if owner == power and c in game_map.provinces)
+        owned = [c for c, owner in position.owners.items()
+                 if owner == power and c in game_map.provinces]
+        if self._answering["is_centre"]:
+            owned = [c for c in owned if self.is_centre(c, position, game_map)]
+        return sum(game_map.provinces[c].value_for(power) for c in owned)
 
     def upkeep(self, unit: Unit) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""
@@ -290,6 +314,8 @@ class RuleSet:
         occupied = {u.province for u in position.units}
         sites = [c for c in game_map.powers[power].home
                  if position.owners.get(c) == power and c not in occupied]
+        if self._answering["is_centre"]:  # a home that is no centre any more is no home
+            sites = [c for c in sites if self.is_centre(c, position, game_map)]
         sites += [s for s in game_map.powers[power].build_sites if s not in occupied]
         sites += [p.id for p in game_map.provinces.values()
                   if p.build_site and position.owners.get(p.id) == power and p.id not in occupied]

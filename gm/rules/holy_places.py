@@ -125,12 +125,8 @@ class HolyPlaces(Rule):
     def changes_hands(self, province, season, position, game_map):
         return False if province in destroyed(position) else None
 
-    def supply(self, power, position, game_map):
-        gone = set(destroyed(position))
-        if not gone:
-            return None
-        return sum(game_map.provinces[c].value_for(power) for c, owner in position.owners.items()
-                   if owner == power and c in game_map.provinces and c not in gone)
+    def is_centre(self, province, position, game_map):
+        return False if province in destroyed(position) else None
 
     # --- the award: a double unit, built on top of the other builds ---------------------------
     def upkeep(self, unit):
@@ -152,6 +148,10 @@ class HolyPlaces(Rule):
         return True if isinstance(order, Build) and (order.strength or 1) > 1 else None
 
     def build_problem(self, order, position, game_map):
+        if order.province in destroyed(position):
+            place = game_map.provinces[order.province].name
+            return f"{self.ref}: {place} was destroyed; it is no supply centre, and nobody " \
+                   "builds there"
         if (order.strength or 1) <= 1:
             return None
         power = order.power or ""
