@@ -249,6 +249,7 @@ def partition(game_map: GameMap, spots: dict[str, Spot], frame: Box
     centres = {pid: _block_centre(s) for pid, s in spots.items()}
     generators: dict[str, Point] = dict(centres)
     owner: dict[str, str] = {pid: pid for pid in centres}
+    taken = {(round(x), round(y)) for x, y in centres.values()}  # one point per pixel
     for a in sorted(centres):
         for b in sorted(game_map.neighbours(a)):
             if b not in centres or b == a or game_map.bridge_sea(a, b) is not None:
@@ -257,7 +258,9 @@ def partition(game_map: GameMap, spots: dict[str, Spot], frame: Box
             for t in EDGE_POINTS:
                 point = (ax + (bx - ax) * t, ay + (by - ay) * t)
                 nearest = min(centres, key=lambda pid: math.dist(centres[pid], point))
-                if nearest in (a, b):
+                pixel = (round(point[0]), round(point[1]))
+                if nearest in (a, b) and pixel not in taken:
+                    taken.add(pixel)
                     key = f"{a}>{b}@{t}"
                     generators[key] = point
                     owner[key] = a

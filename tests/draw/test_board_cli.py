@@ -1,0 +1,121 @@
+"""`gm board`: pictures written where the GM asks, in the format asked, and every mistake
+answered with one line that says what to do."""
+
+from __future__ import annotations
+
+import struct
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.draw.conftest import GAMES
+from tests.draw.svg_structure import parse, with_class
+
+FIXTURE = GAMES / "standard.txt"
+
+
+def run(*args: str, ok: bool = True):
+    from gm.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"gm {' '.join(args)} raised {result.exception!r}") \
+            from result.exception
+    assert "Traceback" not in result.output
+    assert (result.exit_code == 0) == ok, f"gm {' '.join(args)}:\n{result.output}"
+    return result
+
+
+@pytest.fixture()
+def db(tmp_path, monkeypatch):
+    """A database holding the standard fixture game; the working folder is tmp_path."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "gm.db"
+    run("replay", str(FIXTURE), "--db", str(path), "--quiet")
+    return str(path)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG file"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_open_phase_goes_to_a_file_named_after_game_and_phase(db, tmp_path):
+    result = run("board", "standard-pictures", "--db", db)
+    written = tmp_path / "standard-pictures-S1902M.svg"
+    assert written.exists(), result.output
+    root = parse(written.read_text(encoding="utf-8"))
+    assert with_class(root, "title")[0].text == "Spring 1902 — Movement"
+    assert "standard-pictures-S1902M.svg" in result.output
+
+
+def test_a_named_phase_as_svg_on_stdout(db):
+    result = run("board", "standard-pictures", "-p", "Autumn 1901", "-o", "-", "--db", db)
+    root = parse(result.stdout)
+    assert with_class(root, "title")[0].text == "Autumn 1901 — Movement"
+    assert with_class(root, "convoy")  # the fixture's convoy is drawn
+
+
+def test_png_for_print_is_twice_the_svgs_size(db, tmp_path):
+    run("board", "standard-pictures", "-p", "W1901A", "-o", str(tmp_path / "w.svg"),
+        "--db", db)
+    run("board", "standard-pictures", "-p", "W1901A", "-o", str(tmp_path / "w.png"),
+        "--db", db)
+    run("board", "standard-pictures", "-p", "W1901A", "--png", "-o", str(tmp_path / "w2"),
+        "--db", db)
+    root = parse((tmp_path / "w.svg").read_text(encoding="utf-8"))
+    width, height = float(root.get("width")), float(root.get("height"))
+    for name in ("w.png", "w2.png"):
+        assert png_size((tmp_path / name).read_bytes()) == (round(2 * width),
+                                                            round(2 * height))
+
+
+def test_every_phase_into_a_folder(db, tmp_path):
+    run("board", "standard-pictures", "--every-phase", str(tmp_path / "maps"), "--db", db)
+    names = sorted(p.name for p in (tmp_path / "maps").iterdir())
+    assert names == [f"standard-pictures-{s}.svg"
+                     for s in sorted(["S1901M", "A1901M", "A1901R", "W1901A", "S1902M"])]
+
+
+def test_a_variants_starting_position_needs_no_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("board", "--variant", "middle-earth-viii")
+    root = parse((tmp_path / "middle-earth-viii.svg").read_text(encoding="utf-8"))
+    assert with_class(root, "title")[0].text == "Summer, Third Age 3000 — Movement"
+    assert len(with_class(root, "piece")) == 25  # one army on each home centre
+    assert "Middle-Earth VIII" in result.output
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["board", "nosuchgame"], "no game"),
+    (["board"], "name the game"),
+    (["board", "standard-pictures", "--variant", "standard"], "not both"),
+    (["board", "standard-pictures", "-o", "board.jpg"], "'.svg' or '.png'"),
+    (["board", "standard-pictures", "--png", "-o", "board.svg"], "--png asks for PNG"),
+    (["board", "standard-pictures", "--png", "-o", "-"], "PNG cannot go to the terminal"),
+    (["board", "standard-pictures", "-p", "Spring 1950"], "no phase"),
+    (["board", "standard-pictures", "-p", "Sprung 1901"], "Spring 1901"),
+    (["board", "standard-pictures", "--every-phase", "x", "-p", "S1901M"], "one file per"),
+    (["board", "--variant", "atlantis"], "no variant called 'atlantis'"),
+])
+def test_mistakes_get_one_clear_line(db, args, expected):
+    result = run(*args, "--db", db, ok=False)
+    assert result.output.startswith("gm: "), result.output
+    assert expected in result.output
+
+
+def test_a_file_that_cannot_be_written(db, tmp_path):
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    result = run("board", "standard-pictures", "-o", str(tmp_path / "notes.txt" / "b.svg"),
+                 "--db", db, ok=False)
+    assert "cannot write" in result.output
+
+
+def test_png_without_cairosvg_says_how_to_get_it(db, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # `import cairosvg` now fails
+    result = run("board", "standard-pictures", "-o", str(tmp_path / "b.png"), "--db", db,
+                 ok=False)
+    assert "pip install 'gm[png]'" in result.output
+    assert "write SVG instead" in result.output
+    assert not (tmp_path / "b.png").exists()
