@@ -37,8 +37,11 @@ SUPPORT_DASH = "6 3"
 CONVOY_DASH = "1 3.2"
 FAILED_OPACITY = 0.6
 CROSS = 4.2  # half the size of a failure cross
+SHORTEST_ARROW = 18.0
 SUPPORT_AT = 0.62  # where along the supported move a support line ends
 CONVOY_AT = 0.4
+# Where along a failed line its cross may go, the middle first, then ever nearer the ends.
+CROSS_PLACES = tuple(sorted((i / 20 for i in range(1, 20)), key=lambda t: (abs(t - 0.5), t)))
 
 
 class Arrowheads:
@@ -91,83 +94,104 @@ class OrderPainter:
         token = self.units.get(province) if province else None
         return (token.x, token.y) if token else self._point(province)
 
+    def _clear_spot(self, start: Point, end: Point, token: Token) -> Point:
+        """Where on a line a failure cross hides no label: the middle if it is free, else
+        the free point nearest to it; on a line too short for that, the top corner of the
+        ordered piece's token (above its own label)."""
+        reach = CROSS + 2.5
+        for t in CROSS_PLACES:
+            x, y = along(start, end, t)
+            box = Box(x - reach, y - reach, x + reach, y + reach)
+            if not any(box.overlaps(s.label_box) for s in self.layout.spots.values()):
+                return (x, y)
+        return (token.x + token.width / 2 + 2, token.y - token.height / 2 - 2)
+
     # --- drawing -----------------------------------------------------------------------------
-    def paint(self, group: draw.Group) -> None:
-        """Supports and convoys first, then moves on top, then the marks on pieces."""
+    def paint(self, lines: draw.Group, marks: draw.Group) -> None:
+        """Lines into `lines` (drawn under the labels, which stay readable through them):
+        supports and convoys first, moves on top. Crosses and rings into `marks`, drawn
+        over everything."""
         ranked = sorted(self.board.orders, key=lambda o: _LAYER.get(o.kind, 0))
         for order in ranked:
-            element = self._order(order)
-            if element is not None:
-                group.append(element)
+            drawn = self._order(order)
+            if drawn is None:
+                continue
+            line, mark = drawn
+            lines.append(line)
+            if mark.children:
+                marks.append(mark)
 
-    def _order(self, order: DrawnOrder) -> draw.Group | None:
+    def _order(self, order: DrawnOrder) -> tuple[draw.Group, draw.Group] | None:
         token = self._piece(order)
-        if order.kind == HOLD or token is None and order.kind != BUILD:
+        if order.kind == HOLD or token is None:
             return None
-        attrs = {"class_": f"order {order.kind} {_state(order)}",
-                 "data_power": order.power, "data_from": order.location}
+        attrs = {"data_power": order.power, "data_from": order.location}
         if order.dest:
             attrs["data_to"] = order.dest
         if order.target:
             attrs["data_target"] = order.target
-        group = draw.Group(**attrs)
+        line = draw.Group(class_=f"order {order.kind} {_state(order)}", **attrs)
         if order.text:
-            group.append_title(order.text)
+            line.append_title(order.text)
+        mark = draw.Group(class_=f"order-mark {order.kind}", **attrs)
         colour = style.line_colour(self.colours.get(order.power, "#666666"))
         failed = order.succeeded is False
         if order.kind in (MOVE, RETREAT):
-            self._arrow(group, token, order.dest, colour, failed)
+            self._arrow(line, mark, token, order.dest, colour, failed)
         elif order.kind == SUPPORT_HOLD:
-            self._support_hold(group, token, order, colour, failed)
+            self._support_hold(line, mark, token, order, colour, failed)
         elif order.kind in (SUPPORT_MOVE, CONVOY):
-            self._support_move(group, token, order, colour, failed)
+            self._support_move(line, mark, token, order, colour, failed)
         elif order.kind in (REMOVE, DISBAND):
-            cross(group, (token.x, token.y), CROSS * 1.5, style.INK, 2.4)
+            cross(mark, (token.x, token.y), CROSS * 1.5, style.INK, 2.4)
         elif order.kind == BUILD:
-            if failed and token is not None:
-                cross(group, (token.x, token.y), CROSS * 1.5, style.FAILED, 2.4)
+            if failed:
+                cross(mark, (token.x, token.y), CROSS * 1.5, style.FAILED, 2.4)
         elif order.kind == SPECIAL:
-            group.append(draw.Rectangle(
+            mark.append(draw.Rectangle(
                 token.x - token.width / 2 - 3, token.y - token.height / 2 - 3,
                 token.width + 6, token.height + 6, rx=token.height / 2 + 3,
                 fill="none", stroke=colour, stroke_width=1.6, stroke_dasharray="3 2",
                 opacity=FAILED_OPACITY if failed else 1))
             if failed:
-                cross(group, (token.x + token.width / 2 + 3, token.y - token.height / 2 - 3),
-                       CROSS * 0.8, style.FAILED, 2.0)
-        return group
+                cross(mark, (token.x + token.width / 2 + 3, token.y - token.height / 2 - 3),
+                      CROSS * 0.8, style.FAILED, 2.0)
+        return line, mark
 
-    def _arrow(self, group: draw.Group, token: Token, dest: str | None, colour: str,
-               failed: bool) -> None:
+    def _arrow(self, line: draw.Group, mark: draw.Group, token: Token, dest: str | None,
+               colour: str, failed: bool) -> None:
         aim = self._point(dest)
         if aim is None or dest is None:
             return
         block = self.layout.spots[dest.partition("/")[0]].block
         stop = min(max(_exit_distance(aim, (token.x, token.y), block), 9.0), 38.0) + 3.0
+        # Between close provinces, reach into the block rather than leave no arrow at all.
+        room = math.dist((token.x, token.y), aim) - token.width / 2 - 1
+        stop = min(stop, max(11.0, room - SHORTEST_ARROW))
         start, end = shortened((token.x, token.y), aim, token.width / 2 + 1, stop)
         opacity = FAILED_OPACITY if failed else 1.0
-        haloed_line(group, start, end, colour, MOVE_WIDTH, None, opacity,
-                     marker=None if failed else self.arrowhead(colour))
+        haloed_line(line, start, end, colour, MOVE_WIDTH, None, opacity,
+                    marker=None if failed else self.arrowhead(colour))
         if failed:
-            bar(group, start, end, colour)
-            cross(group, along(start, end, 0.5), CROSS, style.FAILED, 2.2)
+            bar(line, start, end, colour)
+            cross(mark, self._clear_spot(start, end, token), CROSS, style.FAILED, 2.2)
 
-    def _support_hold(self, group: draw.Group, token: Token, order: DrawnOrder, colour: str,
-                      failed: bool) -> None:
+    def _support_hold(self, line: draw.Group, mark: draw.Group, token: Token,
+                      order: DrawnOrder, colour: str, failed: bool) -> None:
         aim = self._unit_point(order.target)
         if aim is None:
             return
         start, end = shortened((token.x, token.y), aim, token.width / 2 + 1, 12)
         opacity = FAILED_OPACITY if failed else 1.0
-        haloed_line(group, start, end, colour, SUPPORT_WIDTH, SUPPORT_DASH, opacity)
-        group.append(draw.Circle(aim[0], aim[1], 12, fill="none", stroke=colour,
-                                 stroke_width=SUPPORT_WIDTH, stroke_dasharray=SUPPORT_DASH,
-                                 opacity=opacity))
+        haloed_line(line, start, end, colour, SUPPORT_WIDTH, SUPPORT_DASH, opacity)
+        line.append(draw.Circle(aim[0], aim[1], 12, fill="none", stroke=colour,
+                                stroke_width=SUPPORT_WIDTH, stroke_dasharray=SUPPORT_DASH,
+                                opacity=opacity))
         if failed:
-            cross(group, along(start, end, 0.5), CROSS, style.FAILED, 2.2)
+            cross(mark, self._clear_spot(start, end, token), CROSS, style.FAILED, 2.2)
 
-    def _support_move(self, group: draw.Group, token: Token, order: DrawnOrder, colour: str,
-                      failed: bool) -> None:
+    def _support_move(self, line: draw.Group, mark: draw.Group, token: Token,
+                      order: DrawnOrder, colour: str, failed: bool) -> None:
         origin, goal = self._unit_point(order.target), self._point(order.dest)
         if origin is None or goal is None:
             return
@@ -176,11 +200,11 @@ class OrderPainter:
         dash, width = (SUPPORT_DASH, SUPPORT_WIDTH) if order.kind == SUPPORT_MOVE else \
             (CONVOY_DASH, CONVOY_WIDTH)
         opacity = FAILED_OPACITY if failed else 1.0
-        haloed_line(group, start, end, colour, width, dash, opacity)
-        group.append(draw.Circle(end[0], end[1], 2.6, fill=colour, stroke=style.HALO,
-                                 stroke_width=0.8, opacity=opacity))
+        haloed_line(line, start, end, colour, width, dash, opacity)
+        line.append(draw.Circle(end[0], end[1], 2.6, fill=colour, stroke=style.HALO,
+                                stroke_width=0.8, opacity=opacity))
         if failed:
-            cross(group, along(start, end, 0.5), CROSS, style.FAILED, 2.2)
+            cross(mark, self._clear_spot(start, end, token), CROSS, style.FAILED, 2.2)
 
 
 _LAYER = {SUPPORT_HOLD: 0, SUPPORT_MOVE: 0, CONVOY: 0, MOVE: 1, RETREAT: 1, SPECIAL: 2,

@@ -1,8 +1,9 @@
 """`draw_phase`: a board (plain data) on its map, as SVG text.
 
 Layers, bottom to top: regions (land, sea, impassable; centres tinted with their owner's
-colour), borders and barriers, connectors between neighbours that do not touch, labels
-with their centre marks, orders, pieces, crosses on failed orders. The title runs above the
+colour), borders and barriers, connectors between neighbours that do not touch, the orders'
+lines, labels with their centre marks (readable through the lines under them), pieces, and
+the crosses and rings that mark what failed or was removed. The title runs above the
 map, the legend beside it.
 
 Every element a test or a script may look for carries a class and `data-` attributes
@@ -42,15 +43,16 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     board_group = draw.Group(class_="board", transform=f"translate(0,{TITLE_HEIGHT})")
     _regions(board_group, game_map, board, layout, colours)
     _borders(board_group, game_map, layout)
-    _labels(board_group, game_map, board, layout, colours)
     tokens = place_tokens(layout, board)
-    orders = draw.Group(class_="orders")
-    OrderPainter(layout, board, tokens, colours, arrowhead).paint(orders)
+    orders, marks = draw.Group(class_="orders"), draw.Group(class_="marks")
+    OrderPainter(layout, board, tokens, colours, arrowhead).paint(orders, marks)
+    board_group.append(orders)
+    _labels(board_group, game_map, board, layout, colours)
     pieces = draw.Group(class_="pieces")
     for t in tokens:
         pieces.append(_token(t, board, game_map, colours))
     board_group.append(pieces)
-    board_group.append(orders)
+    board_group.append(marks)
     board_group.append(draw.Rectangle(0, 0, map_width, map_height, fill="none",
                                       stroke=style.INK, stroke_width=1.5))
     picture.append(board_group)

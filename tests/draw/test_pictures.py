@@ -172,7 +172,7 @@ def test_a_preview_draws_the_open_phases_orders_and_stores_nothing(tmp_path):
         found = preview_board(store, "preview")
         root = parse(draw_phase(found.game_map, found.board))
         moves = {e.get("data-from"): e.get("class").split()
-                 for e in with_class(root, "move")}
+                 for e in with_class(root, "order") if "move" in e.get("class").split()}
         assert set(moves) == {"par", "mar"}
         assert all("failed" in classes for classes in moves.values())  # they bounce
         assert "preview" in found.board.subtitle
