@@ -46,7 +46,12 @@ class OrderResult:
         return self.code == VOID
 
     def describe(self) -> str:
-        text = str(self.order) if self.order is not None else f"{self.unit.label()} H"
+        if self.order is not None:
+            text = str(self.order)
+        elif self.unit is not None:
+            text = f"{self.unit.label()} H"
+        else:
+            text = self.power or "-"  # a result about a power, such as builds left unused
         if self.detail:
             return f"{text} ({self.code}: {self.detail})"
         return f"{text} ({self.code})"

@@ -34,6 +34,7 @@ from gm.report.model import (
 )
 from gm.report.notation import place, unit_display
 from gm.rules import RuleSet
+from gm.store.codec import unit_text
 from gm.store.edits import EditRow
 from gm.store.orders import OrderRow
 from gm.store.phase_names import parse_phase_name
@@ -213,7 +214,7 @@ def _dislodged(position: Position, game_map: GameMap) -> list[DislodgedLine]:
     for d in position.dislodged:
         options = retreat_options(d, position, game_map)
         lines.append(DislodgedLine(power_name(game_map, d.unit.power),
-                                   f"{d.unit.kind} {place(d.unit.location)}",
+                                   unit_display(unit_text(d.unit)),
                                    tuple(place(o) for o in options)))
     return lines
 

@@ -120,9 +120,6 @@ def test_a_game_from_the_first_choices_to_the_double_army(tmp_path):
     assert "Babylon: A Moa, F Eup, A Sip, 2A Ur; centres Bab, Kis, Sip, Ur" in gm("export", "G")
 
 
-@pytest.mark.xfail(strict=True, reason="gm/cli/game.py (show) lists neutral centres from the "
-                   "map (game_map.centres); it should ask RuleSet.centres(position, map), "
-                   "which leaves destroyed Holy Places out")
 def test_gm_show_does_not_list_a_destroyed_holy_place_as_a_neutral_centre(tmp_path):
     gm = Gm(tmp_path / "gm.db")
     play_from_the_first_choices_to_the_double_army(gm)
@@ -130,9 +127,6 @@ def test_gm_show_does_not_list_a_destroyed_holy_place_as_a_neutral_centre(tmp_pa
     assert "Moa" not in neutral
 
 
-@pytest.mark.xfail(strict=True, reason="gm/cli/game.py (show) writes pieces as "
-                   "f'{u.kind} {place(u.location)}', dropping the strength; "
-                   "unit_display(unit_text(u)) keeps it")
 def test_gm_show_writes_a_double_unit_as_2a(tmp_path):
     gm = Gm(tmp_path / "gm.db")
     play_from_the_first_choices_to_the_double_army(gm)
