@@ -98,3 +98,18 @@ def test_errors_name_the_line(text, line, message):
 def test_an_empty_archive_is_an_error():
     with pytest.raises(ArchiveError, match="empty"):
         read_archive("# nothing\n\n", "empty.txt")
+
+
+def test_dislodged_pieces_of_powers_with_several_words_in_their_names():
+    text = """Game: g
+Variant: lord-of-hosts
+
+Spring 601 BC
+Outcome:
+  The Allies: A Amm, A Edo; centres Amm, Edo, Moa
+  Cannan (Israel): A Jeu, A Tyr; centres Dam, Jeu, Tyr
+  Dislodged: Cannan (Israel) A Gaz (from Sin), The Allies A Moa (by convoy)
+"""
+    [phase] = read_archive(text, "multi.txt").phases
+    dislodged = {(d.power, d.unit, d.attacker_from) for d in phase.outcome.dislodged}
+    assert dislodged == {("israel", "A gaz", "sin"), ("allies", "A moa", None)}

@@ -184,6 +184,14 @@ class _Reader:
             raise self.error(no, f"unknown province in {text!r}")
         return unit_text(unit.moved_to(location))
 
+    def leading_power(self, text: str) -> tuple[str | None, str]:
+        """The power a text starts with (names may be several words: 'The Allies') and the
+        rest of the text."""
+        for name, power in _power_names(self.map):
+            if text.lower().startswith(name.lower() + " "):
+                return power, text[len(name):].strip()
+        return None, text
+
     def province(self, no: int, text: str) -> str:
         location = self.map.location_id(text)
         if location is None:
@@ -191,14 +199,24 @@ class _Reader:
         return location.split("/")[0]
 
     def dislodged(self, no: int, text: str) -> RecordedDislodged:
-        m = _DISLODGED.match(text)
-        power = self.map.power_id(m.group("power")) if m else None
-        if power is None:
+        power, rest = self.leading_power(text)
+        m = _DISLODGED.match(f"x {rest}") if power else None
+        if m is None:
             raise self.error(no, f"write a dislodged piece as 'France A Bur (from Mun)' or "
                                  f"'France A Bur (by convoy)', not {text!r}")
         source = None if m.group("convoy") else self.province(no, m.group("src"))
         return RecordedDislodged(power=power, unit=self.unit(no, power, m.group("unit")),
                                  attacker_from=source)
+
+
+def _power_names(game_map: GameMap) -> list[tuple[str, str]]:
+    """(name, power id) for every way a power is written, longest first."""
+    names = []
+    for power in game_map.powers.values():
+        for name in {power.id, power.name, power.adjective, *power.aliases}:
+            if name:
+                names.append((name, power.id))
+    return sorted(names, key=lambda pair: -len(pair[0]))
 
 
 def _items(text: str, none_word: str = "none") -> list[str]:
