@@ -472,9 +472,14 @@ class MovementPhase:
             if not plan.matched:
                 return result(False, R.NOT_MATCHED, plan.unmatched_reason)
             cutting = res.cutting_attacks(idx)
-            if cutting and res.support_value(idx) < forces[idx].strength:
-                return result(False, R.CUT, "cut by "
-                              + ", ".join(attacks[b].origin for b in cutting))
+            if cutting:
+                value, strength = res.support_value(idx), forces[idx].strength
+                origins = ", ".join(attacks[b].origin for b in cutting)
+                if value <= 0:
+                    return result(False, R.CUT, f"cut by {origins}")
+                if value < strength:  # a rule lets an attack cut only part of a support
+                    return result(False, R.CUT, f"partly cut by {origins}: supports with "
+                                                f"{value:g} of {strength:g}")
             return result(True, R.SUPPORTED)
         if plan.kind == "convoy":
             if not plan.matched:

@@ -18,8 +18,6 @@ Parameters (`[rules.double_units]`): `rule` (the rulebook's number, for messages
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gm.engine import results as R
 from gm.rules.base import Rule, register
 
@@ -37,20 +35,14 @@ class DoubleUnits(Rule):
         return max(0.0, strength - len(cutting_attacks))
 
     def after_movement(self, before, after, results, attacked_by, game_map):
-        """Say how much of a double unit's attacked support was left (the engine says `cut`)."""
+        """Name the rule when a double unit's support was only partly cut (the engine's
+        result already says how much was left)."""
         events = []
-        for i, result in enumerate(results):
+        for result in results:
             unit = result.unit
-            if result.code != R.CUT or unit is None or unit.strength <= 1:
+            if result.code != R.CUT or unit is None or not result.detail.startswith("partly"):
                 continue
-            cutters = result.detail.removeprefix("cut by ").split(", ")
-            left = self.support_left(unit.strength, cutters)
-            if left <= 0:
-                continue
-            detail = f"partly cut by {', '.join(cutters)}: supports with {left:g} of " \
-                     f"{unit.strength:g}"
-            results[i] = replace(result, detail=detail)
             power = game_map.powers[unit.power].name if unit.power in game_map.powers \
                 else unit.power
-            events.append(f"{power}'s {unit.label()}: support {detail}, {self.ref}")
+            events.append(f"{power}'s {unit.label()}: support {result.detail}, {self.ref}")
         return events
