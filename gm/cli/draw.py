@@ -25,16 +25,29 @@ def _write(svg: str, target: str, png: bool) -> Path:
         fail(str(exc))
 
 
-def _check_target(target: str | None, png: bool) -> None:
-    """Refuse a file name gm cannot write before any work is done."""
-    from gm.draw.files import PictureError, picture_format
+def check_target(target: str | None, png: bool = False) -> None:
+    """Refuse a file name gm cannot write, or PNG without cairosvg, before any work is done
+    (`gm adjudicate --map` must not adjudicate and then fail to draw)."""
+    from gm.draw.files import PictureError, picture_format, png_support
 
     if target in (None, "-"):
         if png and target == "-":
             fail("PNG cannot go to the terminal; give a file, e.g. -o board.png.")
+        if png:
+            _or_fail(png_support)
         return
     try:
-        picture_format(target, png)
+        if picture_format(target, png) == "png":
+            png_support()
+    except PictureError as exc:
+        fail(str(exc))
+
+
+def _or_fail(check) -> None:
+    from gm.draw.files import PictureError
+
+    try:
+        check()
     except PictureError as exc:
         fail(str(exc))
 
@@ -62,7 +75,7 @@ def write_board(store, game: str, phase: str | None, target: str, *, preview: bo
     """Draw one phase of a stored game to `target` and say so on stderr (stdout carries the
     report). `report=True` means the phase a season report is about (by default the last
     adjudicated one); otherwise the open phase by default."""
-    _check_target(target, png)
+    check_target(target, png)
     return _save(_find(store, game, phase, preview, report), target, png)
 
 
@@ -72,6 +85,7 @@ def write_all_boards(store, game: str, folder: str, png: bool = False) -> list[P
     from gm.draw import draw_phase
     from gm.draw.stored import all_boards
 
+    check_target(None, png)
     suffix = ".png" if png else ".svg"
     written = []
     for found in all_boards(store, game):
@@ -118,7 +132,7 @@ def board(
         with opened(db) as store:
             write_all_boards(store, game, folder, png)
         return
-    _check_target(output, png)
+    check_target(output, png)
     with opened(db) as store:
         found = _find(store, game, phase, preview, report=False)
     if output == "-":
@@ -138,7 +152,7 @@ def _draw_variant(variant: str, output: str | None, png: bool) -> None:
     from gm.game.errors import WorkflowError
     from gm.game.games import variant_map
 
-    _check_target(output, png)
+    check_target(output, png)
     try:
         game_map = variant_map(variant)
     except WorkflowError as exc:

@@ -29,8 +29,8 @@ def picture_format(path: str | Path, png: bool = False) -> str:
     return "svg"
 
 
-def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
-    """The picture as PNG bytes."""
+def png_support():
+    """The cairosvg module, or a `PictureError` saying how to get it."""
     try:
         import cairosvg
     except ImportError:
@@ -42,7 +42,12 @@ def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
         raise PictureError(f"cairosvg cannot find the system's cairo library ({exc}); "
                            "install it (e.g. 'apt install libcairo2' or 'brew install cairo'), "
                            "or write SVG instead.") from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    return cairosvg
+
+
+def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
+    """The picture as PNG bytes."""
+    return png_support().svg2png(bytestring=svg.encode("utf-8"), scale=scale)
 
 
 def write_picture(svg: str, path: str | Path, png: bool = False) -> Path:

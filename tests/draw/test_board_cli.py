@@ -15,10 +15,10 @@ from tests.draw.svg_structure import parse, with_class
 FIXTURE = GAMES / "standard.txt"
 
 
-def run(*args: str, ok: bool = True):
+def run(*args: str, ok: bool = True, input_text: str | None = None):
     from gm.cli import app
 
-    result = CliRunner().invoke(app, list(args))
+    result = CliRunner().invoke(app, list(args), input=input_text)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"gm {' '.join(args)} raised {result.exception!r}") \
             from result.exception
@@ -119,3 +119,47 @@ def test_png_without_cairosvg_says_how_to_get_it(db, tmp_path, monkeypatch):
     assert "pip install 'gm[png]'" in result.output
     assert "write SVG instead" in result.output
     assert not (tmp_path / "b.png").exists()
+
+
+def test_adjudicate_draws_the_phase_it_reports(db, tmp_path):
+    run("orders", "standard-pictures", "-", "--power", "France", "--db", db,
+        input_text="A Pic - Bre\n")
+    result = run("adjudicate", "standard-pictures", "--map", str(tmp_path / "s1902.svg"),
+                 "--db", db)
+    assert "Movement results for Spring 1902." in result.stdout
+    root = parse((tmp_path / "s1902.svg").read_text(encoding="utf-8"))
+    assert with_class(root, "title")[0].text == "Spring 1902 — Movement"
+    moves = [e for e in with_class(root, "order") if "move" in e.get("class").split()]
+    assert [(e.get("data-from"), e.get("data-to")) for e in moves] == [("pic", "bre")]
+
+
+def test_adjudicate_refuses_a_bad_map_file_before_adjudicating(db, tmp_path):
+    result = run("adjudicate", "standard-pictures", "--map", "board.gif", "--db", db, ok=False)
+    assert "'.svg' or '.png'" in result.output
+    status = run("status", "standard-pictures", "--db", db)
+    assert "Spring 1902" in status.output  # still the same phase: nothing was adjudicated
+
+
+def test_a_previews_map_shows_the_orders_and_stores_nothing(db, tmp_path):
+    run("orders", "standard-pictures", "-", "--power", "France", "--db", db,
+        input_text="A Pic - Bre\n")
+    run("adjudicate", "standard-pictures", "--preview", "--map", str(tmp_path / "p.svg"),
+        "--db", db)
+    root = parse((tmp_path / "p.svg").read_text(encoding="utf-8"))
+    assert "preview" in with_class(root, "subtitle")[0].text
+    assert any(e.get("data-from") == "pic" for e in with_class(root, "order"))
+    assert "Spring 1902" in run("status", "standard-pictures", "--db", db).output
+
+
+def test_report_draws_the_phase_it_reports(db, tmp_path):
+    run("report", "standard-pictures", "-p", "Autumn 1901 Retreat", "--map",
+        str(tmp_path / "r.png"), "--db", db)
+    assert png_size((tmp_path / "r.png").read_bytes())[0] > 1000
+
+
+def test_replay_draws_every_phase_into_a_folder(tmp_path):
+    run("replay", str(FIXTURE), "--dry-run", "--quiet", "--maps", str(tmp_path / "maps"),
+        "--db", str(tmp_path / "gm.db"))
+    names = sorted(p.name for p in (tmp_path / "maps").iterdir())
+    assert len(names) == 5 and all(n.startswith("standard-pictures-") for n in names)
+    assert not (tmp_path / "gm.db").exists()  # a dry run stores nothing, pictures or not
