@@ -24,6 +24,8 @@ Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True,
 GameName = Annotated[str, typer.Argument(help="the game's name")]
 PhaseOption = Annotated[str | None, typer.Option(
     "--phase", "-p", help="a phase such as 'Spring 1901', 'Autumn 1901 Retreat' or S1901M")]
+MapOption = Annotated[str | None, typer.Option(
+    "--map", metavar="FILE", help="also draw the phase's board to FILE (.svg, or .png)")]
 
 
 @contextmanager
@@ -160,8 +162,9 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     from rich.table import Table
 
     from gm.game.games import position_at
-    from gm.report.notation import place
+    from gm.report.notation import place, unit_display
     from gm.rules import RuleSet
+    from gm.store.codec import unit_text
 
     with opened(db) as store:
         view, row, position = position_at(store, game, phase)
@@ -175,17 +178,17 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
         if not units and not centres:
             continue
         table.add_row(power.name, f"{rules.supply(power_id, position, game_map):g}",
-                      str(len(units)), ", ".join(f"{u.kind} {place(u.location)}" for u in units),
+                      str(len(units)), ", ".join(unit_display(unit_text(u)) for u in units),
                       ", ".join(place(c) for c in centres))
     console.print(table)
     if position.dislodged:
         dislodged = Table("power", "dislodged", "attacked from", title="Dislodged")
         for d in position.dislodged:
             dislodged.add_row(game_map.powers[d.unit.power].name,
-                              f"{d.unit.kind} {place(d.unit.location)}",
+                              unit_display(unit_text(d.unit)),
                               place(d.attacker_from) if d.attacker_from else "(by convoy)")
         console.print(dislodged)
-    neutral = sorted(c for c in game_map.centres if c not in position.owners)
+    neutral = sorted(c for c in rules.centres(position, game_map) if c not in position.owners)
     if neutral:
         console.print(f"Neutral centres: {', '.join(place(c) for c in neutral)}", markup=False)
     if view.game.result:
@@ -313,28 +316,38 @@ def adjudicate(game: GameName,
                    "--phase", "-p", help="refuse unless the game is at this phase")] = None,
                format: FormatOption = ReportFormat.text,
                ascii: AsciiOption = False,
+               map_file: MapOption = None,
                db: Db = "gm.db"):
     """Resolve the current phase, store the results, and print the season report."""
+    from gm.cli.draw import check_target, write_board
     from gm.game import adjudication
     from gm.game.reports import phase_report, preview_report
 
+    check_target(map_file)
     with opened(db) as store:
         if preview:
             report = preview_report(store, game)
         else:
             done = adjudication.adjudicate(store, game, phase)
             report = phase_report(store, game, done.phase)
+        if map_file:
+            write_board(store, game, None if preview else report.phase, map_file,
+                        preview=preview, report=True)
     print_report(report, format, ascii)
 
 
 @app.command("report")
 def report(game: GameName, phase: PhaseOption = None, format: FormatOption = ReportFormat.text,
-           ascii: AsciiOption = False, db: Db = "gm.db"):
+           ascii: AsciiOption = False, map_file: MapOption = None, db: Db = "gm.db"):
     """Print a phase's season report again (the last adjudicated phase by default)."""
+    from gm.cli.draw import check_target, write_board
     from gm.game.reports import phase_report
 
+    check_target(map_file)
     with opened(db) as store:
         found = phase_report(store, game, phase)
+        if map_file:
+            write_board(store, game, found.phase, map_file, report=True)
     print_report(found, format, ascii)
 
 
@@ -450,6 +463,9 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
                "--dry-run", help="replay in a scratch database; store nothing")] = False,
            quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                                help="do not print the reports")] = False,
+           maps: Annotated[str | None, typer.Option(
+               "--maps", metavar="FOLDER", help="draw every phase's board into FOLDER")
+                           ] = None,
            db: Db = "gm.db"):
     """Rebuild a game from an archive phase by phase, printing each report."""
     from rich.progress import Progress
@@ -492,6 +508,10 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
                 for difference in exc.differences:
                     console.print(str(difference), markup=False, soft_wrap=True)
                 fail(str(exc))
+            if maps:
+                from gm.cli.draw import write_all_boards
+
+                write_all_boards(store, done.game, maps)
     where = "nothing stored (dry run)" if dry_run else f"stored in {db}"
     summary = f"Replayed {done.game}: {done.phases} phases, now at {done.current}; {where}."
     if check:
