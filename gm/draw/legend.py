@@ -32,6 +32,7 @@ SMALL = 10.5
 ROW = 19.0
 SAMPLE = "#5a5a5a"
 COAST_NAMES = {"nc": "north", "sc": "south", "ec": "east", "wc": "west"}
+KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army or fleet"}
 
 
 class _Column:
@@ -87,7 +88,7 @@ def _powers(col: _Column, board: Board) -> None:
 def _pieces(col: _Column, game_map: GameMap, board: Board) -> None:
     kinds = {"A": "army", "F": "fleet"}
     seen = {(p.kind, p.strength) for p in (*board.pieces, *board.dislodged)}
-    seen |= {(o.piece_kind, 1.0) for o in board.orders if o.piece_kind}
+    seen |= {(o.piece_kind, o.piece_strength) for o in board.orders if o.piece_kind}
     if any(k == "G" for k, _ in seen):
         kinds["G"] = "garrison"
     if any(k == "A/F" for k, _ in seen):
@@ -96,10 +97,9 @@ def _pieces(col: _Column, game_map: GameMap, board: Board) -> None:
         col.group.append(token(LEFT + 14, col.y, 22, 15, kind, kind, SAMPLE))
         col.entry(words)
         col.y += ROW
-    doubles = sorted({s for k, s in seen if s != 1})
-    for strength in doubles:
-        col.group.append(token(LEFT + 14, col.y, 26, 15, f"{strength:g}A", "A", SAMPLE))
-        col.entry(f"army of strength {strength:g}")
+    for kind, strength in sorted((k, s) for k, s in seen if s != 1):
+        col.group.append(token(LEFT + 14, col.y, 26, 15, f"{strength:g}{kind}", kind, SAMPLE))
+        col.entry(f"{KIND_WORDS.get(kind, kind)} of strength {strength:g}")
         col.y += ROW
     coasts = sorted({p.coast for p in (*board.pieces, *board.dislodged)
                      if p.kind == "F" and p.coast})
