@@ -19,6 +19,7 @@ from gm.engine.position import Position, Unit
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of
 from gm.orders.types import Build, Order, Remove, Waive
+from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
 
@@ -165,8 +166,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             done.add(idx)
             results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
         else:
-            void(order, f"{type(order).__name__.lower()} orders are not allowed in an "
-                        "adjustment phase")
+            void(order, phase_refusal(order, "Adjustment", game_map))
     for power, left in due.items():
         if left < 0:
             done = removed.setdefault(power, set())

@@ -27,6 +27,7 @@ from gm.orders.types import (
     SupportMove,
     Waive,
 )
+from gm.orders.variants import phase_refusal, rule_reference
 from gm.rules import RuleSet
 
 KIND_WORD = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
@@ -159,8 +160,9 @@ class MovementPhase:
             plan.kind = "hold"
         elif self.rules.stands(order):
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
-        elif isinstance(order, MOVEMENT_ORDERS + (Retreat, Disband, Build, Remove, Waive)):
-            problem = f"{_kind_name(order)} orders are not allowed in a movement phase"
+        elif isinstance(order, MOVEMENT_ORDERS + (Retreat, Disband, Build, Remove, Waive)) or \
+                rule_reference(order, self.map):
+            problem = phase_refusal(order, "Movement", self.map)
         else:
             problem = f"{_kind_name(order)} orders are not allowed by the rules of this map"
         if problem is None and self._variant_checks:

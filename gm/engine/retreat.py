@@ -11,6 +11,7 @@ from gm.engine.position import Dislodged, Position
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.types import Disband, Move, Order, Retreat
+from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
 
@@ -62,8 +63,7 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
                 dest, problem = _retreat_dest(d, order.dest, position, game_map)
                 chosen[idx] = (order, dest, problem)
         else:
-            chosen[idx] = (order, None, f"{type(order).__name__.lower()} orders are not "
-                                        "allowed in a retreat phase")
+            chosen[idx] = (order, None, phase_refusal(order, "Retreat", game_map))
     wanted: dict[str, int] = {}
     for _idx, (_order, dest, problem) in chosen.items():
         if dest and not problem:

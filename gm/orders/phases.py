@@ -66,7 +66,8 @@ def order_name(order: Order) -> str:
     return words.get(type(order).__name__, type(order).__name__)
 
 
-def fit_phase(order: Order, phase_kind: str | None, text: str) -> Order:
+def fit_phase(order: Order, phase_kind: str | None, text: str,
+              rule_ref: str | None = None) -> Order:
     """The order as meant in this phase (a move becomes a retreat...), or an `OrderError`."""
     if phase_kind is None:
         return order
@@ -83,6 +84,7 @@ def fit_phase(order: Order, phase_kind: str | None, text: str) -> Order:
         order = Remove(order.power, order.unit_kind, order.location, strength=order.strength,
                        leader=order.leader)
     if not isinstance(order, ALLOWED[phase_kind]):
-        raise OrderError(text, f"{order_name(order)} is not allowed in a {phase_kind.lower()} "
-                               "phase", None, PHASE_HINTS[phase_kind], kind=PHASE)
+        why = f"{order_name(order)} is not allowed in a {phase_kind.lower()} phase"
+        raise OrderError(text, f"{rule_ref}: {why}" if rule_ref else why, None,
+                         PHASE_HINTS[phase_kind], kind=PHASE)
     return order

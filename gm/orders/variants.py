@@ -153,3 +153,28 @@ def missing_form(order: Order, allowed: frozenset[str]) -> str | None:
     for form in sorted(required_forms(order) - allowed):
         return form
     return None
+
+
+def rule_reference(order: Order, game_map: GameMap) -> str | None:
+    """The map's rule that gives this order kind its meaning, as messages name it:
+    `rule 2 (conversion)`, or None for an order of the standard game."""
+    form = _ORDER_FORMS.get(type(order))
+    if form is None:
+        return None
+    for rule, params in game_map.rules.items():
+        if form in RULE_FORMS.get(rule, ()):
+            number = params.get("rule")
+            name = rule.replace("_", " ")
+            return f"rule {number} ({name})" if number else f"the {name} rule"
+    return None
+
+
+def phase_refusal(order: Order, phase_kind: str, game_map: GameMap | None) -> str:
+    """Why an order does not belong in this kind of phase, naming the map's rule if it has one."""
+    what = type(order).__name__.lower()
+    ref = rule_reference(order, game_map) if game_map is not None else None
+    where = "an" if phase_kind[0].lower() in "aeiou" else "a"
+    if ref:
+        return f"{ref}: this order is not allowed in {where} {phase_kind.lower()} phase"
+    return f"{what} orders are not allowed in {where} {phase_kind.lower()} phase"
+

@@ -72,9 +72,6 @@ def test_a_successful_conversion_is_reported_as_a_change(middle_earth):
     assert "F leb became A leb" in outcome.events
 
 
-@pytest.mark.xfail(strict=True, reason="the adjustment phase voids a conversion with a generic "
-                   "message; naming rule 2 needs a hook for variant orders in adjustments "
-                   "(gm/engine/adjustment.py)")
 def test_a_winter_conversion_is_refused_by_naming_rule_2(middle_earth):
     outcome = adjudicate(middle_earth, Phase(3000, "Winter", "Adjustment"),
                          [Unit("gondor", "A", "bel")], {"bel": "gondor", "leb": "gondor"},
