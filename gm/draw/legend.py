@@ -19,7 +19,7 @@ from gm.draw.arrows import (
     haloed_line,
 )
 from gm.draw.layout import BoardLayout
-from gm.draw.marks import centre_mark, link_line, token
+from gm.draw.marks import centre_mark, link_line, region_textures, token
 from gm.draw.model import Board
 from gm.draw.tokens import LEADER_LETTERS
 from gm.maps.gamemap import GameMap
@@ -60,6 +60,7 @@ def draw_legend(game_map: GameMap, board: Board, layout: BoardLayout,
     col = _Column(group)
     _powers(col, board)
     col.heading("Key")
+    _regions(col, game_map)
     _pieces(col, game_map, board)
     _centres(col, game_map, board)
     _orders(col, board, arrowhead)
@@ -83,6 +84,18 @@ def _powers(col: _Column, board: Board) -> None:
                              LEFT + 32, col.y + 18, font_family=style.FONT, fill="#4a443b"))
         col.group.append(row)
         col.y += 32
+
+
+def _regions(col: _Column, game_map: GameMap) -> None:
+    textures = region_textures()
+    kinds = [("land", style.LAND, "land"), ("sea", textures["sea"], "sea")]
+    if any(p.kind == "impassable" for p in game_map.provinces.values()):
+        kinds.append(("impassable", textures["impassable"], "impassable"))
+    for _kind, paint, words in kinds:
+        col.group.append(draw.Rectangle(LEFT + 2, col.y - 7, 24, 14, fill=paint,
+                                        stroke=style.BORDER, stroke_width=0.8))
+        col.entry(words)
+        col.y += ROW
 
 
 def _pieces(col: _Column, game_map: GameMap, board: Board) -> None:

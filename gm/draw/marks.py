@@ -1,5 +1,5 @@
-"""The small symbols: a piece's token and a supply centre's mark (on the board and in the
-legend alike, so the key always matches the map).
+"""The small symbols: a piece's token, a supply centre's mark, a connector and the region
+textures (on the board and in the legend alike, so the key always matches the map).
 
 Tokens: armies are round, fleets square-ended, garrisons square, A/F units cut-cornered;
 the text says the kind and strength. Centre marks: a disc for a centre worth 1, a half disc
@@ -91,3 +91,16 @@ def link_line(start: tuple[float, float], end: tuple[float, float], *, bridge: b
         group.append(draw.Circle(x, y, 2.4, fill=colour, stroke=style.HALO,
                                  stroke_width=0.8))
     return group
+
+
+def region_textures() -> dict[str, draw.Pattern]:
+    """The patterns of the region kinds that are more than a colour: water is lined as well
+    as blue, so that no owner's colour (France's light blue) and no black-and-white print can
+    make land look like sea; impassable ground is hatched."""
+    hatch = draw.Pattern(7, 7, patternTransform="rotate(45)")
+    hatch.append(draw.Rectangle(0, 0, 7, 7, fill=style.IMPASSABLE))
+    hatch.append(draw.Line(0, 0, 0, 7, stroke="#8d867b", stroke_width=2.2))
+    waves = draw.Pattern(10, 6)
+    waves.append(draw.Rectangle(0, 0, 10, 6, fill=style.SEA))
+    waves.append(draw.Line(0, 3, 10, 3, stroke=style.SEA_LINES, stroke_width=0.8))
+    return {"impassable": hatch, "sea": waves}

@@ -20,7 +20,7 @@ from gm.draw.arrows import Arrowheads, OrderPainter
 from gm.draw.layout import LABEL_FONT, BoardLayout, layout_for
 from gm.draw.legend import WIDTH as LEGEND_WIDTH
 from gm.draw.legend import draw_legend
-from gm.draw.marks import centre_mark, link_line, token
+from gm.draw.marks import centre_mark, link_line, region_textures, token
 from gm.draw.model import Board
 from gm.draw.tokens import Token, place_tokens
 from gm.maps.gamemap import GameMap
@@ -82,9 +82,7 @@ def _region_fill(kind: str, owner_colour: str | None) -> str:
 def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLayout,
              colours: dict[str, str]) -> None:
     regions = draw.Group(class_="regions")
-    hatch = draw.Pattern(7, 7, patternTransform="rotate(45)")
-    hatch.append(draw.Rectangle(0, 0, 7, 7, fill=style.IMPASSABLE))
-    hatch.append(draw.Line(0, 0, 0, 7, stroke="#8d867b", stroke_width=2.2))
+    textures = region_textures()
     for pid, pieces in layout.regions.items():
         province = game_map.provinces[pid]
         owner = board.owners.get(pid)
@@ -92,11 +90,11 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
         region = draw.Group(class_=f"region {province.kind}", id=f"region-{pid}",
                             data_province=pid)
         region.append_title(province.name)
-        paint = hatch if province.kind == "impassable" else fill
+        paint = textures.get(province.kind, fill)
         for polygon in pieces:
             coords = [c for point in polygon for c in point]
-            # the stroke in the fill's colour closes the hairline gaps between pieces
-            region.append(draw.Lines(*coords, close=True, fill=paint, stroke=fill,
+            # a stroke in the same paint closes the hairline gaps between pieces
+            region.append(draw.Lines(*coords, close=True, fill=paint, stroke=paint,
                                      stroke_width=0.8, stroke_linejoin="round"))
         regions.append(region)
     group.append(regions)

@@ -10,7 +10,8 @@ FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 LAND = "#efe4c8"
 COAST = "#efe4c8"
-SEA = "#b9d4ea"
+SEA = "#bcd6ec"
+SEA_LINES = "#93b9dc"  # the lines that texture water
 IMPASSABLE = "#b3aca1"
 BORDER = "#7d7460"  # between regions
 SEA_BORDER = "#8fb0cc"  # between two seas
@@ -23,7 +24,7 @@ HALO = "#ffffff"
 FAILED = "#d11a1a"  # the cross on a failed order, the ring of a dislodged piece
 PAPER = "#fbf8f1"
 
-OWNED_TINT = 0.38  # how much of the owner's colour a centre's region takes
+OWNED_TINT = 0.34  # how much of the owner's colour a centre's region takes
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
