@@ -37,6 +37,10 @@ def check_target(target: str | None, png: bool = False) -> None:
             _or_fail(png_support)
         return
     try:
+        if Path(target).is_dir():  # the picture goes inside, under its usual name
+            if png:
+                png_support()
+            return
         if picture_format(target, png) == "png":
             png_support()
     except PictureError as exc:
@@ -63,8 +67,11 @@ def _find(store, game: str, phase: str | None, preview: bool, report: bool):
 
 
 def _save(found, target: str, png: bool, say=err_console) -> Path:
+    """Draw and write `found`; a folder as `target` gets the usual name (`GAME-S1901M.svg`)."""
     from gm.draw import draw_phase
 
+    if Path(target).is_dir():
+        target = str(Path(target) / f"{found.game}-{found.short}{'.png' if png else '.svg'}")
     written = _write(draw_phase(found.game_map, found.board), target, png)
     say.print(f"Drew {found.game}, {found.label} to {written}.", markup=False)
     return written
@@ -140,8 +147,7 @@ def board(
 
         typer.echo(draw_phase(found.game_map, found.board), nl=False)
         return
-    _save(found, output or f"{found.game}-{found.short}{'.png' if png else '.svg'}", png,
-          say=console)
+    _save(found, output or ".", png, say=console)
 
 
 def _draw_variant(variant: str, output: str | None, png: bool) -> None:

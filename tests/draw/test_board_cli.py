@@ -50,6 +50,13 @@ def test_the_open_phase_goes_to_a_file_named_after_game_and_phase(db, tmp_path):
     assert "standard-pictures-S1902M.svg" in result.output
 
 
+def test_a_folder_gets_the_usual_file_name(db, tmp_path):
+    (tmp_path / "zine.d").mkdir()
+    run("board", "standard-pictures", "-p", "S1901M", "-o", str(tmp_path / "zine.d"),
+        "--db", db)
+    assert (tmp_path / "zine.d" / "standard-pictures-S1901M.svg").exists()
+
+
 def test_a_named_phase_as_svg_on_stdout(db):
     result = run("board", "standard-pictures", "-p", "Autumn 1901", "-o", "-", "--db", db)
     root = parse(result.stdout)
