@@ -159,6 +159,58 @@ MIGRATION_1 = [
     """,
 ]
 
-MIGRATIONS: list[list[str]] = [MIGRATION_1]
+# The zine around the results: who plays each power, when orders are due, press and GM notes.
+# Phases are named here by their label (`Autumn 1901`), not by row: a player, a deadline or a
+# letter of press belongs to the season, whichever adjudication of it (after an undo) is live.
+MIGRATION_2 = [
+    # May players send grey (anonymous) press?
+    "ALTER TABLE games ADD COLUMN grey_press INTEGER NOT NULL DEFAULT 0 "
+    "CHECK (grey_press IN (0, 1))",
+    # Who plays a power from a phase on; the row with the latest `from_phase` at or before a
+    # phase is its player then, so a replacement never rewrites who played earlier seasons.
+    # `name` '' means nobody (the power is vacant); `contact` is for the GM only.
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        power TEXT NOT NULL,
+        from_phase TEXT NOT NULL,
+        name TEXT NOT NULL,
+        contact TEXT NOT NULL DEFAULT '',
+        standby INTEGER NOT NULL DEFAULT 0 CHECK (standby IN (0, 1)),
+        entered_at TEXT NOT NULL
+    )
+    """,
+    "CREATE UNIQUE INDEX players_one_per_start ON players(game_id, power, from_phase)",
+    # When the orders for a phase are due, as an ISO date.
+    """
+    CREATE TABLE deadlines (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        phase TEXT NOT NULL,
+        due TEXT NOT NULL,
+        set_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, phase)
+    )
+    """,
+    # Press and GM notes, verbatim, for the report of `phase`. `power` is the sender (NULL for
+    # a GM note, or grey press whose sender was not recorded); grey press prints anonymously.
+    """
+    CREATE TABLE press (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        phase TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('press', 'note')),
+        power TEXT,
+        grey INTEGER NOT NULL DEFAULT 0 CHECK (grey IN (0, 1)),
+        text TEXT NOT NULL,
+        source TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'printed' CHECK (status IN ('printed', 'withdrawn')),
+        entered_at TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX press_by_phase ON press(game_id, phase)",
+]
+
+MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")
