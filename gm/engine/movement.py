@@ -172,6 +172,26 @@ class MovementPhase:
             plan.kind = "hold"
 
     def _check_move(self, unit: Unit, order: Move, plan: Plan) -> str | None:
+        """Whether the unit can make this move on this map (not: will it succeed).
+
+        The answer depends only on the map, so it is remembered per map: the same moves are
+        checked again and again over a game and a benchmark."""
+        key = (unit.kind, unit.location, order.dest, order.via_convoy)
+        known = self.map.move_checks.get(key)
+        if known is None:
+            probe = Plan(None)
+            problem = self._check_move_on_map(unit, order, probe)
+            known = (problem, probe.dest, probe.needs_convoy)
+            self.map.move_checks[key] = known
+        problem, dest, needs_convoy = known
+        plan.kind = "move"
+        plan.via_convoy = order.via_convoy
+        if dest is not None:
+            plan.aim(dest)
+        plan.needs_convoy = needs_convoy
+        return problem
+
+    def _check_move_on_map(self, unit: Unit, order: Move, plan: Plan) -> str | None:
         dest_prov = province_of(order.dest)
         if dest_prov not in self.map.provinces:
             return f"unknown province {dest_prov!r}"
