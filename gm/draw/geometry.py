@@ -84,20 +84,44 @@ def clip_to_nearer(cell: Cell, site: Point, other: Point, other_key: str) -> Cel
 def voronoi_cells(sites: dict[str, Point], frame: Box) -> dict[str, Cell]:
     """Each site's Voronoi cell clipped to `frame`: the points nearer to it than to any other.
 
-    Two sites at the same point would share a cell; callers keep sites apart."""
+    Other sites are met ring by ring of a bucket grid, nearest first, and the search stops
+    once the remaining sites are farther than twice the cell's reach: none of them can cut
+    it. Two sites at the same point would share a cell; callers keep sites apart."""
     rectangle: Polygon = [(frame.left, frame.top), (frame.right, frame.top),
                           (frame.right, frame.bottom), (frame.left, frame.bottom)]
+    size = max(frame.width, frame.height, 1.0) / max(1, int(math.sqrt(len(sites))))
+
+    def bucket(p: Point) -> tuple[int, int]:
+        return int((p[0] - frame.left) // size), int((p[1] - frame.top) // size)
+
+    grid: dict[tuple[int, int], list[tuple[str, Point]]] = {}
+    for key, p in sites.items():
+        grid.setdefault(bucket(p), []).append((key, p))
+    widest = max((max(abs(i), abs(j)) for i, j in grid), default=0) + 1
     cells: dict[str, Cell] = {}
     for key, site in sites.items():
-        others = sorted((math.dist(site, p), k, p) for k, p in sites.items() if k != key)
+        ci, cj = bucket(site)
         cell = Cell(rectangle, [None] * 4)
-        for distance, other_key, other in others:
-            # Sites farther than twice the cell's reach cannot cut it any more.
-            if not cell.points or distance > 2 * max(math.dist(site, v) for v in cell.points):
+        for ring in range(widest + 1):
+            ring_sites = sorted(
+                (math.dist(site, p), k, p)
+                for i in range(ci - ring, ci + ring + 1)
+                for j in range(cj - ring, cj + ring + 1)
+                if max(abs(i - ci), abs(j - cj)) == ring
+                for k, p in grid.get((i, j), ()) if k != key)
+            for distance, other_key, other in ring_sites:
+                if not cell.points or distance > 2 * _reach(cell, site):
+                    break
+                cell = clip_to_nearer(cell, site, other, other_key)
+            # every site in a farther ring is at least `ring` buckets away
+            if not cell.points or ring * size > 2 * _reach(cell, site):
                 break
-            cell = clip_to_nearer(cell, site, other, other_key)
         cells[key] = cell
     return cells
+
+
+def _reach(cell: Cell, site: Point) -> float:
+    return max(math.dist(site, v) for v in cell.points)
 
 
 def edges(cell: Cell) -> list[tuple[Point, Point, str | None]]:
