@@ -127,6 +127,9 @@ def board(
     if variant is not None:
         if game is not None:
             fail("give a game or --variant, not both.")
+        if phase or preview or folder:
+            fail("--variant draws the starting position; leave out --phase, --preview and "
+                 "--every-phase.")
         _draw_variant(variant, output, png)
         return
     if game is None:

@@ -105,6 +105,7 @@ def test_a_variants_starting_position_needs_no_game(tmp_path, monkeypatch):
     (["board", "standard-pictures", "-p", "Sprung 1901"], "Spring 1901"),
     (["board", "standard-pictures", "--every-phase", "x", "-p", "S1901M"], "one file per"),
     (["board", "--variant", "atlantis"], "no variant called 'atlantis'"),
+    (["board", "--variant", "standard", "-p", "S1901M"], "starting position"),
 ])
 def test_mistakes_get_one_clear_line(db, args, expected):
     result = run(*args, "--db", db, ok=False)
