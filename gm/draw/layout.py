@@ -41,7 +41,8 @@ MARKER_RADIUS = 5.0  # the supply-centre mark, left of the abbreviation
 MARKER_GAP = 3.0
 BLOCK_PADDING = 2.0
 
-SPREAD_ROUNDS = 400
+SPREAD_ROUNDS = 300  # rounds that push apart and pull back
+SETTLE_ROUNDS = 3000  # at most this many more that only push apart, until nothing overlaps
 ANCHOR_PULL = 0.04  # how strongly a site is drawn back to its map position each round
 
 
@@ -137,13 +138,13 @@ def spread(anchors: dict[str, Point], sizes: dict[str, tuple[float, float]]
     """Move sites apart until no two blocks overlap, keeping each near its anchor.
 
     Each round pushes every overlapping pair apart along the line joining them, just enough
-    to clear, then pulls each site a little towards its anchor. The last rounds pull no
-    more, so the result has no overlaps. Deterministic: the same map always gives the same
+    to clear, then pulls each site a little towards its anchor. Then rounds that only push
+    follow until nothing overlaps. Deterministic: the same map always gives the same
     picture."""
     keys = sorted(anchors)
     pos = {k: list(anchors[k]) for k in keys}
-    for round_ in range(SPREAD_ROUNDS):
-        pull = ANCHOR_PULL if round_ < SPREAD_ROUNDS * 3 // 4 else 0.0
+    for round_ in range(SPREAD_ROUNDS + SETTLE_ROUNDS):
+        pull = ANCHOR_PULL if round_ < SPREAD_ROUNDS else 0.0
         moved = False
         for i, a in enumerate(keys):
             pa, (wa, ha) = pos[a], sizes[a]

@@ -9,6 +9,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gm.draw.geometry import contains, polygon_area
 from gm.draw.layout import build_layout, layout_for, project
@@ -139,3 +141,13 @@ def test_a_province_without_a_position_is_drawn_between_its_neighbours():
     layout = build_layout(_tiny_map("xy", {"a": (0, 0), "b": None, "c": (400, 0)}))
     ax, bx, cx = (layout.spots[p].site[0] for p in "abc")
     assert ax < bx < cx
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 30)), min_size=2, max_size=40))
+def test_crowded_and_coincident_positions_still_give_separate_labels(points):
+    """However a map author places the provinces (all in one corner, several on one point),
+    no two labels or rows of pieces overlap."""
+    layout = build_layout(_tiny_map("xy", {f"p{i}": p for i, p in enumerate(points)}))
+    for a, b in combinations(sorted(layout.spots), 2):
+        assert not layout.spots[a].block.overlaps(layout.spots[b].block), (a, b)
