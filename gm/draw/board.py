@@ -8,7 +8,7 @@ next phase's picture then shows where everything ended up.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm.draw.model import (
     BUILD,
@@ -26,9 +26,10 @@ from gm.draw.model import (
     Piece,
     PowerStanding,
 )
-from gm.engine.position import Phase, Position, Unit
+from gm.engine.position import Position, Unit
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders import types as T
+from gm.report.build import season_title  # the season as the reports word it
 
 SKIPPED_CODES = frozenset({"replaced"})  # an order a later one replaced did nothing
 # What happened to a piece that had no order, drawn as if ordered (civil disorder removals,
@@ -50,13 +51,6 @@ class OrderOutcome:
     code: str = ""
     dislodged: bool = False
     text: str = ""
-
-
-def season_title(phase: Phase, game_map: GameMap) -> str:
-    """`Spring 1901`, `Spring 601 BC`, `Summer, Third Age 3000` (a comma before a worded
-    year, as the reports write it)."""
-    year = game_map.calendar.year_label(phase.year)
-    return f"{phase.season} {year}" if year[:1].isdigit() else f"{phase.season}, {year}"
 
 
 def destroyed_centres(state: dict) -> frozenset[str]:
@@ -147,8 +141,7 @@ def _drawn(kind: str, outcome: OrderOutcome, location: str, *, target: str | Non
 
 
 def _at(part: T.Order, location: str) -> T.Order:
-    from dataclasses import replace
-
+    """A split's part, standing where the split unit stands."""
     return part if part.location else replace(part, location=location)
 
 
