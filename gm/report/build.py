@@ -26,9 +26,12 @@ from gm.report.model import (
     Correction,
     DislodgedLine,
     OrderLine,
+    PlayerLine,
     PowerCount,
     PowerOrders,
+    PressItem,
     SeasonReport,
+    SeasonZine,
     Standing,
     UnreadLine,
 )
@@ -165,10 +168,12 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
                  next_position: Position | None, next_label: str | None,
                  result: str | None = None, preview: bool = False,
                  start_position: Position | None = None,
-                 unread: list[OrderRow] | None = None) -> SeasonReport:
+                 unread: list[OrderRow] | None = None,
+                 zine: SeasonZine | None = None) -> SeasonReport:
     """The report of one phase. `start_position` (the position the phase was adjudicated
     from) lets the report say which centres changed hands and who was eliminated; `unread`
-    are the letters' rejected and ignored lines."""
+    are the letters' rejected and ignored lines; `zine` is what the GM prints around the
+    results (players, NMRs, notes, press, the next deadline)."""
     phase = start_position.phase if start_position is not None else \
         parse_phase_name(phase_label, game_map)
     report = SeasonReport(
@@ -182,6 +187,8 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
                                 clean(reader_reason(row)))
                      for row in unread or () if shown_unread(row)]
     report.events = [clean(e) for e in events]
+    if zine is not None:
+        add_zine(report, zine)
     if next_position is None:
         return report
     rules = RuleSet.for_map(game_map)
@@ -195,6 +202,29 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
     if result is None:
         report.standing = _standing(next_position, game_map, rules)
     return report
+
+
+def add_zine(report: SeasonReport, zine: SeasonZine) -> SeasonReport:
+    """Put the GM's parts of the season into the report, their text cleaned as all player
+    text is (press and notes keep their lines and indents)."""
+    report.players = [PlayerLine(p.power, clean(p.name), p.standby) for p in zine.players]
+    report.missed = list(zine.missed)
+    report.notes = [lines for lines in (written_lines(note) for note in zine.notes) if lines]
+    report.press = [PressItem(clean(author), lines) for author, text in zine.press
+                    if (lines := written_lines(text))]
+    report.deadline = zine.deadline
+    return report
+
+
+def written_lines(text: str) -> tuple[str, ...]:
+    """Press or a note as lines to print: tabs expanded, ends of lines trimmed, blank lines
+    at the start and the end dropped, control characters shown as `?`."""
+    lines = [clean(line.expandtabs(8).rstrip()) for line in text.splitlines()]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return tuple(lines)
 
 
 def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap

@@ -17,8 +17,12 @@ from gm.report.text import (
     chart_value,
     format_adjustment,
     format_change,
+    format_deadline,
+    format_player,
     format_retreats,
     format_standing,
+    power_heading,
+    press_heading,
     title_of,
 )
 
@@ -54,6 +58,21 @@ def _order(line: OrderLine) -> str:
     return text
 
 
+def quoted(lines: tuple[str, ...]) -> list[str]:
+    """Press or a note as a block quote that keeps its lines: each line escaped, its indent
+    kept as no-break spaces, and a hard break (a final backslash) before the next line."""
+    out = []
+    for i, line in enumerate(lines):
+        if not line:
+            out.append(">")
+            continue
+        text = line.lstrip(" ")
+        shown = "&nbsp;" * (len(line) - len(text)) + escape(text, line_start=True)
+        more = i + 1 < len(lines) and lines[i + 1]
+        out.append(f"> {shown}\\" if more else f"> {shown}")
+    return out
+
+
 def _table(headings: list[str], rows: list[list[str]], right: set[int] = frozenset()
            ) -> list[str]:
     """A pipe table; cells must already be escaped."""
@@ -70,7 +89,7 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
     if report.orders:
         out += ["", "## Orders"]
         for power in report.orders:
-            out += ["", f"### {escape(power.power)}", ""]
+            out += ["", f"### {escape(power_heading(report, power.power))}", ""]
             out += [f"- {_order(line)}" for line in power.lines]
     if report.unread:
         out += ["", "## Lines not adjudicated", ""]
@@ -92,18 +111,34 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
         out += ["", f"**Eliminated:** {escape(and_list(report.eliminated))}."]
     if report.counts:
         out += ["", "## Supply", ""]
-        out += _table(["Power", "Centres", "Units", "Adjustment"],
-                      [[escape(c.power), f"{c.centres:g}", str(c.units),
-                        escape(format_adjustment(c.adjustment))] for c in report.counts],
-                      right={1, 2})
+        with_players = any(report.player_of(c.power) for c in report.counts)
+        rows = []
+        for c in report.counts:
+            row = [escape(c.power), f"{c.centres:g}", str(c.units),
+                   escape(format_adjustment(c.adjustment))]
+            if with_players:
+                player = report.player_of(c.power)
+                row.append(escape(format_player(player)) if player else "")
+            rows.append(row)
+        out += _table(["Power", "Centres", "Units", "Adjustment"]
+                      + (["Player"] if with_players else []), rows, right={1, 2})
     out.append("")
     if report.result:
-        out.append(f"**Game over:** {escape(report.result)}")
-    else:
-        if report.standing:
-            out += [escape(format_standing(report.standing), True), ""]
-        if report.next_phase:
-            out.append(f"Next: {escape(report.next_phase)}")
+        out += [f"**Game over:** {escape(report.result)}", ""]
+    elif report.standing:
+        out += [escape(format_standing(report.standing), True), ""]
+    if report.notes:
+        out += ["## GM notes", ""]
+        for note in report.notes:
+            out += [*quoted(note), ""]
+    if report.press:
+        out += ["## Press", ""]
+        for item in report.press:
+            out += [f"### {escape(press_heading(item))}", "", *quoted(item.lines), ""]
+    if not report.result and report.next_phase:
+        out.append(f"Next: {escape(report.next_phase)}")
+        if report.deadline:
+            out += ["", escape(format_deadline(report.deadline), True)]
     text = "\n".join(out).rstrip("\n") + "\n"
     return to_ascii(text) if ascii else text
 

@@ -74,6 +74,49 @@ class Standing:
     short: float  # how much the leaders still need; 0 or less: the condition is met
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """Who played a power in the season reported (never their contact: that is the GM's)."""
+
+    power: str
+    name: str  # '' when nobody played it
+    standby: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MissedOrders:
+    """A power that owed orders and sent none (an NMR), and how many times running."""
+
+    power: str
+    in_a_row: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PressItem:
+    """A letter of press as the report prints it: who signs it, and its lines as written."""
+
+    author: str  # `France`, or `Anonymous` for grey press
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    phase: str  # the phase the orders are for: `Autumn 601 BC`
+    due: str  # `Saturday 5 December 2026`
+
+
+@dataclass(slots=True)
+class SeasonZine:
+    """What the GM prints around the results, as stored (text not yet cleaned): the input of
+    `build_report` alongside the results."""
+
+    players: list[PlayerLine] = field(default_factory=list)
+    missed: list[MissedOrders] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # GM notes, each as entered
+    press: list[tuple[str, str]] = field(default_factory=list)  # (author, text as entered)
+    deadline: Deadline | None = None
+
+
 @dataclass(slots=True)
 class SeasonReport:
     game: str
@@ -94,6 +137,17 @@ class SeasonReport:
     next_phase: str | None = None
     result: str | None = None  # `Russia wins with 18 centres`, `Draw: England, France`
     colours: dict[str, str] = field(default_factory=dict)  # power name -> `#c8102e`
+    players: list[PlayerLine] = field(default_factory=list)  # as the season was played
+    missed: list[MissedOrders] = field(default_factory=list)  # NMRs
+    notes: list[tuple[str, ...]] = field(default_factory=list)  # GM notes, line by line
+    press: list[PressItem] = field(default_factory=list)
+    deadline: Deadline | None = None  # when the orders for `next_phase` are due
+
+    def player_of(self, power: str) -> PlayerLine | None:
+        return next((p for p in self.players if p.power == power), None)
+
+    def missed_by(self, power: str) -> MissedOrders | None:
+        return next((m for m in self.missed if m.power == power), None)
 
     @property
     def heading(self) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from rich import box
 from rich.color import Color, ColorParseError
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.padding import Padding
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -25,8 +26,12 @@ from gm.report.text import (
     chart_value,
     format_adjustment,
     format_change,
+    format_deadline,
+    format_missed,
+    format_player,
     format_retreats,
     format_standing,
+    press_heading,
     title_of,
 )
 
@@ -87,7 +92,7 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
                     result.append(w.text(", ".join(line.tags), FAILED if line.failed else ""))
                 if line.note:
                     result.append(w.text(f"{': ' if line.tags else ''}{line.note}", NOTE))
-                table.add_row(w.text(power.power, colour(power.power)) if i == 0 else Text(),
+                table.add_row(_power_cell(w, report, power.power, i, len(power.lines)),
                               w.text(line.text), result)
             table.add_section()
         parts += [Text(), table]
@@ -117,22 +122,60 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
         parts.append(Text())
         parts.append(w.text(f"Eliminated: {and_list(report.eliminated)}.", HEADING))
     if report.counts:
-        table = w.table("Power", "Centres", "Units", "Adjustment", title="Supply")
+        with_players = any(report.player_of(c.power) for c in report.counts)
+        table = w.table("Power", "Centres", "Units", "Adjustment",
+                        *(["Player"] if with_players else []), title="Supply")
         for column in table.columns[1:3]:
             column.justify = "right"
         for c in report.counts:
-            table.add_row(w.text(c.power, colour(c.power)), w.text(f"{c.centres:g}"),
-                          w.text(str(c.units)), w.text(format_adjustment(c.adjustment)))
+            cells = [w.text(c.power, colour(c.power)), w.text(f"{c.centres:g}"),
+                     w.text(str(c.units)), w.text(format_adjustment(c.adjustment))]
+            if with_players:
+                player = report.player_of(c.power)
+                cells.append(w.text(format_player(player)) if player else Text())
+            table.add_row(*cells)
         parts += [Text(), table]
     parts.append(Text())
     if report.result:
         parts.append(w.text(f"Game over: {report.result}", HEADING))
-    else:
-        if report.standing:
-            parts.append(w.text(format_standing(report.standing)))
-        if report.next_phase:
-            parts.append(w.text(f"Next: {report.next_phase}"))
+    elif report.standing:
+        parts.append(w.text(format_standing(report.standing)))
+    if report.notes:
+        parts += [Text(), w.text("GM notes", HEADING)]
+        for i, note in enumerate(report.notes):
+            parts += ([Text()] if i else []) + [_written(w, note)]
+    if report.press:
+        parts += [Text(), w.text("Press", HEADING)]
+        for item in report.press:
+            parts += [Text(), w.text(f"{press_heading(item)}:", Style(italic=True)),
+                      _written(w, item.lines)]
+    if not report.result and report.next_phase:
+        if report.notes or report.press:
+            parts.append(Text())
+        parts.append(w.text(f"Next: {report.next_phase}"))
+        if report.deadline:
+            parts.append(w.text(format_deadline(report.deadline), HEADING))
     return Group(*parts)
+
+
+def _power_cell(w: _Writer, report: SeasonReport, power: str, row: int, rows: int) -> Text:
+    """The power column of a power's `row`-th order: its name on the first, and its NMR mark
+    (when it sent no orders) just below, in the second row's cell if it has one."""
+    missed = report.missed_by(power)
+    mark = w.text(format_missed(missed), FAILED) if missed else None
+    if row == 0:
+        cell = w.text(power, power_style(report.colours, power))
+        if mark is not None and rows == 1:
+            cell.append("\n")
+            cell.append(mark)
+        return cell
+    return mark if row == 1 and mark is not None else Text()
+
+
+def _written(w: _Writer, lines: tuple[str, ...]) -> RenderableType:
+    """Press or a note, line by line as written, indented under its heading (a line too
+    long for the terminal wraps at the same indent)."""
+    return Padding(w.text("\n".join(lines)), (0, 0, 0, 2))
 
 
 class _ChartTables:

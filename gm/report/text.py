@@ -14,8 +14,12 @@ from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.model import (
     CentreChange,
+    Deadline,
+    MissedOrders,
     OrderLine,
+    PlayerLine,
     PowerCount,
+    PressItem,
     SeasonReport,
     Standing,
     UnreadLine,
@@ -84,6 +88,34 @@ def format_adjustment(value: int | None) -> str:
     return f"{value:+d} {word}{'s' if abs(value) > 1 else ''}"
 
 
+def format_missed(missed: MissedOrders) -> str:
+    """`NMR`, or `NMR, 3 in a row`."""
+    return "NMR" if missed.in_a_row <= 1 else f"NMR, {missed.in_a_row} in a row"
+
+
+def format_player(player: PlayerLine) -> str:
+    """`Jane Smith`, `Ann Lee (standby)`, `(vacant)`."""
+    if not player.name:
+        return "(vacant)"
+    return f"{player.name} (standby)" if player.standby else player.name
+
+
+def format_deadline(deadline: Deadline) -> str:
+    """`Orders for Autumn 1901 are due Saturday 5 December 2026.`"""
+    return f"Orders for {deadline.phase} are due {deadline.due}."
+
+
+def press_heading(item: PressItem) -> str:
+    """`From France`, or `Anonymous` for grey press."""
+    return item.author if item.author == "Anonymous" else f"From {item.author}"
+
+
+def power_heading(report: SeasonReport, power: str) -> str:
+    """A power's name over its orders, marked when it sent none: `France (NMR)`."""
+    missed = report.missed_by(power)
+    return f"{power} ({format_missed(missed)})" if missed else power
+
+
 def or_list(items: tuple[str, ...] | list[str]) -> str:
     return _joined(items, "or")
 
@@ -106,12 +138,41 @@ def title_of(report: SeasonReport) -> str:
     return title
 
 
-def _counts_table(counts: list[PowerCount]) -> list[str]:
+def _counts_table(counts: list[PowerCount], report: SeasonReport) -> list[str]:
+    """Centres, units and adjustments per power, with each power's player in a last column
+    when the names fit in the page width (else listed below the table)."""
     width = max(len(c.power) for c in counts)
-    out = [f"  {'':<{width}}  centres  units"]
+    rows = [(c, f"  {c.power:<{width}}  {c.centres:>7g}  {c.units:>5}",
+             format_adjustment(c.adjustment)) for c in counts]
+    players = {c.power: format_player(p) for c in counts if (p := report.player_of(c.power))}
+    adjust = max(len(a) for _, _, a in rows)
+    head = f"  {'':<{width}}  centres  units" + (" " * (adjust + 2) if adjust else "")
+    table = [f"{head}  player" if players else head.rstrip()]
+    for c, row, adjustment in rows:
+        line = f"{row}  {adjustment:<{adjust}}" if adjust else row
+        table.append(f"{line}  {players.get(c.power, '')}".rstrip())
+    if all(len(line) <= WIDTH for line in table):
+        return table
+    out = [f"{row}  {adjustment}".rstrip() for _, row, adjustment in rows]
+    out += ["", "Players"]
     for c in counts:
-        row = f"  {c.power:<{width}}  {c.centres:>7g}  {c.units:>5}"
-        out.append(f"{row}  {format_adjustment(c.adjustment)}".rstrip())
+        if c.power in players:
+            out += wrap(f"{c.power}: {players[c.power]}", "  ")
+    return out
+
+
+def _written(lines: tuple[str, ...], indent: str) -> list[str]:
+    """Press or a note as written: each line kept (indents and blank lines too), only a line
+    too long for the page wrapped."""
+    out = []
+    for line in lines:
+        if not line:
+            out.append("")
+        elif len(indent) + len(line) <= WIDTH:
+            out.append(indent + line)
+        else:
+            lead = indent + " " * (len(line) - len(line.lstrip(" ")))
+            out += wrap(line.lstrip(" "), lead, hang=lead)
     return out
 
 
@@ -125,7 +186,7 @@ def render_text(report: SeasonReport, ascii: bool = False) -> str:
         for c in report.corrections:
             out += wrap(f"{c.description} (reason: {c.reason})", "  ")
     for power in report.orders:
-        out += ["", f"{power.power}:"]
+        out += ["", f"{power_heading(report, power.power)}:"]
         for line in power.lines:
             out += wrap(format_order(line), "  ")
     if report.unread:
@@ -147,14 +208,23 @@ def render_text(report: SeasonReport, ascii: bool = False) -> str:
     if report.eliminated:
         out += [""] + wrap(f"Eliminated: {and_list(report.eliminated)}.")
     if report.counts:
-        out += [""] + _counts_table(report.counts)
+        out += [""] + _counts_table(report.counts, report)
     if report.result:
         out += [""] + wrap(f"Game over: {report.result}")
-    else:
-        if report.standing:
-            out += [""] + wrap(format_standing(report.standing))
-        if report.next_phase:
-            out += [""] + wrap(f"Next: {report.next_phase}")
+    elif report.standing:
+        out += [""] + wrap(format_standing(report.standing))
+    if report.notes:
+        out += ["", "GM notes"]
+        for i, note in enumerate(report.notes):
+            out += ([""] if i else []) + _written(note, "  ")
+    if report.press:
+        out += ["", "Press"]
+        for item in report.press:
+            out += ["", f"{press_heading(item)}:"] + _written(item.lines, "  ")
+    if not report.result and report.next_phase:
+        out += [""] + wrap(f"Next: {report.next_phase}")
+        if report.deadline:
+            out += wrap(format_deadline(report.deadline))
     text = "\n".join(out) + "\n"
     return to_ascii(text) if ascii else text
 

@@ -1,0 +1,71 @@
+"""When the orders for the phase in progress are due.
+
+The GM sets the deadline after adjudicating, for the phase the game has just reached; the
+report of the season before prints it ("Orders for Autumn 1901 are due Saturday 5 December
+2026"), and so does `gm deadline GAME`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from gm.game.errors import WorkflowError
+from gm.game.games import open_game
+from gm.game.history import require_running
+from gm.store import deadlines as deadline_rows
+from gm.store import games as rows
+from gm.store.database import Store
+from gm.zine import dates
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseDeadline:
+    game: str
+    phase: str  # the phase in progress, whose orders are due
+    due: date | None
+
+    @property
+    def in_past(self) -> bool:
+        return self.due is not None and self.due < dates.today()
+
+    def sentence(self) -> str:
+        if self.due is None:
+            return f"No deadline is set for {self.phase}."
+        return f"Orders for {self.phase} are due {dates.long_date(self.due)}."
+
+
+def set_deadline(store: Store, game: str, when: str) -> PhaseDeadline:
+    """Set the phase in progress's deadline from what the GM typed (`Saturday`, `in 2
+    weeks`, `2026-12-05`)."""
+    try:
+        due = dates.read_date(when, dates.today())
+    except dates.DateError as exc:
+        raise WorkflowError(str(exc)) from None
+    return set_due_date(store, game, due)
+
+
+def set_due_date(store: Store, game: str, due: date) -> PhaseDeadline:
+    """Set the phase in progress's deadline to `due` (a replay gives the archive's date)."""
+    with store.transaction():
+        view = open_game(store, game)
+        require_running(view.game)
+        phase = rows.open_phase(store, view.game)
+        deadline_rows.set_deadline(store, view.game.id, phase.label, due)
+        return PhaseDeadline(view.game.name, phase.label, due)
+
+
+def clear_deadline(store: Store, game: str) -> PhaseDeadline:
+    with store.transaction():
+        view = open_game(store, game)
+        phase = rows.open_phase(store, view.game)
+        deadline_rows.clear_deadline(store, view.game.id, phase.label)
+        return PhaseDeadline(view.game.name, phase.label, None)
+
+
+def current_deadline(store: Store, game: str) -> PhaseDeadline:
+    with store.transaction(write=False):
+        view = open_game(store, game)
+        phase = rows.open_phase(store, view.game)
+        return PhaseDeadline(view.game.name, phase.label,
+                             deadline_rows.deadline_of(store, view.game.id, phase.label))
