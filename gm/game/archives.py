@@ -1,9 +1,12 @@
 """Exporting a game as an archive, and rebuilding a game from one.
 
 A replay runs the archive through the same commands a GM would type (corrections, orders,
-adjudication), phase by phase, in one transaction: it stores the whole game or nothing. With
-`check`, every adjudicated phase's position is compared with the outcome the archive records;
-any difference fails the replay and is listed.
+players, deadline, press, adjudication), phase by phase, in one transaction: it stores the
+whole game or nothing. With `check`, every adjudicated phase's position is compared with the
+outcome the archive records; any difference fails the replay and is listed.
+
+An export leaves out what only the GM may see (players' contacts, the senders of grey press)
+unless it is `private`.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from gm.store.archive import (
     ArchiveEdit,
     ArchiveLetter,
     ArchivePhase,
+    ArchivePlayer,
+    ArchivePress,
     Holding,
     RecordedDislodged,
     RecordedOutcome,
@@ -36,11 +41,19 @@ from gm.store.archive import (
 )
 from gm.store.codec import state_to_json, unit_text
 from gm.store.database import Store
+from gm.store.deadlines import deadline_of
 from gm.store.edits import edits_of_phase, position_before_edits
+from gm.store.games import GameRow, PhaseRow
 from gm.store.orders import letters_of_phase, orders_of_phase
 from gm.store.phase_names import PhaseNameError, phase_name, require_phase
+from gm.store.players import players_of_game
 from gm.store.positions import load_position
+from gm.store.press import grey_press_allowed, press_of_phase
 from gm.store.results import adjudication_from
+from gm.zine.deadlines import set_due_date
+from gm.zine.phases import label_key
+from gm.zine.players import set_player
+from gm.zine.press import add_press, allow_grey
 
 EXPORTED = ("accepted", "superseded", "rejected")
 
@@ -60,18 +73,50 @@ def outcome_of(position: Position, game_map: GameMap) -> RecordedOutcome:
                            state=json.loads(state_to_json(position.state)))
 
 
-def export_game(store: Store, name: str) -> str:
-    """The game as archive text: every live phase with its orders as written and outcome."""
+def players_by_phase(store: Store, view: GameView, phases: list[PhaseRow]
+                     ) -> dict[str, list[ArchivePlayer]]:
+    """Each change of player under the first live phase at or after the one it starts from
+    (a change made for a phase that was later undone moves to the phase that took its
+    place); changes after the last live phase are left out."""
+    keys = [label_key(p.label, view.map) for p in phases]
+    out: dict[str, list[tuple[tuple[int, int], ArchivePlayer]]] = {}
+    for row in players_of_game(store, view.game.id):
+        start = label_key(row.from_phase, view.map)
+        home = next((p for p, key in zip(phases, keys, strict=True)
+                     if start is not None and key is not None and key >= start), None)
+        if home is None or row.power not in view.map.powers:
+            continue
+        out.setdefault(home.label, []).append((start, ArchivePlayer(
+            power=row.power, name=row.name, standby=row.standby, contact=row.contact)))
+    return {label: [p for _, p in sorted(items, key=lambda item: item[0])]
+            for label, items in out.items()}
+
+
+def press_of(store: Store, game: GameRow, phase: PhaseRow) -> list[ArchivePress]:
+    return [ArchivePress(kind=item.kind, power=item.power, grey=item.grey, text=item.text)
+            for item in press_of_phase(store, game.id, phase.label)]
+
+
+def export_game(store: Store, name: str, private: bool = False) -> str:
+    """The game as archive text: every live phase with its players, deadline, orders as
+    written, press and outcome. `private` adds what only the GM may see: players' contacts
+    and who sent grey press."""
     with store.transaction(write=False):
         view = open_game(store, name)
         game = view.game
         archive = Archive(game=game.name, variant=game.variant,
                           notes=[n for n in game.notes.splitlines() if n.strip()],
+                          grey_press=grey_press_allowed(store, game.id),
                           result=game.result)
-        for phase in rows.live_phases(store, game):
+        live = rows.live_phases(store, game)
+        players = players_by_phase(store, view, live)
+        for phase in live:
             entry = ArchivePhase(heading=phase.label)
             entry.edits = [ArchiveEdit(command=e.command, reason=e.reason)
                            for e in edits_of_phase(store, phase.id)]
+            entry.players = players.get(phase.label, [])
+            entry.deadline = deadline_of(store, game.id, phase.label)
+            entry.press = press_of(store, game, phase)
             by_power: dict[str, list[str]] = {}
             letter_power = {row["id"]: row["power"]
                             for row in letters_of_phase(store, phase.id)}
@@ -89,7 +134,7 @@ def export_game(store: Store, name: str) -> str:
                 entry.outcome = outcome_of(position_before_edits(store, following),
                                            view.map)
             archive.phases.append(entry)
-        return write_archive(archive, view.map)
+        return write_archive(archive, view.map, private)
 
 
 def compare_outcomes(recorded: RecordedOutcome, actual: RecordedOutcome, game_map: GameMap
@@ -170,6 +215,8 @@ def replay(store: Store, archive: Archive, name: str | None = None, check: bool 
                                 f"{store.path}; replay the archive under another name with "
                                 "--as NAME.")
         view = new_game(store, game_name, archive.variant, "\n".join(archive.notes))
+        if archive.grey_press:
+            allow_grey(store, game_name, True)
         done = checked = 0
         for i, entry in enumerate(archive.phases):
             phase = rows.open_phase(store, view.game)
@@ -192,6 +239,7 @@ def replay(store: Store, archive: Archive, name: str | None = None, check: bool 
             for letter in entry.letters:
                 take_orders(store, game_name, letter.text, letter.power,
                             source=f"{source}:{letter.line}")
+            _enter_zine(store, game_name, entry, source)
             if i == len(archive.phases) - 1 and entry.outcome is None:
                 break
             report = adjudicate_open_phase(store, view, phase)
@@ -210,6 +258,25 @@ def replay(store: Store, archive: Archive, name: str | None = None, check: bool 
         game = rows.get_game(store, game_name)
         return Replayed(game.name, done, checked, rows.open_phase(store, game).label,
                         game.result)
+
+
+def _enter_zine(store: Store, name: str, entry: ArchivePhase, source: str) -> None:
+    """The phase's players, deadline and press, entered as the GM's commands would."""
+    line = entry.line
+    try:
+        for player in entry.players:
+            line = player.line
+            set_player(store, name, player.power, player.name or None,
+                       player.contact or None, player.standby, vacant=not player.name)
+        if entry.deadline is not None:
+            line = entry.deadline_line
+            set_due_date(store, name, entry.deadline)
+        for item in entry.press:
+            line = item.line
+            add_press(store, name, item.text, item.power, gm_note=item.kind == "note",
+                      grey=item.grey, source=f"{source}:{item.line}")
+    except WorkflowError as exc:
+        raise WorkflowError(f"{source}:{line}: {exc}") from None
 
 
 def _heading_problem(entry: ArchivePhase, reached, view: GameView) -> str | None:

@@ -7,6 +7,8 @@ from gm.store.archive.model import (
     ArchiveError,
     ArchiveLetter,
     ArchivePhase,
+    ArchivePlayer,
+    ArchivePress,
     Holding,
     RecordedDislodged,
     RecordedOutcome,
@@ -15,6 +17,7 @@ from gm.store.archive.read import read_archive
 from gm.store.archive.write import write_archive
 
 __all__ = [
-    "Archive", "ArchiveEdit", "ArchiveError", "ArchiveLetter", "ArchivePhase", "Holding",
+    "Archive", "ArchiveEdit", "ArchiveError", "ArchiveLetter", "ArchivePhase", "ArchivePlayer",
+    "ArchivePress", "Holding",
     "RecordedDislodged", "RecordedOutcome", "read_archive", "write_archive",
 ]

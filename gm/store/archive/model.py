@@ -4,6 +4,8 @@ text so that a replay can say where a problem is."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from pydantic import BaseModel, Field
 
 from gm.store.errors import ArchiveError  # noqa: F401  (re-exported)
@@ -19,6 +21,26 @@ class ArchiveLetter(BaseModel):
     line: int = 0
     power: str  # power id
     text: str  # the orders as written, one per line
+
+
+class ArchivePlayer(BaseModel):
+    """Who plays a power from the phase this line is in."""
+
+    line: int = 0
+    power: str  # power id
+    name: str  # '' when nobody plays it
+    standby: bool = False
+    contact: str = ""  # written only in an archive made for the GM (`private`)
+
+
+class ArchivePress(BaseModel):
+    """Press or a GM note for the report of the phase it is in, as written."""
+
+    line: int = 0
+    kind: str = "press"  # `press` or `note`
+    power: str | None = None  # the sender; None for a note, or grey press left unsigned
+    grey: bool = False
+    text: str
 
 
 class Holding(BaseModel):
@@ -47,7 +69,11 @@ class ArchivePhase(BaseModel):
     line: int = 0
     heading: str  # `Spring 1901`, as written
     edits: list[ArchiveEdit] = Field(default_factory=list)
+    players: list[ArchivePlayer] = Field(default_factory=list)
+    deadline: date | None = None  # when this phase's orders were due
+    deadline_line: int = 0
     letters: list[ArchiveLetter] = Field(default_factory=list)
+    press: list[ArchivePress] = Field(default_factory=list)
     outcome: RecordedOutcome | None = None
 
 
@@ -55,6 +81,7 @@ class Archive(BaseModel):
     game: str | None = None
     variant: str
     notes: list[str] = Field(default_factory=list)
+    grey_press: bool = False  # the game allows anonymous press
     phases: list[ArchivePhase] = Field(default_factory=list)
     result: str | None = None  # `Draw: England, France`, `Russia wins with 18 supply centres`
     result_line: int = 0

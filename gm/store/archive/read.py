@@ -14,14 +14,26 @@ from gm.store.archive.model import (
     ArchiveError,
     ArchiveLetter,
     ArchivePhase,
+    ArchivePlayer,
+    ArchivePress,
     Holding,
     RecordedDislodged,
     RecordedOutcome,
 )
 from gm.store.codec import CodecError, parse_unit_text, unit_text
 from gm.store.phase_names import PhaseNameError, parse_phase_name
+from gm.zine.dates import DateError, read_date  # a leaf module: plain date reading
 
-HEADER_KEYS = ("game", "variant", "notes")
+HEADER_KEYS = ("game", "variant", "notes", "grey press")
+YES = ("allowed", "yes", "on", "true")
+NO = ("not allowed", "no", "off", "false")
+VACANT = "vacant"
+# `Player France: Jane Smith`, `Standby France: ...`, `Contact France: jane@example.com`
+_PLAYER = re.compile(r"^(?P<role>player|standby|contact)\s+(?P<power>[^:]+?)\s*:\s*"
+                     r"(?P<value>.*)$", re.I)
+# `Press from France:`, `Grey press:`, `Grey press from France:`, `GM note:` (text may follow)
+_PRESS = re.compile(r"^(?:(?P<grey>grey\s+)?press(?:\s+from\s+(?P<power>[^:]+?))?|"
+                    r"(?P<note>gm\s+note))\s*:\s*(?P<rest>.*)$", re.I)
 _KEY = re.compile(r"^(?P<key>[^:]+?)\s*:\s*(?P<value>.*)$")  # power names may hold ( ) ' -
 _EDIT = re.compile(r"^GM edit:\s*(?P<command>.*?)\s*\(reason:\s*(?P<reason>.*)\)\s*$", re.I)
 _DISLODGED = re.compile(r"^(?P<power>\S+)\s+(?P<unit>.+?)\s*\((?:from\s+(?P<src>[^)]+)|"
@@ -37,6 +49,8 @@ class _Reader:
         self.letter: ArchiveLetter | None = None
         self.letter_lines: list[str] = []
         self.in_outcome = False
+        self.press: ArchivePress | None = None  # the item whose `|` lines are being read
+        self.press_lines: list[str] = []
 
     def error(self, line: int, message: str) -> ArchiveError:
         return ArchiveError(f"{self.source}:{line}: {message}")
@@ -67,11 +81,21 @@ class _Reader:
         except MapError as exc:
             raise self.error(line, f"unknown variant {variant!r}: {exc}") from None
         game = values.get("game", [None])[-1]
-        self.archive = Archive(game=game, variant=self.map.id, notes=values.get("notes", []))
+        grey = values.get("grey press", ["not allowed"])[-1]
+        if " ".join(grey.lower().split()) not in YES + NO:
+            raise self.error(line, f"write 'Grey press: allowed' or 'Grey press: not allowed', "
+                                   f"not {grey!r}")
+        self.archive = Archive(game=game, variant=self.map.id, notes=values.get("notes", []),
+                               grey_press=" ".join(grey.lower().split()) in YES)
 
     # --- body ---------------------------------------------------------------------------
     def body(self, lines: list[tuple[int, str]]) -> None:
         for no, text in lines:
+            if self.press is not None:
+                if text.startswith("|"):
+                    self.press_lines.append(text[2:] if text[1:2] == " " else text[1:])
+                    continue
+                self.end_press()
             try:
                 heading = parse_phase_name(text, self.map)
             except PhaseNameError as exc:
@@ -95,12 +119,15 @@ class _Reader:
                 self.outcome_line(no, text)
             elif text.lower().startswith("gm edit:"):
                 self.edit_line(no, text)
+            elif self.zine_line(no, text, key):
+                continue
             elif text.lower().rstrip(":").strip() == "outcome":
                 self.end_letter()
                 self.in_outcome = True
                 self.phase.outcome = RecordedOutcome(line=no)
             else:
                 self.order_line(no, text, key)
+        self.end_press()
         self.end_letter()
 
     def new_phase(self, no: int, text: str) -> None:
@@ -110,6 +137,77 @@ class _Reader:
         self.phase = ArchivePhase(line=no, heading=text.strip())
         self.archive.phases.append(self.phase)
         self.in_outcome = False
+
+    # --- the zine: players, deadline, press -------------------------------------------------
+    def zine_line(self, no: int, text: str, key: re.Match | None) -> bool:
+        """Read a player, deadline or press line; False if `text` is none of them."""
+        press = _PRESS.match(text)
+        player = _PLAYER.match(text)
+        if press:
+            self.end_letter()
+            self.start_press(no, press)
+        elif player:
+            self.end_letter()
+            self.player_line(no, player)
+        elif key and key.group("key").lower() == "deadline":
+            self.end_letter()
+            if self.phase.deadline is not None:
+                raise self.error(no, f"a second deadline for {self.phase.heading} (the first "
+                                     f"is on line {self.phase.deadline_line}); keep one")
+            try:
+                self.phase.deadline = read_date(key.group("value"))
+            except DateError as exc:
+                raise self.error(no, str(exc)) from None
+            self.phase.deadline_line = no
+        else:
+            return False
+        return True
+
+    def player_line(self, no: int, m: re.Match) -> None:
+        power = self.map.power_id(m.group("power"))
+        if power is None:
+            raise self.error(no, f"{m.group('power')!r} is not a power of {self.map.name}")
+        role, value = m.group("role").lower(), " ".join(m.group("value").split())
+        if role == "contact":
+            last = next((p for p in reversed(self.phase.players) if p.power == power), None)
+            if last is None or not last.name:
+                raise self.error(no, f"a contact belongs under a 'Player {m.group('power')}:' "
+                                     "line of the same phase")
+            last.contact = value
+            return
+        if not value:
+            raise self.error(no, f"give the player's name, or '{VACANT}' if nobody plays "
+                                 f"{m.group('power')}")
+        vacant = value.lower() == VACANT
+        if vacant and role == "standby":
+            raise self.error(no, f"a standby is somebody; write 'Player {m.group('power')}: "
+                                 f"{VACANT}' if nobody plays it")
+        self.phase.players.append(ArchivePlayer(line=no, power=power,
+                                                name="" if vacant else value,
+                                                standby=role == "standby"))
+
+    def start_press(self, no: int, m: re.Match) -> None:
+        power = None
+        if m.group("power"):
+            power = self.map.power_id(m.group("power"))
+            if power is None:
+                raise self.error(no, f"{m.group('power')!r} is not a power of {self.map.name}")
+        self.press = ArchivePress(line=no, kind="note" if m.group("note") else "press",
+                                  power=power, grey=bool(m.group("grey")), text="")
+        if not m.group("note") and not m.group("grey") and power is None:
+            raise self.error(no, "say whose press it is: 'Press from France:', or 'Grey "
+                                 "press:' for anonymous press")
+        self.press_lines = [m.group("rest")] if m.group("rest") else []
+
+    def end_press(self) -> None:
+        if self.press is None:
+            return
+        if not any(line.strip() for line in self.press_lines):
+            raise self.error(self.press.line, "the press has no text; put its lines below the "
+                                              "heading, each starting with '|'")
+        self.press.text = "\n".join(self.press_lines)
+        self.phase.press.append(self.press)
+        self.press, self.press_lines = None, []
 
     def edit_line(self, no: int, text: str) -> None:
         m = _EDIT.match(text)

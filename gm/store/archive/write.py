@@ -1,14 +1,17 @@
-"""Writing an archive: the header, then each phase's heading, corrections, orders as written
-and (when the phase was adjudicated) the recorded outcome. `read_archive` reads it back."""
+"""Writing an archive: the header, then each phase's heading, corrections, players, deadline,
+orders as written, press and notes, and (when the phase was adjudicated) the recorded outcome.
+`read_archive` reads it back. Contacts and the senders of grey press are written only into an
+archive made for the GM (`private=True`)."""
 
 from __future__ import annotations
 
 import json
 
 from gm.maps.gamemap import GameMap
-from gm.store.archive.model import Archive, RecordedOutcome
+from gm.store.archive.model import Archive, ArchivePhase, ArchivePress, RecordedOutcome
 from gm.store.codec import display_location as place
 from gm.store.codec import display_unit as unit_display
+from gm.zine.dates import long_date
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
@@ -37,18 +40,49 @@ def _outcome(outcome: RecordedOutcome, game_map: GameMap) -> list[str]:
     return out
 
 
-def write_archive(archive: Archive, game_map: GameMap) -> str:
+def _players(phase: ArchivePhase, game_map: GameMap, private: bool) -> list[str]:
+    out = []
+    for player in phase.players:
+        power = game_map.powers[player.power].name
+        role = "Standby" if player.standby and player.name else "Player"
+        out.append(f"{role} {power}: {player.name or 'vacant'}")
+        if private and player.contact and player.name:
+            out.append(f"Contact {power}: {player.contact}")
+    return out
+
+
+def _press(item: ArchivePress, game_map: GameMap, private: bool) -> list[str]:
+    """The item's heading, then its lines as written, each behind `| ` so that nothing in
+    them (a `#`, an indent, a line like a phase heading) is read as archive layout."""
+    sender = game_map.powers[item.power].name if item.power in game_map.powers else None
+    if item.kind == "note":
+        heading = "GM note:"
+    elif item.grey:
+        heading = f"Grey press from {sender}:" if private and sender else "Grey press:"
+    else:
+        heading = f"Press from {sender}:"
+    return [heading] + [f"  | {line}".rstrip() for line in item.text.splitlines()]
+
+
+def write_archive(archive: Archive, game_map: GameMap, private: bool = False) -> str:
     out = [HEADER_COMMENT]
     if archive.game:
         out.append(f"Game: {archive.game}")
     out.append(f"Variant: {archive.variant}")
     out += [f"Notes: {note}" for note in archive.notes]
+    if archive.grey_press:
+        out.append("Grey press: allowed")
     for phase in archive.phases:
         out += ["", phase.heading]
         out += [f"GM edit: {e.command} (reason: {e.reason})" for e in phase.edits]
+        out += _players(phase, game_map, private)
+        if phase.deadline is not None:
+            out.append(f"Deadline: {long_date(phase.deadline)}")
         for letter in phase.letters:
             out.append(f"{game_map.powers[letter.power].name}:")
             out += [f"  {line}" for line in letter.text.splitlines() if line.strip()]
+        for item in phase.press:
+            out += _press(item, game_map, private)
         if phase.outcome is not None:
             out += _outcome(phase.outcome, game_map)
     if archive.result:
