@@ -1,7 +1,7 @@
-"""`gm board`: draw a phase's board as SVG (or PNG for print), and the helpers that let
+"""`gm draw`: draw a phase's board as SVG (or PNG for print), and the helpers that let
 `gm adjudicate`, `gm report` and `gm replay` write the picture beside their reports.
 
-(`gm draw` already records a draw between powers, so the picture command is `gm board`.)
+(A draw agreed between powers is recorded with `gm agree-draw`.)
 """
 
 from __future__ import annotations
@@ -102,8 +102,8 @@ def write_all_boards(store, game: str, folder: str, png: bool = False) -> list[P
     return written
 
 
-@app.command("board")
-def board(
+@app.command("draw")
+def draw(
     game: Annotated[str | None, typer.Argument(help="the game's name")] = None,
     phase: PhaseOption = None,
     output: Annotated[str | None, typer.Option(

@@ -419,8 +419,8 @@ def edit(game: GameName,
     console.print(f"{game}: {done.description} (reason: {done.reason}).", markup=False)
 
 
-@app.command("draw")
-def draw(game: GameName,
+@app.command("agree-draw")
+def agree_draw(game: GameName,
          powers: Annotated[list[str], typer.Argument(help="the powers sharing the draw")],
          db: Db = "gm.db"):
     """Record a draw the players agreed; the game ends ('gm undo' reopens it)."""

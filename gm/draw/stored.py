@@ -51,7 +51,7 @@ def last_adjudicated_board(store: Store, name: str, phase: str | None = None) ->
         done = rows.phases_with_status(store, view.game, "adjudicated")
         if not done:
             raise WorkflowError(f"{view.game.name} has no adjudicated phase yet; "
-                                f"'gm board {view.game.name}' draws the current position.")
+                                f"'gm draw {view.game.name}' draws the current position.")
         return phase_board(store, view, done[-1])
 
 

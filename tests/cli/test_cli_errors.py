@@ -95,7 +95,7 @@ def test_a_locked_database(gm, monkeypatch):
     (["edit", "demo", "remove", "Par"], "needs a reason"),
     (["edit", "demo", "add", "France", "A", "Par", "-r", "x"], "already holds"),
     (["edit", "demo", "fly", "Par", "-r", "x"], "unknown correction 'fly'"),
-    (["draw", "demo", "France"], "at least two powers"),
+    (["agree-draw", "demo", "France"], "at least two powers"),
     (["replay", "no-such-archive.txt"], "there is no archive file"),
 ])
 def test_mistakes_get_a_message_and_change_nothing(gm, args, expected):

@@ -81,7 +81,7 @@ def test_draw_export_and_replay_round_trip(gm, tmp_path):
     gm("edit", "demo", "own", "Bel", "France", "--reason", "agreed by both players")
     gm("orders", "demo", input="England: F Lon - Nth\nA Mar - Spa\n")
     gm("adjudicate", "demo")
-    assert "Draw: England, France, Germany" in gm("draw", "demo", "England,", "France",
+    assert "Draw: England, France, Germany" in gm("agree-draw", "demo", "England,", "France",
                                                   "Germany").output
     archive = tmp_path / "demo.txt"
     gm("export", "demo", str(archive))
@@ -110,7 +110,7 @@ def test_a_whole_game_typed_command_by_command(gm, demo_archive):
         if i < len(archive.phases) - 1:
             gm("adjudicate", archive.game, "--phase", phase.heading)
     powers = archive.result.split(":", 1)[1].split(",")
-    gm("draw", archive.game, *[p.strip() for p in powers])
+    gm("agree-draw", archive.game, *[p.strip() for p in powers])
     assert gm("export", archive.game).output == demo_archive.read_text()
 
 

@@ -1,4 +1,4 @@
-"""`gm board`: pictures written where the GM asks, in the format asked, and every mistake
+"""`gm draw`: pictures written where the GM asks, in the format asked, and every mistake
 answered with one line that says what to do."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def test_the_open_phase_goes_to_a_file_named_after_game_and_phase(db, tmp_path):
-    result = run("board", "standard-pictures", "--db", db)
+    result = run("draw", "standard-pictures", "--db", db)
     written = tmp_path / "standard-pictures-S1902M.svg"
     assert written.exists(), result.output
     root = parse(written.read_text(encoding="utf-8"))
@@ -52,24 +52,24 @@ def test_the_open_phase_goes_to_a_file_named_after_game_and_phase(db, tmp_path):
 
 def test_a_folder_gets_the_usual_file_name(db, tmp_path):
     (tmp_path / "zine.d").mkdir()
-    run("board", "standard-pictures", "-p", "S1901M", "-o", str(tmp_path / "zine.d"),
+    run("draw", "standard-pictures", "-p", "S1901M", "-o", str(tmp_path / "zine.d"),
         "--db", db)
     assert (tmp_path / "zine.d" / "standard-pictures-S1901M.svg").exists()
 
 
 def test_a_named_phase_as_svg_on_stdout(db):
-    result = run("board", "standard-pictures", "-p", "Autumn 1901", "-o", "-", "--db", db)
+    result = run("draw", "standard-pictures", "-p", "Autumn 1901", "-o", "-", "--db", db)
     root = parse(result.stdout)
     assert with_class(root, "title")[0].text == "Autumn 1901 — Movement"
     assert with_class(root, "convoy")  # the fixture's convoy is drawn
 
 
 def test_png_for_print_is_twice_the_svgs_size(db, tmp_path):
-    run("board", "standard-pictures", "-p", "W1901A", "-o", str(tmp_path / "w.svg"),
+    run("draw", "standard-pictures", "-p", "W1901A", "-o", str(tmp_path / "w.svg"),
         "--db", db)
-    run("board", "standard-pictures", "-p", "W1901A", "-o", str(tmp_path / "w.png"),
+    run("draw", "standard-pictures", "-p", "W1901A", "-o", str(tmp_path / "w.png"),
         "--db", db)
-    run("board", "standard-pictures", "-p", "W1901A", "--png", "-o", str(tmp_path / "w2"),
+    run("draw", "standard-pictures", "-p", "W1901A", "--png", "-o", str(tmp_path / "w2"),
         "--db", db)
     root = parse((tmp_path / "w.svg").read_text(encoding="utf-8"))
     width, height = float(root.get("width")), float(root.get("height"))
@@ -79,7 +79,7 @@ def test_png_for_print_is_twice_the_svgs_size(db, tmp_path):
 
 
 def test_every_phase_into_a_folder(db, tmp_path):
-    run("board", "standard-pictures", "--every-phase", str(tmp_path / "maps"), "--db", db)
+    run("draw", "standard-pictures", "--every-phase", str(tmp_path / "maps"), "--db", db)
     names = sorted(p.name for p in (tmp_path / "maps").iterdir())
     assert names == [f"standard-pictures-{s}.svg"
                      for s in sorted(["S1901M", "A1901M", "A1901R", "W1901A", "S1902M"])]
@@ -87,7 +87,7 @@ def test_every_phase_into_a_folder(db, tmp_path):
 
 def test_a_variants_starting_position_needs_no_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = run("board", "--variant", "middle-earth-viii")
+    result = run("draw", "--variant", "middle-earth-viii")
     root = parse((tmp_path / "middle-earth-viii.svg").read_text(encoding="utf-8"))
     assert with_class(root, "title")[0].text == "Summer, Third Age 3000 — Movement"
     assert len(with_class(root, "piece")) == 25  # one army on each home centre
@@ -95,17 +95,17 @@ def test_a_variants_starting_position_needs_no_game(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(("args", "expected"), [
-    (["board", "nosuchgame"], "no game"),
-    (["board"], "name the game"),
-    (["board", "standard-pictures", "--variant", "standard"], "not both"),
-    (["board", "standard-pictures", "-o", "board.jpg"], "'.svg' or '.png'"),
-    (["board", "standard-pictures", "--png", "-o", "board.svg"], "--png asks for PNG"),
-    (["board", "standard-pictures", "--png", "-o", "-"], "PNG cannot go to the terminal"),
-    (["board", "standard-pictures", "-p", "Spring 1950"], "no phase"),
-    (["board", "standard-pictures", "-p", "Sprung 1901"], "Spring 1901"),
-    (["board", "standard-pictures", "--every-phase", "x", "-p", "S1901M"], "one file per"),
-    (["board", "--variant", "atlantis"], "no variant called 'atlantis'"),
-    (["board", "--variant", "standard", "-p", "S1901M"], "starting position"),
+    (["draw", "nosuchgame"], "no game"),
+    (["draw"], "name the game"),
+    (["draw", "standard-pictures", "--variant", "standard"], "not both"),
+    (["draw", "standard-pictures", "-o", "board.jpg"], "'.svg' or '.png'"),
+    (["draw", "standard-pictures", "--png", "-o", "board.svg"], "--png asks for PNG"),
+    (["draw", "standard-pictures", "--png", "-o", "-"], "PNG cannot go to the terminal"),
+    (["draw", "standard-pictures", "-p", "Spring 1950"], "no phase"),
+    (["draw", "standard-pictures", "-p", "Sprung 1901"], "Spring 1901"),
+    (["draw", "standard-pictures", "--every-phase", "x", "-p", "S1901M"], "one file per"),
+    (["draw", "--variant", "atlantis"], "no variant called 'atlantis'"),
+    (["draw", "--variant", "standard", "-p", "S1901M"], "starting position"),
 ])
 def test_mistakes_get_one_clear_line(db, args, expected):
     result = run(*args, "--db", db, ok=False)
@@ -115,14 +115,14 @@ def test_mistakes_get_one_clear_line(db, args, expected):
 
 def test_a_file_that_cannot_be_written(db, tmp_path):
     (tmp_path / "notes.txt").write_text("a file, not a folder")
-    result = run("board", "standard-pictures", "-o", str(tmp_path / "notes.txt" / "b.svg"),
+    result = run("draw", "standard-pictures", "-o", str(tmp_path / "notes.txt" / "b.svg"),
                  "--db", db, ok=False)
     assert "cannot write" in result.output
 
 
 def test_png_without_cairosvg_says_how_to_get_it(db, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # `import cairosvg` now fails
-    result = run("board", "standard-pictures", "-o", str(tmp_path / "b.png"), "--db", db,
+    result = run("draw", "standard-pictures", "-o", str(tmp_path / "b.png"), "--db", db,
                  ok=False)
     assert "pip install 'gm[png]'" in result.output
     assert "write SVG instead" in result.output
