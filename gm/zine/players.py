@@ -15,6 +15,7 @@ from gm.engine.position import Phase
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, find_phase, open_game
 from gm.game.intake import resolve_power
+from gm.report.build import clean
 from gm.store import players as player_rows
 from gm.store.database import Store
 from gm.store.players import PlayerRow
@@ -39,8 +40,16 @@ def players_at(store: Store, view: GameView, phase: Phase) -> dict[str, PlayerRo
     return {power: row for power, (_, row) in best.items()}
 
 
+def _has_controls(text: str) -> bool:
+    """Control characters or direction overrides, which could garble a terminal or a page."""
+    return clean(text) != text
+
+
 def check_player_name(text: str) -> str:
     name = " ".join(text.split())
+    if _has_controls(name):
+        raise WorkflowError(f"the player's name {name!r} holds control characters; type it "
+                            "plainly.")
     if not name:
         raise WorkflowError("the player's name is empty; give it, e.g. 'Jane Smith', or use "
                             "--vacant if nobody plays the power.")
@@ -55,6 +64,9 @@ def check_player_name(text: str) -> str:
 
 def check_contact(text: str) -> str:
     contact = " ".join(text.split())
+    if _has_controls(contact):
+        raise WorkflowError(f"the contact {contact!r} holds control characters; type it "
+                            "plainly.")
     if len(contact) > MAX_CONTACT:
         raise WorkflowError(f"the contact is longer than {MAX_CONTACT} characters; keep it to "
                             "one address or email.")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game
 from gm.game.intake import resolve_power
+from gm.report.build import clean
 from gm.store import press as press_rows
 from gm.store.database import Store
 from gm.store.press import NOTE, PRESS, PressRow
@@ -89,7 +90,7 @@ class Listed:
     kind: str  # `press` or `note`
     signed: str  # as the report signs it
     sender: str  # the power that sent it, even grey ('' when unknown or a note)
-    first_line: str
+    first_line: str  # control characters shown as `?`
 
 
 def list_press(store: Store, game: str, phase: str | None = None) -> tuple[str, list[Listed]]:
@@ -101,7 +102,8 @@ def list_press(store: Store, game: str, phase: str | None = None) -> tuple[str, 
         return season.label, [
             Listed(item.id, item.kind, author_of(item, view),
                    view.map.powers[item.power].name if item.power in view.map.powers else "",
-                   next((line.strip() for line in item.text.splitlines() if line.strip()), ""))
+                   clean(next((line.strip() for line in item.text.splitlines()
+                               if line.strip()), "")))
             for item in items]
 
 

@@ -108,3 +108,9 @@ def test_withdrawn_press_leaves_the_report(store, game):
     assert [i.first_line for i in list_press(store, "demo")[1]] == ["Right game."]
     with pytest.raises(WorkflowError, match=f"no press item {first.item.id} to withdraw"):
         withdraw_press(store, "demo", first.item.id)
+
+
+def test_the_listing_shows_control_characters_as_question_marks(store, game):
+    entered = add_press(store, "demo", "\x1b[2JHello", sender="France")
+    assert entered.item.text == "\x1b[2JHello"
+    assert [i.first_line for i in list_press(store, "demo")[1]] == ["?[2JHello"]

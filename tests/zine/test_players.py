@@ -88,3 +88,11 @@ def test_bad_input_is_refused_and_changes_nothing(store, game, kwargs, message):
 def test_an_unknown_game_is_named(store, game):
     with pytest.raises(Exception, match="no game called 'nowhere'"):
         set_player(store, "nowhere", "France", "Jane")
+
+
+@pytest.mark.parametrize("kwargs", [{"name": "Jane\x1b[2J"}, {"name": "Jane \u202eSmith"},
+                                    {"name": "Jane", "contact": "a\x07@b"}])
+def test_control_characters_in_a_name_or_contact_are_refused(store, game, kwargs):
+    with pytest.raises(WorkflowError, match="control characters"):
+        set_player(store, "demo", "France", **kwargs)
+    assert player_history(store, "demo") == []
