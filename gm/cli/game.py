@@ -436,12 +436,15 @@ def agree_draw(game: GameName,
 def export(game: GameName,
            target: Annotated[str | None, typer.Argument(
                metavar="[FILE]", help="where to write the archive; stdout if left out")] = None,
+           private: Annotated[bool, typer.Option(
+               "--private", help="include what only the GM sees: players' contacts and who "
+                                 "sent grey press")] = False,
            db: Db = "gm.db"):
     """Write the game as a plain-text archive (docs/archive-format.md)."""
     from gm.game.archives import export_game
 
     with opened(db) as store:
-        text = export_game(store, game)
+        text = export_game(store, game, private)
     if target is None or target == "-":
         echo_text(text)
         return

@@ -21,6 +21,7 @@ from gm.store.games import PhaseRow
 from gm.store.orders import OrderRow, letters_of_phase, orders_of_phase
 from gm.store.positions import load_position
 from gm.store.results import adjudication_from, events_of, results_of
+from gm.zine.season import season_zine
 
 UNREAD = ("rejected", "ignored")
 
@@ -48,7 +49,8 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport
         edits=edits_of_phase(store, phase.id),
         next_position=position_before_edits(store, following), next_label=following.label,
         result=result, start_position=load_position(store, phase),
-        unread=unread_lines(store, phase.id))
+        unread=unread_lines(store, phase.id),
+        zine=season_zine(store, view, phase, following.label))
 
 
 def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonReport:
@@ -77,7 +79,8 @@ def resolution_report(store: Store, view: GameView, resolution, preview: bool = 
         results=resolution.results, events=resolution.outcome.events,
         edits=edits_of_phase(store, phase.id), next_position=resolution.outcome.position,
         next_label=resolution.next_label, result=resolution.solo, preview=preview,
-        start_position=load_position(store, phase), unread=unread_lines(store, phase.id))
+        start_position=load_position(store, phase), unread=unread_lines(store, phase.id),
+        zine=season_zine(store, view, phase, resolution.next_label))
 
 
 def preview_report(store: Store, name: str) -> SeasonReport:
