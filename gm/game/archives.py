@@ -55,7 +55,7 @@ from gm.zine.phases import label_key
 from gm.zine.players import set_player
 from gm.zine.press import add_press, allow_grey
 
-EXPORTED = ("accepted", "superseded", "rejected")
+EXPORTED = ("accepted", "superseded", "rejected", "later")
 
 
 def outcome_of(position: Position, game_map: GameMap) -> RecordedOutcome:

@@ -13,19 +13,23 @@ import dataclasses
 import inspect
 from dataclasses import dataclass
 
-from gm.engine.position import Position
+from gm.engine.position import Phase, Position
+from gm.engine.season import following_phase
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game
 from gm.game.history import discard_redo, require_running
-from gm.game.stored_orders import typed_order
+from gm.game.stored_orders import typed_order, unit_key
 from gm.maps.gamemap import GameMap
+from gm.orders.errors import PHASE
 from gm.orders.letters import read_orders
+from gm.orders.parse import parse_order
 from gm.report.notation import order_display
 from gm.store import games as rows
 from gm.store import orders as order_rows
 from gm.store.codec import order_to_json
 from gm.store.database import Store
-from gm.store.orders import NewOrder, OrderRow
+from gm.store.orders import SENT_AHEAD, NewOrder, OrderRow
+from gm.store.phase_names import phase_name
 from gm.store.positions import load_position
 
 
@@ -75,15 +79,6 @@ def infer_power(order, position: Position, game_map: GameMap) -> str | None:
     return None
 
 
-def unit_key(order, power: str | None) -> tuple | None:
-    """Orders with the same key are for the same unit (or build site): the later one stands."""
-    location = getattr(order, "location", "") or ""
-    if not location:
-        return None
-    kind = "build" if type(order).__name__ == "Build" else "unit"
-    return (power, kind, location.split("/")[0])
-
-
 def _with_power(order, power: str):
     if getattr(order, "power", power) == power or not dataclasses.is_dataclass(order):
         return order
@@ -124,6 +119,11 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
             out.append(_accepted(item, view, position))
         elif hasattr(item, "error"):
             error = item.error
+            ahead = _sent_ahead(item, view, position) \
+                if getattr(error, "kind", None) == PHASE else None
+            if ahead is not None:
+                out.append(ahead)
+                continue
             reason = error.describe() if hasattr(error, "describe") else str(error)
             out.append((NewOrder(item.line, item.power, item.text, "rejected", reason), None))
         else:
@@ -132,6 +132,36 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
             out.append((NewOrder(item.line, getattr(item, "power", None), item.text,
                                  "ignored", reason), None))
     return out
+
+
+def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
+    """The retreat and adjustment phases between a movement phase and the next movement."""
+    out = []
+    if phase.kind != "Movement":
+        return out
+    nxt = following_phase(phase, game_map)
+    while nxt.kind != "Movement":
+        out.append(nxt)
+        nxt = following_phase(nxt, game_map)
+    return out
+
+
+def _sent_ahead(item, view: GameView, position: Position) -> tuple[NewOrder, object] | None:
+    """A retreat or adjustment order written with the moves: kept for its phase, if it reads
+    as one. (The order is checked against the board when that phase comes.)"""
+    for later in phases_ahead(position.phase, view.map):
+        try:
+            order = parse_order(item.text, view.map, item.power, phase_kind=later.kind)
+        except ValueError:
+            continue
+        who = item.power or infer_power(order, position, view.map)
+        if who is None:
+            return None
+        order = _with_power(order, who)
+        label = phase_name(later, view.map)
+        return (NewOrder(item.line, who, item.text, SENT_AHEAD, f"kept for {label}",
+                         order_display(order), order_to_json(order)), order)
+    return None
 
 
 def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, object | None]:
@@ -163,7 +193,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         new = read_letter(text, view, position, power_id)
         discard_redo(store, view.game)
         withdrawn = 0
-        earlier = order_rows.orders_of_phase(store, phase.id, ("accepted",))
+        earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         if replace:
             for row in earlier:
                 if row.power == power_id:
@@ -182,7 +212,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
 
 def _detail(row: NewOrder | OrderRow) -> str:
     """What the echo says about a line: the order as read (with any note), or the reason."""
-    if row.status == "accepted":
+    if row.status in ("accepted", SENT_AHEAD):
         return f"{row.parsed} ({row.reason})" if row.reason else (row.parsed or "")
     return row.reason
 

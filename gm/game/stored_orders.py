@@ -1,12 +1,20 @@
-"""Orders as the store keeps them, turned back into typed orders for the engine."""
+"""Orders as the store keeps them, turned back into typed orders for the engine.
+
+Orders in force for a phase are those accepted for it, and — for a retreat or adjustment
+phase — orders sent ahead with the letters of the movement phase before it ('later' lines:
+postal players send their retreats and builds with their moves, and a GM of a one-movement
+year such as Middle-Earth VIII's calls for them so). An order entered in the phase itself for
+the same unit or build site takes precedence.
+"""
 
 from __future__ import annotations
 
 from gm.game.errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.store import games as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
-from gm.store.orders import IN_FORCE, OrderRow, orders_of_phase
+from gm.store.orders import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
 
 
 def typed_order(row: OrderRow, game_map: GameMap):
@@ -27,8 +35,41 @@ def typed_order(row: OrderRow, game_map: GameMap):
                             "'gm orders --power P --replace'.") from None
 
 
+def unit_key(order, power: str | None) -> tuple | None:
+    """Orders with the same key are for the same unit (or build site): the later one stands."""
+    location = getattr(order, "location", "") or ""
+    if not location:
+        return None
+    kind = "build" if type(order).__name__ == "Build" else "unit"
+    # a retreat sent ahead with the moves does not replace the unit's move
+    return (power, kind, location.split("/")[0], phase_kind_of(order) or "Movement")
+
+
+def phase_kind_of(order) -> str | None:
+    """The kind of phase an order sent ahead is for."""
+    name = type(order).__name__
+    if name in ("Retreat", "Disband"):
+        return "Retreat"
+    if name in ("Build", "Remove", "Waive"):
+        return "Adjustment"
+    return None
+
+
 def orders_in_force(store: Store, phase_id: int, game_map: GameMap
                     ) -> list[tuple[OrderRow, object]]:
-    """The accepted orders of a phase, in the order they were entered."""
-    return [(row, typed_order(row, game_map))
-            for row in orders_of_phase(store, phase_id, (IN_FORCE,))]
+    """The orders the engine adjudicates for a phase, in the order they were entered."""
+    entered = [(row, typed_order(row, game_map))
+               for row in orders_of_phase(store, phase_id, (IN_FORCE,))]
+    phase = rows.get_phase(store, phase_id)
+    if phase.kind == "Movement":
+        return entered
+    own = {unit_key(order, row.power) for row, order in entered}
+    ahead = []
+    for earlier in rows.live_phases_before(store, phase):
+        for row in orders_of_phase(store, earlier.id, (SENT_AHEAD,)):
+            order = typed_order(row, game_map)
+            if phase_kind_of(order) == phase.kind and unit_key(order, row.power) not in own:
+                ahead.append((row, order))
+        if earlier.kind == "Movement":
+            break
+    return ahead + entered

@@ -134,7 +134,6 @@ def _prepare(store: Store) -> None:
             f"{store.path} is missing gm tables ({missing}); it is damaged. Restore it from "
             "a backup, or rebuild a game from its archive with 'gm replay'.")
     try:
-        conn.execute("PRAGMA foreign_keys = ON")
         if store.path != MEMORY and \
                 conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             conn.execute("PRAGMA journal_mode = WAL")
@@ -142,13 +141,28 @@ def _prepare(store: Store) -> None:
         raise explain_sqlite_error(exc, store.path) from None
     if version < SCHEMA_VERSION:
         migrate(store)
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.Error as exc:
+        raise explain_sqlite_error(exc, store.path) from None
 
 
 def migrate(store: Store) -> None:
-    """Bring the database up to `SCHEMA_VERSION`, all steps in one transaction."""
+    """Bring the database up to `SCHEMA_VERSION`, all steps in one transaction.
+
+    Runs with foreign keys off, as SQLite asks for a migration that rebuilds a table, and
+    checks every reference before it commits: a migration that would break one changes
+    nothing."""
+    store.conn.execute("PRAGMA foreign_keys = OFF")
     with store.transaction():
         version = store.conn.execute("PRAGMA user_version").fetchone()[0]
         for number in range(version + 1, SCHEMA_VERSION + 1):
             for statement in MIGRATIONS[number - 1]:
                 store.conn.execute(statement)
             store.conn.execute(f"PRAGMA user_version = {number}")
+        broken = store.conn.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise DatabaseDamaged(
+                f"{store.path} could not be brought up to date: {len(broken)} reference(s) "
+                f"would break (first: {broken[0]}). Nothing was changed; restore the database "
+                "from a backup or rebuild the game from its archive with 'gm replay'.")

@@ -129,6 +129,13 @@ def live_phases(store: Store, game: GameRow) -> list[PhaseRow]:
         "ORDER BY seq", [game.id])]
 
 
+def live_phases_before(store: Store, phase: PhaseRow) -> list[PhaseRow]:
+    """The live phases of a phase's game that came before it, latest first."""
+    return [_phase(r) for r in store.db.query(
+        "SELECT * FROM phases WHERE game_id = ? AND status IN ('adjudicated', 'open') "
+        "AND seq < ? ORDER BY seq DESC", [phase.game_id, phase.seq])]
+
+
 def phases_with_status(store: Store, game: GameRow, status: str) -> list[PhaseRow]:
     return [_phase(r) for r in store.db.query(
         "SELECT * FROM phases WHERE game_id = ? AND status = ? ORDER BY seq",

@@ -2,7 +2,8 @@
 
 Statuses: 'accepted' (will be adjudicated), 'superseded' (a later order for the same unit
 replaced it), 'withdrawn' (the GM replaced the power's orders), 'rejected' (could not be
-read; `reason` says why), 'ignored' (not an order: a greeting, a signature).
+read; `reason` says why), 'ignored' (not an order: a greeting, a signature), 'later' (a
+retreat or adjustment order sent ahead with the moves, kept for that phase).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from gm.store.database import Store
 from gm.store.games import now
 
 IN_FORCE = "accepted"
+SENT_AHEAD = "later"
 
 
 @dataclass(frozen=True, slots=True)

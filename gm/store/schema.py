@@ -211,6 +211,32 @@ MIGRATION_2 = [
     "CREATE INDEX press_by_phase ON press(game_id, phase)",
 ]
 
-MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2]
+# Orders sent ahead: a retreat or adjustment order written with the moves is kept ('later')
+# for the phase it belongs to. SQLite cannot change a CHECK constraint, so the table is rebuilt
+# (the migration runs with foreign keys off and checks them all before it commits).
+MIGRATION_3 = [
+    """
+    CREATE TABLE orders_new (
+        id INTEGER PRIMARY KEY,
+        phase_id INTEGER NOT NULL REFERENCES phases(id),
+        letter_id INTEGER NOT NULL REFERENCES letters(id),
+        line INTEGER NOT NULL,
+        power TEXT,
+        text TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN
+            ('accepted', 'superseded', 'withdrawn', 'rejected', 'ignored', 'later')),
+        reason TEXT NOT NULL DEFAULT '',
+        parsed TEXT,
+        order_json TEXT
+    )
+    """,
+    "INSERT INTO orders_new SELECT id, phase_id, letter_id, line, power, text, status, reason, "
+    "parsed, order_json FROM orders",
+    "DROP TABLE orders",
+    "ALTER TABLE orders_new RENAME TO orders",
+    "CREATE INDEX orders_by_phase ON orders(phase_id)",
+]
+
+MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

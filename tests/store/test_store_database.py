@@ -114,3 +114,47 @@ def test_a_failed_migration_leaves_the_old_version(game, store, db_path, monkeyp
     columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
     assert "fine" not in columns
     conn.close()
+
+
+def test_orders_and_their_results_survive_the_rebuild_of_the_orders_table(tmp_path):
+    """Migration 3 rebuilds `orders` (to allow orders kept for a later phase): the rows keep
+    their ids, results still point at them, and the new status is accepted."""
+    import sqlite3
+
+    from gm.store import schema
+    from gm.store.database import open_store
+
+    path = tmp_path / "v2.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    for statement in schema.MIGRATION_1 + schema.MIGRATION_2:
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 2")
+    now = "2025-01-01T00:00:00+00:00"
+    conn.execute("INSERT INTO games (name, variant, notes, created_at) VALUES "
+                 f"('g', 'standard', '', '{now}')")
+    for seq, label, status in ((0, "Spring 1901", "adjudicated"), (1, "Autumn 1901", "open")):
+        conn.execute("INSERT INTO phases (game_id, seq, label, year, season, kind, status, "
+                     f"created_at) VALUES (1, {seq}, '{label}', 1901, '{label.split()[0]}', "
+                     f"'Movement', '{status}', '{now}')")
+    conn.execute("INSERT INTO letters (phase_id, power, text, entered_at) VALUES "
+                 f"(1, 'france', 'A Par - Bur', '{now}')")
+    conn.execute("INSERT INTO orders (id, phase_id, letter_id, line, power, text, status) "
+                 "VALUES (7, 1, 1, 1, 'france', 'A Par - Bur', 'accepted')")
+    conn.execute("INSERT INTO adjudications (phase_id, next_phase_id, status, adjudicated_at) "
+                 f"VALUES (1, 2, 'live', '{now}')")
+    conn.execute("INSERT INTO results (adjudication_id, phase_id, seq, power, order_id, "
+                 "order_text, unit, succeeded, code) VALUES "
+                 "(1, 1, 0, 'france', 7, 'A Par - Bur', 'A par', 1, 'moved')")
+    conn.close()
+
+    store = open_store(path)
+    try:
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+        assert store.conn.execute("SELECT id, status FROM orders").fetchall() == [(7, "accepted")]
+        assert store.conn.execute("SELECT order_id FROM results").fetchall() == [(7,)]
+        assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        with store.transaction():
+            store.conn.execute("UPDATE orders SET status = 'later' WHERE id = 7")
+    finally:
+        store.close()
