@@ -56,16 +56,13 @@ def add_letter(store: Store, phase_id: int, text: str, power: str | None,
     return table.last_pk
 
 
-def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrder]) -> list[int]:
-    table = store.db["orders"]
-    ids = []
-    for order in orders:
-        table.insert({"phase_id": phase_id, "letter_id": letter_id, "line": order.line,
-                      "power": order.power, "text": order.text, "status": order.status,
-                      "reason": order.reason, "parsed": order.parsed,
-                      "order_json": order.order_json})
-        ids.append(table.last_pk)
-    return ids
+def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrder]) -> None:
+    """Store a letter's lines, in one batch (a replay stores thousands)."""
+    store.db["orders"].insert_all(
+        ({"phase_id": phase_id, "letter_id": letter_id, "line": order.line,
+          "power": order.power, "text": order.text, "status": order.status,
+          "reason": order.reason, "parsed": order.parsed, "order_json": order.order_json}
+         for order in orders), batch_size=500)
 
 
 def orders_of_phase(store: Store, phase_id: int, statuses: tuple[str, ...] | None = None
