@@ -28,6 +28,8 @@ def _write(svg: str, target: str, png: bool) -> Path:
 def check_target(target: str | None, png: bool = False) -> None:
     """Refuse a file name gm cannot write, or PNG without cairosvg, before any work is done
     (`gm adjudicate --map` must not adjudicate and then fail to draw)."""
+    if target is None and not png:
+        return  # nothing to draw: do not load the drawing code
     from gm.draw.files import PictureError, picture_format, png_support
 
     if target in (None, "-"):

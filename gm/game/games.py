@@ -106,3 +106,14 @@ def position_at(store: Store, name: str, phase: str | None = None
         view = open_game(store, name)
         row = find_phase(store, view, phase)
         return view, row, load_position(store, row)
+
+
+def resolve_power(game_map: GameMap, text: str | None) -> str | None:
+    if text is None:
+        return None
+    power = game_map.power_id(text)
+    if power is None:
+        names = ", ".join(p.name for p in game_map.powers.values())
+        raise WorkflowError(f"{text!r} is not a power of {game_map.name}; the powers are "
+                            f"{names}.")
+    return power

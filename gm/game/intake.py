@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from gm.engine.position import Phase, Position
 from gm.engine.season import following_phase
 from gm.game.errors import WorkflowError
-from gm.game.games import GameView, open_game
+from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import typed_order, unit_key
 from gm.maps.gamemap import GameMap
@@ -51,17 +51,6 @@ class Taken:
     lines: list[EchoLine]
     superseded: list[str]  # earlier orders this letter replaced
     withdrawn: int  # earlier orders withdrawn by replace=True
-
-
-def resolve_power(game_map: GameMap, text: str | None) -> str | None:
-    if text is None:
-        return None
-    power = game_map.power_id(text)
-    if power is None:
-        names = ", ".join(p.name for p in game_map.powers.values())
-        raise WorkflowError(f"{text!r} is not a power of {game_map.name}; the powers are "
-                            f"{names}.")
-    return power
 
 
 def infer_power(order, position: Position, game_map: GameMap) -> str | None:

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from gm.engine.position import Phase
 from gm.game.errors import WorkflowError
-from gm.game.games import GameView, find_phase, open_game
-from gm.game.intake import resolve_power
+from gm.game.games import GameView, find_phase, open_game, resolve_power
 from gm.report.build import clean
 from gm.store import players as player_rows
 from gm.store.database import Store

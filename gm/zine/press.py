@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.game.errors import WorkflowError
-from gm.game.games import GameView, open_game
-from gm.game.intake import resolve_power
+from gm.game.games import GameView, open_game, resolve_power
 from gm.report.build import clean
 from gm.store import press as press_rows
 from gm.store.database import Store
