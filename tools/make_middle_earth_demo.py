@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,6 +46,9 @@ from gm.orders.parse import parse_order  # noqa: E402
 from gm.rules import RuleSet, known_rules  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tools"))
+from demo_common import Geometry, alliances, checked  # noqa: E402
+
 GAME = "middle-earth-viii-demo"
 VARIANT = "middle-earth-viii"
 # how keen each power is on fleets (the share of its units it would like at sea)
@@ -55,47 +57,6 @@ FLEET_SHARE = {"gondor": 0.5, "arnor": 0.4, "angmar": 0.35, "rhun": 0.3, "elves"
 WORDY = {"gondor", "elves", "rohan", "mordor"}  # these players write orders out in words
 MINIMUM = {"converted": 3, "conversion failed": 1, "fortress held": 2, "fortress fell": 1,
            "dislodged": 3, "retreated": 2, "built": 8, "removed": 2}
-
-
-class Geometry:
-    """Distances for armies and fleets between provinces, computed once."""
-
-    def __init__(self, game_map: GameMap):
-        self.map = game_map
-        self.army = {p: self._bfs(p, self._army_steps) for p in game_map.provinces}
-        self.fleet = {p: self._bfs(p, self._fleet_steps) for p in game_map.provinces}
-
-    def _army_steps(self, prov: str) -> set[str]:
-        return set(self.map.army_adj.get(prov, ()))
-
-    def _fleet_steps(self, prov: str) -> set[str]:
-        out = set()
-        for loc in self.map.locations(prov):
-            out.update(province_of(x) for x in self.map.fleet_adj.get(loc, ()))
-        return out
-
-    @staticmethod
-    def _bfs(start: str, steps) -> dict[str, int]:
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in steps(here):
-                if nxt not in dist:
-                    dist[nxt] = dist[here] + 1
-                    queue.append(nxt)
-        return dist
-
-    def distance(self, kind: str, a: str, b: str) -> int:
-        return (self.fleet if kind == "F" else self.army)[a].get(b, 99)
-
-    def moves(self, unit: Unit) -> list[str]:
-        if unit.kind == "F":
-            return sorted(self.map.fleet_adj.get(unit.location, ()))
-        return sorted(self.map.army_adj.get(unit.province, ()))
-
-    def reaches(self, unit: Unit, province: str) -> bool:
-        return self.map.can_reach(unit.kind == "F", unit.location, province)
 
 
 class Writer:
@@ -359,16 +320,6 @@ class Bot:
         return lines
 
 
-def checked(lines: list[str], game_map: GameMap, power: str) -> list[str]:
-    """A bot never sends a line gm cannot read."""
-    for line in lines:
-        try:
-            parse_order(line, game_map, power)
-        except ValueError as exc:
-            raise SystemExit(f"the bot wrote an unreadable order {line!r}: {exc}") from None
-    return lines
-
-
 class Tally:
     """Counts what the game showed of each rule, for choosing a seed worth keeping."""
 
@@ -442,7 +393,7 @@ def play(seed: int, years: int, highlights: list[str] = ()) -> tuple[str, Tally]
         if view.game.ended:
             break
         if phase.kind == "Movement" and (phase.year - game_map.calendar.first_year) % 2 == 0:
-            friends = _alliances(rng, list(game_map.powers), position)
+            friends = alliances(rng, list(game_map.powers), position)
         if phase.year > last_year:
             survivors = [game_map.powers[p].name for p in game_map.powers
                          if position.units_of(p)]
@@ -478,16 +429,6 @@ def _stored_counts(store) -> dict[str, int]:
     return {code: store.db.execute(f"SELECT count(*) FROM ({live}) WHERE code = ?",
                                    [code]).fetchone()[0]
             for code in ("retreated", "built", "removed")}
-
-
-def _alliances(rng: random.Random, powers: list[str], position: Position) -> dict[str, set]:
-    alive = [p for p in powers if position.units_of(p)]
-    rng.shuffle(alive)
-    out: dict[str, set[str]] = {p: set() for p in powers}
-    for a, b in zip(alive[::2], alive[1::2], strict=False):
-        out[a].add(b)
-        out[b].add(a)
-    return out
 
 
 def main() -> None:

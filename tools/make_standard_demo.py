@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,9 +35,11 @@ from gm.game.history import declare_draw  # noqa: E402
 from gm.game.intake import take_orders  # noqa: E402
 from gm.maps import GameMap, load_map  # noqa: E402
 from gm.maps.gamemap import province_of  # noqa: E402
-from gm.orders.parse import parse_order  # noqa: E402
 from gm.store import games as rows  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+from demo_common import Geometry, alliances, checked  # noqa: E402
 
 GAME = "standard-demo"
 FLEET_SHARE = {"england": 0.65, "turkey": 0.4, "italy": 0.4, "france": 0.35,
@@ -46,49 +47,6 @@ FLEET_SHARE = {"england": 0.65, "turkey": 0.4, "italy": 0.4, "france": 0.35,
 WORDY = {"france", "italy", "russia"}  # these players write orders out in words
 MINIMUM = {"bounced": 25, "dislodged": 12, "retreated": 5, "convoyed": 3, "built": 15,
            "removed": 4, "civil disorder": 1, "eliminated": 1}
-
-
-class Geometry:
-    """Distances for armies and fleets between provinces, computed once."""
-
-    def __init__(self, game_map: GameMap):
-        self.map = game_map
-        self.army = {p: self._bfs(p, self._army_steps) for p in game_map.provinces}
-        self.fleet = {p: self._bfs(p, self._fleet_steps) for p in game_map.provinces}
-
-    def _army_steps(self, prov: str) -> set[str]:
-        return set(self.map.army_adj.get(prov, ()))
-
-    def _fleet_steps(self, prov: str) -> set[str]:
-        out = set()
-        for loc in self.map.locations(prov):
-            out.update(province_of(x) for x in self.map.fleet_adj.get(loc, ()))
-        return out
-
-    @staticmethod
-    def _bfs(start: str, steps) -> dict[str, int]:
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in steps(here):
-                if nxt not in dist:
-                    dist[nxt] = dist[here] + 1
-                    queue.append(nxt)
-        return dist
-
-    def distance(self, unit_kind: str, a: str, b: str) -> int:
-        table = self.fleet if unit_kind == "F" else self.army
-        return table[a].get(b, 99)
-
-    def moves(self, unit: Unit) -> list[str]:
-        """Locations the unit can move to by itself."""
-        if unit.kind == "F":
-            return sorted(self.map.fleet_adj.get(unit.location, ()))
-        return sorted(self.map.army_adj.get(unit.province, ()))
-
-    def reaches(self, unit: Unit, province: str) -> bool:
-        return self.map.can_reach(unit.kind == "F", unit.location, province)
 
 
 class Writer:
@@ -334,18 +292,6 @@ class Bot:
         return lines
 
 
-def checked(lines: list[str], game_map: GameMap, power: str) -> list[str]:
-    """Keep only lines the order reader reads; a bot never writes a line gm cannot read."""
-    good = []
-    for line in lines:
-        try:
-            parse_order(line, game_map, power)
-        except ValueError as exc:
-            raise SystemExit(f"the bot wrote an unreadable order {line!r}: {exc}") from None
-        good.append(line)
-    return good
-
-
 def play(seed: int, years: int) -> tuple[str, dict[str, int]]:
     rng = random.Random(seed)
     game_map = load_map("standard")
@@ -363,7 +309,7 @@ def play(seed: int, years: int) -> tuple[str, dict[str, int]]:
             break
         year = phase.year
         if phase.season == "Spring" and phase.kind == "Movement" and (year - 1901) % 3 == 0:
-            friends = _alliances(rng, list(game_map.powers), position)
+            friends = alliances(rng, list(game_map.powers), position)
         if year > last_year:
             survivors = [game_map.powers[p].name for p in game_map.powers
                          if position.units_of(p)]
@@ -387,16 +333,6 @@ def play(seed: int, years: int) -> tuple[str, dict[str, int]]:
         adjudicate(store, GAME)
     tally = _tally(store)
     return export_game(store, GAME), tally
-
-
-def _alliances(rng: random.Random, powers: list[str], position: Position) -> dict[str, set]:
-    alive = [p for p in powers if position.units_of(p)]
-    rng.shuffle(alive)
-    out: dict[str, set[str]] = {p: set() for p in powers}
-    for a, b in zip(alive[::2], alive[1::2], strict=False):
-        out[a].add(b)
-        out[b].add(a)
-    return out
 
 
 def _tally(store) -> dict[str, int]:

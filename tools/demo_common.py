@@ -1,0 +1,77 @@
+"""What the seeded demo-game bots share (tools/make_*_demo.py): the board's distances, the
+check that a bot never writes an order gm cannot read, and shifting alliances."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from gm.engine.position import Position, Unit
+from gm.maps import GameMap
+from gm.maps.gamemap import province_of
+from gm.orders.parse import parse_order
+
+
+class Geometry:
+    """Distances for armies and fleets between provinces, computed once."""
+
+    def __init__(self, game_map: GameMap):
+        self.map = game_map
+        self.army = {p: self._bfs(p, self._army_steps) for p in game_map.provinces}
+        self.fleet = {p: self._bfs(p, self._fleet_steps) for p in game_map.provinces}
+
+    def _army_steps(self, prov: str) -> set[str]:
+        return set(self.map.army_adj.get(prov, ()))
+
+    def _fleet_steps(self, prov: str) -> set[str]:
+        out = set()
+        for loc in self.map.locations(prov):
+            out.update(province_of(x) for x in self.map.fleet_adj.get(loc, ()))
+        return out
+
+    @staticmethod
+    def _bfs(start: str, steps) -> dict[str, int]:
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in steps(here):
+                if nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    queue.append(nxt)
+        return dist
+
+    def distance(self, unit_kind: str, a: str, b: str) -> int:
+        table = self.fleet if unit_kind == "F" else self.army
+        return table[a].get(b, 99)
+
+    def moves(self, unit: Unit) -> list[str]:
+        """Locations the unit can move to by itself."""
+        if unit.kind == "F":
+            return sorted(self.map.fleet_adj.get(unit.location, ()))
+        return sorted(self.map.army_adj.get(unit.province, ()))
+
+    def reaches(self, unit: Unit, province: str) -> bool:
+        return self.map.can_reach(unit.kind == "F", unit.location, province)
+
+
+def checked(lines: list[str], game_map: GameMap, power: str) -> list[str]:
+    """Keep only lines the order reader reads; a bot never writes a line gm cannot read."""
+    good = []
+    for line in lines:
+        try:
+            parse_order(line, game_map, power)
+        except ValueError as exc:
+            raise SystemExit(f"the bot wrote an unreadable order {line!r}: {exc}") from None
+        good.append(line)
+    return good
+
+
+def alliances(rng: random.Random, powers: list[str], position: Position) -> dict[str, set]:
+    alive = [p for p in powers if position.units_of(p)]
+    rng.shuffle(alive)
+    out: dict[str, set[str]] = {p: set() for p in powers}
+    for a, b in zip(alive[::2], alive[1::2], strict=False):
+        out[a].add(b)
+        out[b].add(a)
+    return out
