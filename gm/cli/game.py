@@ -7,7 +7,6 @@ Heavy modules are imported inside the commands so that `gm --help` starts at onc
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -17,7 +16,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import console, err_console, fail
+from gm.cli.common import console, err_console, fail, read_text_input
 
 Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True,
                                  help="the game database (default gm.db here)")]
@@ -195,22 +194,6 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
         console.print(f"Game over: {view.game.result}", markup=False)
 
 
-def _read_input(source: str | None) -> tuple[str, str]:
-    """The letter's text and where it came from: a file, `-` for stdin, or a paste."""
-    if source is None or source == "-":
-        if source is None and sys.stdin.isatty():
-            err_console.print("Paste the orders, then press Ctrl-D on a line of its own.",
-                              markup=False)
-        return sys.stdin.read(), "stdin"
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except FileNotFoundError:
-        fail(f"there is no file {source}; give the letter's file, or '-' to paste.")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {source}: {exc}")
-
-
 STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "ignored": "ignored",
                "superseded": "replaced", "withdrawn": "withdrawn"}
 
@@ -231,7 +214,7 @@ def orders(game: GameName,
     if list_:
         _list_orders(game, db)
         return
-    text, origin = _read_input(source)
+    text, origin = read_text_input(source, "the orders")
     if not text.strip() and not replace:
         fail("no orders given; nothing was stored. Give a file, or paste the orders.")
     from gm.game.intake import take_orders

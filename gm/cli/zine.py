@@ -11,14 +11,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from gm.cli import app
-from gm.cli.common import console, err_console, fail
+from gm.cli.common import console, err_console, fail, read_text_input
 from gm.cli.game import Db, GameName, PhaseOption, opened
 
 
@@ -146,22 +144,6 @@ def deadline(game: GameName,
         err_console.print("Note: that date has already passed.", markup=False)
 
 
-def _read_press(source: str | None) -> tuple[str, str]:
-    """The text and where it came from: a file, `-` for stdin, or a paste."""
-    if source is None or source == "-":
-        if source is None and sys.stdin.isatty():
-            err_console.print("Paste the press, then press Ctrl-D on a line of its own.",
-                              markup=False)
-        return sys.stdin.read(), "stdin"
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except FileNotFoundError:
-        fail(f"there is no file {source}; give the press's file, or '-' to paste it.")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {source}: {exc}")
-
-
 @app.command("press")
 def press(game: GameName,
           source: Annotated[str | None, typer.Argument(
@@ -210,7 +192,7 @@ def press(game: GameName,
     if not (sender or gm_note or grey):
         fail("say who wrote it: --from POWER for press, --grey for anonymous press, or --gm "
              "for a GM note; nothing was stored.")
-    text, origin = _read_press(source)
+    text, origin = read_text_input(source, "the press")
     with opened(db) as store:
         entered = library.add_press(store, game, text, sender, gm_note, grey, phase, origin)
     what = "GM note" if gm_note else "press"
