@@ -7,6 +7,7 @@ import random
 from collections import deque
 
 from gm.engine.position import Position, Unit
+from gm.engine.retreat import retreat_options
 from gm.maps import GameMap
 from gm.maps.gamemap import province_of
 from gm.orders.parse import parse_order
@@ -75,3 +76,51 @@ def alliances(rng: random.Random, powers: list[str], position: Position) -> dict
         out[a].add(b)
         out[b].add(a)
     return out
+
+
+class Housekeeping:
+    """Retreats, builds and removals as the demo bots play them: retreat towards home, build on
+    free home centres (fleets up to the power's `fleet_share`), remove the units farthest from
+    home. A bot class using it has `power`, `map`, `geo`, `rng`, `write`, `home` and
+    `fleet_share` (a fraction of its units it wants at sea)."""
+
+    def retreats(self, position: Position) -> list[str]:
+        lines = []
+        for d in position.dislodged:
+            if d.unit.power != self.power:
+                continue
+            options = retreat_options(d, position, self.map)
+            if not options:
+                lines.append(self.write.disband(d.unit))
+                continue
+            best = min(options, key=lambda o: (
+                min(self.geo.distance(d.unit.kind, province_of(o), h) for h in self.home),
+                self.rng.random()))
+            lines.append(self.write.retreat(d.unit, best))
+        return lines
+
+    def adjustments(self, position: Position, change: int) -> list[str]:
+        if change > 0:
+            return self._builds(position, change)
+        far = sorted(position.units_of(self.power), key=lambda u: (
+            -min(self.geo.distance(u.kind, u.province, h) for h in self.home), self.rng.random()))
+        return [self.write.remove(u) for u in far[:-change]]
+
+    def _builds(self, position: Position, count: int) -> list[str]:
+        taken = {u.province for u in position.units}
+        sites = [h for h in self.home if position.owners.get(h) == self.power and h not in taken]
+        self.rng.shuffle(sites)
+        mine = position.units_of(self.power)
+        fleets = sum(1 for u in mine if u.kind == "F")
+        lines = []
+        for site in sites[:count]:
+            province = self.map.provinces[site]
+            want_fleet = province.kind == "coast" and \
+                fleets < self.fleet_share * (len(mine) + len(lines) + 1)
+            if want_fleet:
+                loc = f"{site}/{self.rng.choice(province.coasts)}" if province.coasts else site
+                lines.append(self.write.build("F", loc))
+                fleets += 1
+            else:
+                lines.append(self.write.build("A", site))
+        return lines

@@ -34,7 +34,6 @@ sys.path.insert(0, str(ROOT))
 from gm.engine.adjustment import adjustments_due  # noqa: E402
 from gm.engine.movement import adjudicate_movement  # noqa: E402
 from gm.engine.position import Position, Unit  # noqa: E402
-from gm.engine.retreat import retreat_options  # noqa: E402
 from gm.game.adjudication import adjudicate  # noqa: E402
 from gm.game.archives import export_game  # noqa: E402
 from gm.game.games import new_game, position_at  # noqa: E402
@@ -47,7 +46,7 @@ from gm.rules import RuleSet, known_rules  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
-from demo_common import Geometry, alliances, checked  # noqa: E402
+from demo_common import Geometry, Housekeeping, alliances, checked  # noqa: E402
 
 GAME = "middle-earth-viii-demo"
 VARIANT = "middle-earth-viii"
@@ -111,7 +110,7 @@ class Writer:
         return f"Remove {self.unit(u.kind, u.province)}"
 
 
-class Bot:
+class Bot(Housekeeping):
     """One power's player."""
 
     def __init__(self, power: str, game_map: GameMap, geo: Geometry, rng: random.Random):
@@ -121,6 +120,7 @@ class Bot:
         self.rng = rng
         self.write = Writer(game_map, power in WORDY, rng)
         self.home = game_map.powers[power].home
+        self.fleet_share = FLEET_SHARE[power]
 
     def in_fortress(self, unit: Unit) -> bool:
         return unit.province in self.map.powers[unit.power].home
@@ -281,43 +281,6 @@ class Bot:
         return lines
 
     # --- retreats and adjustments ---------------------------------------------------------
-    def retreats(self, position: Position) -> list[str]:
-        lines = []
-        for d in position.dislodged:
-            if d.unit.power != self.power:
-                continue
-            options = retreat_options(d, position, self.map)
-            if not options:
-                lines.append(self.write.disband(d.unit))
-                continue
-            best = min(options, key=lambda o: (
-                min(self.geo.distance(d.unit.kind, province_of(o), h) for h in self.home),
-                self.rng.random()))
-            lines.append(self.write.retreat(d.unit, best))
-        return lines
-
-    def adjustments(self, position: Position, change: int) -> list[str]:
-        if change > 0:
-            return self._builds(position, change)
-        far = sorted(position.units_of(self.power), key=lambda u: (
-            -min(self.geo.distance(u.kind, u.province, h) for h in self.home), self.rng.random()))
-        return [self.write.remove(u) for u in far[:-change]]
-
-    def _builds(self, position: Position, count: int) -> list[str]:
-        taken = {u.province for u in position.units}
-        sites = [h for h in self.home if position.owners.get(h) == self.power and h not in taken]
-        self.rng.shuffle(sites)
-        mine = position.units_of(self.power)
-        fleets = sum(1 for u in mine if u.kind == "F")
-        lines = []
-        for site in sites[:count]:
-            coastal = self.map.provinces[site].kind == "coast"
-            if coastal and fleets < FLEET_SHARE[self.power] * (len(mine) + len(lines) + 1):
-                lines.append(self.write.build("F", site))
-                fleets += 1
-            else:
-                lines.append(self.write.build("A", site))
-        return lines
 
 
 class Tally:

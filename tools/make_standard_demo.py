@@ -27,7 +27,6 @@ sys.path.insert(0, str(ROOT))
 
 from gm.engine.adjustment import adjustments_due  # noqa: E402
 from gm.engine.position import Position, Unit  # noqa: E402
-from gm.engine.retreat import retreat_options  # noqa: E402
 from gm.game.adjudication import adjudicate  # noqa: E402
 from gm.game.archives import export_game  # noqa: E402
 from gm.game.games import new_game, position_at  # noqa: E402
@@ -39,7 +38,7 @@ from gm.store import games as rows  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
-from demo_common import Geometry, alliances, checked  # noqa: E402
+from demo_common import Geometry, Housekeeping, alliances, checked  # noqa: E402
 
 GAME = "standard-demo"
 FLEET_SHARE = {"england": 0.65, "turkey": 0.4, "italy": 0.4, "france": 0.35,
@@ -101,7 +100,7 @@ class Writer:
         return f"Remove {self.unit(u.kind, u.location)}"
 
 
-class Bot:
+class Bot(Housekeeping):
     """One power's player."""
 
     def __init__(self, power: str, game_map: GameMap, geo: Geometry, rng: random.Random):
@@ -111,6 +110,7 @@ class Bot:
         self.rng = rng
         self.write = Writer(game_map, power in WORDY)
         self.home = game_map.powers[power].home
+        self.fleet_share = FLEET_SHARE[power]
 
     # --- movement -----------------------------------------------------------------------
     def targets(self, position: Position, friends: set[str]) -> dict[str, float]:
@@ -250,46 +250,6 @@ class Bot:
         return lines
 
     # --- retreats and adjustments ---------------------------------------------------------
-    def retreats(self, position: Position) -> list[str]:
-        lines = []
-        for d in position.dislodged:
-            if d.unit.power != self.power:
-                continue
-            options = retreat_options(d, position, self.map)
-            if not options:
-                lines.append(self.write.disband(d.unit))
-                continue
-            best = min(options, key=lambda o: (
-                min(self.geo.distance(d.unit.kind, province_of(o), h) for h in self.home),
-                self.rng.random()))
-            lines.append(self.write.retreat(d.unit, best))
-        return lines
-
-    def adjustments(self, position: Position, change: int) -> list[str]:
-        if change > 0:
-            return self._builds(position, change)
-        far = sorted(position.units_of(self.power), key=lambda u: (
-            -min(self.geo.distance(u.kind, u.province, h) for h in self.home), self.rng.random()))
-        return [self.write.remove(u) for u in far[:-change]]
-
-    def _builds(self, position: Position, count: int) -> list[str]:
-        taken = {u.province for u in position.units}
-        sites = [h for h in self.home if position.owners.get(h) == self.power and h not in taken]
-        self.rng.shuffle(sites)
-        mine = position.units_of(self.power)
-        fleets = sum(1 for u in mine if u.kind == "F")
-        lines = []
-        for site in sites[:count]:
-            province = self.map.provinces[site]
-            want_fleet = province.kind == "coast" and \
-                fleets < FLEET_SHARE[self.power] * (len(mine) + len(lines) + 1)
-            if want_fleet:
-                loc = f"{site}/{self.rng.choice(province.coasts)}" if province.coasts else site
-                lines.append(self.write.build("F", loc))
-                fleets += 1
-            else:
-                lines.append(self.write.build("A", site))
-        return lines
 
 
 def play(seed: int, years: int) -> tuple[str, dict[str, int]]:
