@@ -20,3 +20,12 @@ def standard_map():
 @pytest.fixture()
 def standard_text() -> str:
     return (ROOT / "maps" / "standard.toml").read_text(encoding="utf-8")
+
+
+def replay_file(store, path: Path) -> str:
+    """Replay one archive file into `store`; returns the game's name."""
+    from gm.game.archives import replay
+    from gm.store.archive import read_archive
+
+    archive = read_archive(path.read_text(encoding="utf-8"), str(path))
+    return replay(store, archive, source=str(path)).game

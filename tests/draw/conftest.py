@@ -7,18 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import replay_file
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 GAMES = HERE / "games"
 DEMO = ROOT / "games" / "standard-demo.txt"
-
-
-def replay_file(store, path: Path) -> str:
-    from gm.game.archives import replay
-    from gm.store.archive import read_archive
-
-    archive = read_archive(path.read_text(encoding="utf-8"), str(path))
-    return replay(store, archive, source=str(path)).game
 
 
 @pytest.fixture(scope="session")
