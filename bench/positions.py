@@ -24,7 +24,8 @@ def crowded_position(game_map: GameMap, rng: random.Random, units: int = 34) -> 
             kind = rng.choice("AF")
             loc = rng.choice(game_map.locations(prov.id)) if kind == "F" else prov.id
         placed.append(Unit(rng.choice(powers), kind, loc))
-    return Position(Phase(1901, "Spring", "Movement"), placed, {})
+    season = next(s for s, kind in game_map.calendar.phases if kind == "Movement")
+    return Position(Phase(game_map.calendar.first_year, season, "Movement"), placed, {})
 
 
 def _reach(game_map: GameMap, unit: Unit) -> list[str]:
