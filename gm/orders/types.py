@@ -176,10 +176,8 @@ class Waive(Order):
 # --- variant orders (each from a rulebook in ../shared/rulebooks) -----------------------------
 
 @dataclass(frozen=True, slots=True)
-class Convert(Order):
-    """An army becomes a fleet where it stands, or a fleet an army (`A(Tyr)-F(Tyr)`).
-
-    Lord of Hosts 3, Middle-Earth VIII 2, Hoplite Wars 9 (in adjustments)."""
+class _BecomesKind(Order):
+    """An order that makes the unit another kind where it stands: `A(Tyr)-F(Tyr)`."""
 
     new_kind: str
     new_location: str
@@ -189,16 +187,17 @@ class Convert(Order):
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseKind(Order):
+class Convert(_BecomesKind):
+    """An army becomes a fleet where it stands, or a fleet an army (`A(Tyr)-F(Tyr)`).
+
+    Lord of Hosts 3, Middle-Earth VIII 2, Hoplite Wars 9 (in adjustments)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseKind(_BecomesKind):
     """An A/F unit's first orders say which it is (`A/F(Tanis)` -> `F(Tanis)`).
 
     Lord of Hosts 3: 'the first set of orders MUST specify A or F'."""
-
-    new_kind: str
-    new_location: str
-
-    def tail(self) -> str:
-        return f" - {unit_label(self.new_kind, self.new_location, self.strength)}"
 
 
 @dataclass(frozen=True, slots=True)
