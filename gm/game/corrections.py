@@ -33,12 +33,12 @@ def _location(text: str, game_map: GameMap) -> str:
     return loc
 
 
-def _split_unit(text: str) -> tuple[str | None, str]:
-    """`A Par` -> ('A', 'Par'); `Par` -> (None, 'Par')."""
-    m = re.match(r"^\s*(army|fleet|a|f)\s+(.+)$", text, re.I)
+def _split_unit(text: str) -> tuple[str | None, str, float]:
+    """`A Par` -> ('A', 'Par', 1); `2A Ur` -> ('A', 'Ur', 2); `Par` -> (None, 'Par', 1)."""
+    m = re.match(r"^\s*([1-9])?\s*(army|fleet|a|f)\s+(.+)$", text, re.I)
     if m:
-        return KIND_WORDS[m.group(1).lower()], m.group(2).strip()
-    return None, text.strip()
+        return KIND_WORDS[m.group(2).lower()], m.group(3).strip(), float(m.group(1) or 1)
+    return None, text.strip(), 1.0
 
 
 def _check_terrain(kind: str, location: str, game_map: GameMap) -> None:
@@ -102,7 +102,7 @@ def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -
     if power is None:
         raise WorkflowError(f"say whose piece to add first, e.g. 'add France A Par' "
                             f"({words[0]!r} is not a power).")
-    kind, where = _split_unit(" ".join(rest))
+    kind, where, strength = _split_unit(" ".join(rest))
     if kind is None:
         raise WorkflowError("say which piece to add, an army or a fleet: 'add France A Par'.")
     location = _location(where, game_map)
@@ -114,14 +114,15 @@ def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -
         raise WorkflowError(f"{place(location)} already holds {there.kind} "
                             f"{place(there.location)} ({game_map.powers[there.power].name}); "
                             "remove it first.")
-    position.units.append(Unit(power, kind, location))
+    position.units.append(Unit(power, kind, location, strength))
     adjective = game_map.powers[power].adjective
-    return EditRow("add", f"add {_power_word(power, game_map)} {kind} {place(location)}",
-                   f"Added {adjective} {kind} {place(location)}", reason)
+    piece = f"{strength:g}{kind}" if strength != 1 else kind
+    return EditRow("add", f"add {_power_word(power, game_map)} {piece} {place(location)}",
+                   f"Added {adjective} {piece} {place(location)}", reason)
 
 
 def _remove(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
-    _, where = _split_unit(" ".join(words))
+    _, where, _ = _split_unit(" ".join(words))
     location = _location(where, game_map)
     unit = _occupant(position, location)
     if unit is None:

@@ -259,3 +259,11 @@ def test_the_demo_generator_writes_the_archive_as_committed(tmp_path):
                            str(out)], cwd=ROOT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert out.read_text(encoding="utf-8") == DEMO.read_text(encoding="utf-8")
+
+
+def test_a_gm_correction_can_add_a_double_unit(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", "lord-of-hosts")
+    done = gm("edit", "G", "add", "Babylon", "2A", "Sip", "--reason", "award left off")
+    assert "Added Babylonian 2A Sip" in done
+    assert "2A Sip" in gm("show", "G")
