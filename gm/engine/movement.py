@@ -138,8 +138,9 @@ class MovementPhase:
         for idx, plan in enumerate(self.plans):
             if plan.order is not None:
                 self._check(idx, plan)
-        for idx, reason in self.rules.void_moves(self).items():
-            self.plans[idx].void, self.plans[idx].kind = reason, "hold"
+        if self.rules.answers("void_moves"):
+            for idx, reason in self.rules.void_moves(self).items():
+                self.plans[idx].void, self.plans[idx].kind = reason, "hold"
 
     def _check(self, idx: int, plan: Plan) -> None:
         unit = self.units[idx]
@@ -287,7 +288,10 @@ class MovementPhase:
         for idx, plan in enumerate(plans):
             if plan.kind != "move" or self.units[idx].is_fleet:
                 continue
-            fleets = convoys_for.get(idx, [])
+            fleets = convoys_for.get(idx)
+            if fleets is None and not plan.needs_convoy:
+                continue  # an army marching by land, as most do
+            fleets = fleets or []
             own = any(self.units[f].power == self.units[idx].power for f in fleets)
             wants = plan.needs_convoy or plan.via_convoy or own
             route = plan.route = self._route(idx, fleets)
@@ -300,24 +304,27 @@ class MovementPhase:
             if not plan.convoyed:
                 for f in fleets:
                     plans[f].matched = False
+        vetted = self.rules.answers("may_support")
         for idx, plan in enumerate(plans):
-            if plan.kind == "convoy" and plan.matched and not plans[plan.target].convoyed:
+            kind = plan.kind
+            if kind == "hold" or kind == "move":
+                continue
+            if kind == "convoy":
+                if plan.matched and not plans[plan.target].convoyed:
+                    plan.matched = False
+                continue
+            target = plans[plan.target]
+            if kind == "support_hold":
+                if target.kind == "move":
+                    plan.matched, plan.unmatched_reason = False, "the supported unit moved"
+            elif not (target.kind == "move" and target.dest_province == plan.dest
+                      and (plan.dest_coast is None
+                           or coast_of(target.dest) in (None, plan.dest_coast))):
                 plan.matched = False
-            elif plan.kind == "support_hold":
-                plan.matched = plans[plan.target].kind != "move"
-                plan.unmatched_reason = "the supported unit moved"
-            elif plan.kind == "support_move":
-                target = plans[plan.target]
-                plan.matched = (
-                    target.kind == "move"
-                    and target.dest_province == plan.dest
-                    and (plan.dest_coast is None or coast_of(target.dest) in (None, plan.dest_coast))
-                )
                 plan.unmatched_reason = "the supported unit did not make that move"
-            if plan.kind in ("support_hold", "support_move") and plan.matched and \
-                    self.rules.answers("may_support") and not self.rules.may_support(self.units[idx], self.units[plan.target], self.position):
-                plan.matched = False
-                plan.unmatched_reason = "the rules forbid this support"
+            if plan.matched and vetted and not self.rules.may_support(
+                    self.units[idx], self.units[plan.target], self.position):
+                plan.matched, plan.unmatched_reason = False, "the rules forbid this support"
 
         self._convoys_for = convoys_for
 
@@ -382,9 +389,8 @@ class MovementPhase:
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)
-                attacks.append(Attack(power=unit.power, origin=unit.province,
-                                      dest=plan.dest_province, forces=[], strength=0.0,
-                                      convoyed=plan.convoyed))
+                attacks.append(Attack(unit.power, unit.province, plan.dest_province, [], 0.0,
+                                      None, plan.convoyed))
             attacks[a].forces.append(idx)
             attacks[a].strength += forces[idx].strength
             forces[idx].attack = a
@@ -426,19 +432,20 @@ class MovementPhase:
 
     def _outcome(self, res: Resolver, forces: list[Force], attacks: list[Attack]) -> PhaseOutcome:
         units, plans = self.units, self.plans
+        succeeded = res.result  # every decision is resolved by now: read the answers
         new_units: list[Unit] = []
         dislodged: list[Dislodged] = []
         occupied: set[str] = set()
         beaten_by = [-1] * len(units)  # the attack that dislodged each unit, if any
         for a, attack in enumerate(attacks):
-            if res.moves(a):
+            if succeeded[a]:
                 for f in res.in_province.get(attack.dest, ()):
-                    if forces[f].attack < 0 or not res.moves(forces[f].attack):
+                    if forces[f].attack < 0 or not succeeded[forces[f].attack]:
                         beaten_by[f] = a
         for idx, unit in enumerate(units):
             plan = plans[idx]
             a = forces[idx].attack
-            if a >= 0 and res.moves(a):
+            if a >= 0 and succeeded[a]:
                 moved = Unit(unit.power, unit.kind, plan.dest, unit.strength, unit.name)
                 new_units.append(moved)
                 occupied.add(moved.province)
@@ -452,7 +459,7 @@ class MovementPhase:
                 occupied.add(unit.province)
         standoffs = set()
         for a, attack in enumerate(attacks):
-            if attack.dest not in occupied and not res.moves(a) and res.prevent_strength(a) > 0:
+            if attack.dest not in occupied and not succeeded[a] and res.prevent_strength(a) > 0:
                 standoffs.add(attack.dest)
         for idx, unit in enumerate(units):
             self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
@@ -483,7 +490,7 @@ class MovementPhase:
             return result(False, R.VOID, plan.void)
         if plan.kind == "move":
             a = forces[idx].attack
-            if res.moves(a):
+            if res.result[a]:
                 return result(True, R.MOVED)
             if attacks[a].convoyed and not res.has_route(a):
                 return result(False, R.NO_CONVOY, f"no convoy reached {attacks[a].dest}")

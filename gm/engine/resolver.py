@@ -16,44 +16,57 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
 
-@dataclass(slots=True)
 class Force:
     """A piece as the resolver sees it."""
 
-    power: str
-    province: str
-    strength: float
-    defence_bonus: float = 0.0  # extra strength when standing (home fortress)
-    attack: int = -1  # index of the attack it takes part in, or -1 if it stays
-    hold_supports: list[int] = field(default_factory=list)  # forces supporting it to hold
-    supports_into: str | None = None  # for a support of a move: the province supported into
-    is_support: bool = False
+    __slots__ = ("power", "province", "strength", "defence_bonus", "attack", "hold_supports",
+                 "supports_into", "is_support")
+
+    def __init__(self, power: str, province: str, strength: float,
+                 defence_bonus: float = 0.0, attack: int = -1,
+                 hold_supports: list[int] | None = None, supports_into: str | None = None,
+                 is_support: bool = False):
+        self.power = power
+        self.province = province
+        self.strength = strength
+        self.defence_bonus = defence_bonus  # extra strength when standing (home fortress)
+        self.attack = attack  # index of the attack it takes part in, or -1 if it stays
+        self.hold_supports = hold_supports if hold_supports is not None else []
+        self.supports_into = supports_into  # for a support of a move: the province
+        self.is_support = is_support
 
 
-@dataclass(slots=True)
 class Attack:
-    """One or more pieces of one power moving from `origin` to `dest` together."""
+    """One or more pieces of one power moving from `origin` to `dest` together.
 
-    power: str
-    origin: str
-    dest: str
-    forces: list[int]
-    strength: float
-    supports: list[int] = field(default_factory=list)
-    convoyed: bool = False
-    opponent: int = -1  # the attack coming the other way (head-to-head), if any
-    # convoy route, over the convoying forces: which touch the origin, which the destination,
-    # and which touch which
-    route_starts: list[int] = field(default_factory=list)
-    route_ends: frozenset[int] = frozenset()
-    route_next: dict[int, list[int]] = field(default_factory=dict)
+    A convoyed attack also carries its convoy route, over the convoying forces: which touch the
+    origin (`route_starts`), which the destination (`route_ends`), and which touch which
+    (`route_next`)."""
+
+    __slots__ = ("power", "origin", "dest", "forces", "strength", "supports", "convoyed",
+                 "opponent", "route_starts", "route_ends", "route_next")
+
+    def __init__(self, power: str, origin: str, dest: str, forces: list[int], strength: float,
+                 supports: list[int] | None = None, convoyed: bool = False, opponent: int = -1,
+                 route_starts: list[int] = (), route_ends: frozenset[int] = frozenset(),
+                 route_next: dict[int, list[int]] | None = None):
+        self.power = power
+        self.origin = origin
+        self.dest = dest
+        self.forces = forces
+        self.strength = strength
+        self.supports = supports if supports is not None else []
+        self.convoyed = convoyed
+        self.opponent = opponent  # the attack coming the other way (head-to-head), if any
+        self.route_starts = route_starts
+        self.route_ends = route_ends
+        self.route_next = route_next if route_next is not None else {}
 
 
 SupportRule = Callable[[float, Sequence[float]], float]
