@@ -426,7 +426,7 @@ class MovementPhase:
         self.take_orders(orders)
         self._match()
         forces, attacks = self._build()
-        resolver = Resolver(forces, attacks, self.rules.support_left)
+        resolver = Resolver(forces, attacks, self.rules.support_left, self.by_province)
         resolver.resolve_all()
         return self._outcome(resolver, forces, attacks)
 
@@ -463,16 +463,15 @@ class MovementPhase:
                 standoffs.add(attack.dest)
         for idx, unit in enumerate(units):
             self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
-        position = self.position.copy()
-        position.units = new_units
-        position.dislodged = dislodged
-        position.standoffs = frozenset(standoffs)
-        attacked_by: dict[str, set[str]] = {}
-        for a, attack in enumerate(attacks):
-            if not attack.convoyed or res.has_route(a):
-                attacked_by.setdefault(attack.dest, set()).add(attack.power)
-        events = self.rules.after_movement(self.position, position, self.results, attacked_by,
-                                           self.map)
+        position = self.position.after(new_units, dislodged, frozenset(standoffs))
+        events: list[str] = []
+        if self.rules.answers("after_movement"):
+            attacked_by: dict[str, set[str]] = {}
+            for a, attack in enumerate(attacks):
+                if not attack.convoyed or res.has_route(a):
+                    attacked_by.setdefault(attack.dest, set()).add(attack.power)
+            events = self.rules.after_movement(self.position, position, self.results,
+                                               attacked_by, self.map)
         return PhaseOutcome(position, self.results, events)
 
     def _result(self, idx: int, unit: Unit, res: Resolver, forces: list[Force],

@@ -83,6 +83,15 @@ class Position:
     def centres_of(self, power: str) -> list[str]:
         return sorted(c for c, p in self.owners.items() if p == power)
 
+    def after(self, units: list[Unit], dislodged: list[Dislodged],
+              standoffs: frozenset[str]) -> Position:
+        """The position once pieces have moved: same phase, owners and state (copied)."""
+        return Position(self.phase, units, dict(self.owners), dislodged, standoffs,
+                        self._state_copy())
+
+    def _state_copy(self) -> dict:
+        return {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.state.items()}
+
     def copy(self) -> Position:
         return Position(
             phase=self.phase,
@@ -90,7 +99,7 @@ class Position:
             owners=dict(self.owners),
             dislodged=list(self.dislodged),
             standoffs=self.standoffs,
-            state={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.state.items()},
+            state=self._state_copy(),
         )
 
 

@@ -78,7 +78,9 @@ def _cut_all(strength: float, cutting: Sequence[float]) -> float:
 
 class Resolver:
     def __init__(self, forces: list[Force], attacks: list[Attack],
-                 support_left: SupportRule = _cut_all):
+                 support_left: SupportRule = _cut_all,
+                 in_province: dict[str, list[int]] | None = None):
+        """`in_province` (province -> the forces in it) may be given when the caller has it."""
         self.forces = forces
         self.attacks = attacks
         self.support_left = support_left
@@ -87,9 +89,11 @@ class Resolver:
         self.state = [UNRESOLVED] * (2 * n)
         self.result = [False] * (2 * n)
         self.deps: list[int] = []
-        self.in_province: dict[str, list[int]] = {}
-        for i, f in enumerate(forces):
-            self.in_province.setdefault(f.province, []).append(i)
+        if in_province is None:
+            in_province = {}
+            for i, f in enumerate(forces):
+                in_province.setdefault(f.province, []).append(i)
+        self.in_province = in_province
         self.into: dict[str, list[int]] = {}
         for i, a in enumerate(attacks):
             self.into.setdefault(a.dest, []).append(i)
