@@ -480,41 +480,43 @@ class MovementPhase:
         order = plan.order
         if order is None and by < 0:
             return OrderResult(unit.power, None, unit, True, R.HELD, "", None)
-        by_from = attacks[by].origin if by >= 0 else None
+        ok, code, detail = self._verdict(idx, plan, res, forces, attacks, by)
+        return OrderResult(unit.power, order, unit, ok, code, detail,
+                           attacks[by].origin if by >= 0 else None)
 
-        def result(ok: bool, code: str, detail: str = "") -> OrderResult:
-            return OrderResult(unit.power, order, unit, ok, code, detail, by_from)
-
+    def _verdict(self, idx: int, plan: Plan, res: Resolver, forces: list[Force],
+                 attacks: list[Attack], by: int) -> tuple[bool, str, str]:
+        """(succeeded, reason code, detail) for one unit's order."""
         if plan.void:
-            return result(False, R.VOID, plan.void)
-        if plan.kind == "move":
+            return False, R.VOID, plan.void
+        kind = plan.kind
+        if kind == "move":
             a = forces[idx].attack
             if res.result[a]:
-                return result(True, R.MOVED)
+                return True, R.MOVED, ""
             if attacks[a].convoyed and not res.has_route(a):
-                return result(False, R.NO_CONVOY, f"no convoy reached {attacks[a].dest}")
-            return result(False, R.BOUNCED, f"bounced at {attacks[a].dest}")
+                return False, R.NO_CONVOY, f"no convoy reached {attacks[a].dest}"
+            return False, R.BOUNCED, f"bounced at {attacks[a].dest}"
         if by >= 0:
-            return result(False, R.DISLODGED, f"dislodged from {by_from}")
-        if plan.kind in ("support_hold", "support_move"):
+            return False, R.DISLODGED, f"dislodged from {attacks[by].origin}"
+        if kind == "support_hold" or kind == "support_move":
             if not plan.matched:
-                return result(False, R.NOT_MATCHED, plan.unmatched_reason)
+                return False, R.NOT_MATCHED, plan.unmatched_reason
             cutting = res.cutting_attacks(idx)
             if cutting:
                 value, strength = res.support_value(idx), forces[idx].strength
                 origins = ", ".join(attacks[b].origin for b in cutting)
                 if value <= 0:
-                    return result(False, R.CUT, f"cut by {origins}")
+                    return False, R.CUT, f"cut by {origins}"
                 if value < strength:  # a rule lets an attack cut only part of a support
-                    return result(False, R.CUT, f"partly cut by {origins}: supports with "
-                                                f"{value:g} of {strength:g}")
-            return result(True, R.SUPPORTED)
-        if plan.kind == "convoy":
+                    return False, R.CUT, (f"partly cut by {origins}: supports with "
+                                          f"{value:g} of {strength:g}")
+            return True, R.SUPPORTED, ""
+        if kind == "convoy":
             if not plan.matched:
-                return result(False, R.NOT_MATCHED, "the army did not make that move by convoy")
-            return result(True, R.CONVOYED)
-        return result(True, R.HELD)
-
+                return False, R.NOT_MATCHED, "the army did not make that move by convoy"
+            return True, R.CONVOYED, ""
+        return True, R.HELD, ""
 
 def adjudicate_movement(position: Position, orders: list[Order], game_map: GameMap,
                         rules: RuleSet | None = None) -> PhaseOutcome:
