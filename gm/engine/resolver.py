@@ -247,9 +247,12 @@ class Resolver:
     def support_value(self, s: int) -> float:
         force = self.forces[s]
         cutting = self.cutting_attacks(s)
-        value = self.support_left(force.strength, [self.attacks[b].strength for b in cutting])
-        if value <= 0:
-            return 0.0
+        if not cutting:
+            value = force.strength
+        else:
+            value = self.support_left(force.strength, [self.attacks[b].strength for b in cutting])
+            if value <= 0:
+                return 0.0
         for b in self.into.get(force.province, ()):
             if self.attacks[b].power != force.power and self.resolve(b):
                 return 0.0  # a dislodged piece supports nothing
@@ -308,6 +311,8 @@ class Resolver:
         return attack.strength + self._supports(attack.supports)
 
     def resolve_all(self) -> None:
-        for a in range(self.n):
+        n, state = self.n, self.state
+        for a in range(n):
             self.resolve(a)
-            self.resolve(self.n + a)
+            if state[n + a] != RESOLVED:  # only convoyed moves have a route to decide
+                self.resolve(n + a)
