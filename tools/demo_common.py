@@ -124,3 +124,55 @@ class Housekeeping:
             else:
                 lines.append(self.write.build("A", site))
         return lines
+
+
+class Writer:
+    """Writes orders as a player would: terse (`A Par - Bur`) or in words."""
+
+    def __init__(self, game_map: GameMap, wordy: bool):
+        self.map = game_map
+        self.wordy = wordy
+
+    def place(self, loc: str) -> str:
+        prov, _, coast = loc.partition("/")
+        if self.wordy:
+            name = self.map.provinces[prov].name
+            return f"{name} ({coast})" if coast else name
+        return prov.capitalize() + (f"/{coast}" if coast else "")
+
+    def unit(self, kind: str, loc: str) -> str:
+        word = {"A": "Army", "F": "Fleet"}[kind] if self.wordy else kind
+        return f"{word} {self.place(loc)}"
+
+    def move(self, u: Unit, dest: str, via: bool = False) -> str:
+        arrow = " moves to " if self.wordy else " - "
+        return f"{self.unit(u.kind, u.location)}{arrow}{self.place(dest)}" + \
+            (" via convoy" if via else "")
+
+    def hold(self, u: Unit) -> str:
+        return f"{self.unit(u.kind, u.location)}{' holds' if self.wordy else ' H'}"
+
+    def support(self, u: Unit, other: Unit, dest: str | None) -> str:
+        verb = " supports " if self.wordy else " S "
+        text = f"{self.unit(u.kind, u.location)}{verb}{self.unit(other.kind, other.location)}"
+        if dest is not None:
+            text += f"{' to ' if self.wordy else ' - '}{self.place(province_of(dest))}"
+        return text
+
+    def convoy(self, fleet: Unit, army: Unit, dest: str) -> str:
+        verb = " convoys " if self.wordy else " C "
+        return (f"{self.unit('F', fleet.location)}{verb}{self.unit('A', army.location)}"
+                f"{' to ' if self.wordy else ' - '}{self.place(dest)}")
+
+    def retreat(self, u: Unit, dest: str) -> str:
+        verb = " retreats to " if self.wordy else " R "
+        return f"{self.unit(u.kind, u.location)}{verb}{self.place(dest)}"
+
+    def disband(self, u: Unit) -> str:
+        return f"{self.unit(u.kind, u.location)}{' disbands' if self.wordy else ' D'}"
+
+    def build(self, kind: str, loc: str) -> str:
+        return f"Build {self.unit(kind, loc)}"
+
+    def remove(self, u: Unit) -> str:
+        return f"Remove {self.unit(u.kind, u.location)}"

@@ -46,6 +46,7 @@ from gm.rules import RuleSet, known_rules  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
+import demo_common  # noqa: E402
 from demo_common import Geometry, Housekeeping, alliances, checked  # noqa: E402
 
 GAME = "middle-earth-viii-demo"
@@ -58,34 +59,13 @@ MINIMUM = {"converted": 3, "conversion failed": 1, "fortress held": 2, "fortress
            "dislodged": 3, "retreated": 2, "built": 8, "removed": 2}
 
 
-class Writer:
-    """Orders as a player writes them: terse (`A Bel - Sbe`) or in words."""
+class Writer(demo_common.Writer):
+    """Orders as a player writes them, and conversions (`A(Bel)-F(Bel)`, `A Bel becomes a
+    fleet`): rule 2 of Middle-Earth VIII."""
 
     def __init__(self, game_map: GameMap, wordy: bool, rng: random.Random):
-        self.map = game_map
-        self.wordy = wordy
+        super().__init__(game_map, wordy)
         self.rng = rng
-
-    def place(self, loc: str) -> str:
-        return self.map.provinces[loc].name if self.wordy else loc.capitalize()
-
-    def unit(self, kind: str, loc: str) -> str:
-        word = {"A": "Army", "F": "Fleet"}[kind] if self.wordy else kind
-        return f"{word} {self.place(loc)}"
-
-    def move(self, u: Unit, dest: str) -> str:
-        arrow = " moves to " if self.wordy else " - "
-        return f"{self.unit(u.kind, u.province)}{arrow}{self.place(province_of(dest))}"
-
-    def hold(self, u: Unit) -> str:
-        return f"{self.unit(u.kind, u.province)}{' holds' if self.wordy else ' H'}"
-
-    def support(self, u: Unit, other: Unit, dest: str | None) -> str:
-        verb = " supports " if self.wordy else " S "
-        text = f"{self.unit(u.kind, u.province)}{verb}{self.unit(other.kind, other.province)}"
-        if dest is not None:
-            text += f"{' to ' if self.wordy else ' - '}{self.place(province_of(dest))}"
-        return text
 
     def convert(self, u: Unit) -> str:
         new = "F" if u.kind == "A" else "A"
@@ -95,19 +75,6 @@ class Writer:
             return f"{self.unit(u.kind, u.province)} {verb} {noun}"
         loc = u.province.capitalize()
         return self.rng.choice([f"{u.kind}({loc})-{new}({loc})", f"{u.kind} {loc} - {new} {loc}"])
-
-    def retreat(self, u: Unit, dest: str) -> str:
-        verb = " retreats to " if self.wordy else " R "
-        return f"{self.unit(u.kind, u.province)}{verb}{self.place(province_of(dest))}"
-
-    def disband(self, u: Unit) -> str:
-        return f"{self.unit(u.kind, u.province)}{' disbands' if self.wordy else ' D'}"
-
-    def build(self, kind: str, loc: str) -> str:
-        return f"Build {self.unit(kind, loc)}"
-
-    def remove(self, u: Unit) -> str:
-        return f"Remove {self.unit(u.kind, u.province)}"
 
 
 class Bot(Housekeeping):

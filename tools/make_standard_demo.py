@@ -38,7 +38,7 @@ from gm.store import games as rows  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
-from demo_common import Geometry, Housekeeping, alliances, checked  # noqa: E402
+from demo_common import Geometry, Housekeeping, Writer, alliances, checked  # noqa: E402
 
 GAME = "standard-demo"
 FLEET_SHARE = {"england": 0.65, "turkey": 0.4, "italy": 0.4, "france": 0.35,
@@ -46,58 +46,6 @@ FLEET_SHARE = {"england": 0.65, "turkey": 0.4, "italy": 0.4, "france": 0.35,
 WORDY = {"france", "italy", "russia"}  # these players write orders out in words
 MINIMUM = {"bounced": 25, "dislodged": 12, "retreated": 5, "convoyed": 3, "built": 15,
            "removed": 4, "civil disorder": 1, "eliminated": 1}
-
-
-class Writer:
-    """Writes orders as a player would: terse (`A Par - Bur`) or in words."""
-
-    def __init__(self, game_map: GameMap, wordy: bool):
-        self.map = game_map
-        self.wordy = wordy
-
-    def place(self, loc: str) -> str:
-        prov, _, coast = loc.partition("/")
-        if self.wordy:
-            name = self.map.provinces[prov].name
-            return f"{name} ({coast})" if coast else name
-        return prov.capitalize() + (f"/{coast}" if coast else "")
-
-    def unit(self, kind: str, loc: str) -> str:
-        word = {"A": "Army", "F": "Fleet"}[kind] if self.wordy else kind
-        return f"{word} {self.place(loc)}"
-
-    def move(self, u: Unit, dest: str, via: bool = False) -> str:
-        arrow = " moves to " if self.wordy else " - "
-        return f"{self.unit(u.kind, u.location)}{arrow}{self.place(dest)}" + \
-            (" via convoy" if via else "")
-
-    def hold(self, u: Unit) -> str:
-        return f"{self.unit(u.kind, u.location)}{' holds' if self.wordy else ' H'}"
-
-    def support(self, u: Unit, other: Unit, dest: str | None) -> str:
-        verb = " supports " if self.wordy else " S "
-        text = f"{self.unit(u.kind, u.location)}{verb}{self.unit(other.kind, other.location)}"
-        if dest is not None:
-            text += f"{' to ' if self.wordy else ' - '}{self.place(province_of(dest))}"
-        return text
-
-    def convoy(self, fleet: Unit, army: Unit, dest: str) -> str:
-        verb = " convoys " if self.wordy else " C "
-        return (f"{self.unit('F', fleet.location)}{verb}{self.unit('A', army.location)}"
-                f"{' to ' if self.wordy else ' - '}{self.place(dest)}")
-
-    def retreat(self, u: Unit, dest: str) -> str:
-        verb = " retreats to " if self.wordy else " R "
-        return f"{self.unit(u.kind, u.location)}{verb}{self.place(dest)}"
-
-    def disband(self, u: Unit) -> str:
-        return f"{self.unit(u.kind, u.location)}{' disbands' if self.wordy else ' D'}"
-
-    def build(self, kind: str, loc: str) -> str:
-        return f"Build {self.unit(kind, loc)}"
-
-    def remove(self, u: Unit) -> str:
-        return f"Remove {self.unit(u.kind, u.location)}"
 
 
 class Bot(Housekeeping):
