@@ -112,8 +112,9 @@ def variants():
             console.print(f"{name}  (map has problems; run 'gm map check {name}')",
                           markup=False)
             continue
+        draft = f"  (draft, not playable yet: {game_map.draft})" if game_map.draft else ""
         console.print(f"{name}  {game_map.name}: {len(game_map.powers)} powers, "
-                      f"{len(game_map.centres)} supply centres", markup=False)
+                      f"{len(game_map.centres)} supply centres{draft}", markup=False)
 
 
 @app.command("new")
@@ -124,12 +125,12 @@ def new(game: GameName,
         notes: Annotated[str, typer.Option(help="notes kept with the game")] = "",
         db: Db = "gm.db"):
     """Start a game at the first phase of its variant."""
-    from gm.game.games import check_game_name, new_game, variant_map
+    from gm.game.games import check_game_name, new_game, playable_map
     from gm.store import games as rows
 
     with explained(db):  # a bad name or variant must not leave a new, empty database behind
         check_game_name(game)
-        variant_map(variant)
+        playable_map(variant)
     with opened(db, create=True) as store:
         view = new_game(store, game, variant, notes)
         phase = rows.open_phase(store, view.game)

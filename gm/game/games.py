@@ -38,6 +38,16 @@ def variant_map(variant: str) -> GameMap:
         raise WorkflowError(str(exc)) from None
 
 
+def playable_map(variant: str) -> GameMap:
+    """The map a new game is started on: a draft map (rules still to be built) is refused."""
+    game_map = variant_map(variant)
+    if game_map.draft:
+        raise WorkflowError(
+            f"the {game_map.name} map is a draft and cannot be played yet: {game_map.draft} "
+            f"('gm map show {game_map.id}' lists what is there).")
+    return game_map
+
+
 @dataclass(slots=True)
 class GameView:
     """A game with its map: what nearly every command starts from."""
@@ -54,7 +64,7 @@ def open_game(store: Store, name: str) -> GameView:
 def new_game(store: Store, name: str, variant: str, notes: str = "") -> GameView:
     """Create the game and its first phase with the map's starting position."""
     check_game_name(name)
-    game_map = variant_map(variant)
+    game_map = playable_map(variant)
     with store.transaction():
         game = rows.create_game(store, name, game_map.id, notes)
         position = starting_position(game_map)

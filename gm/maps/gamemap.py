@@ -103,6 +103,7 @@ class GameMap:
     army_adj: dict[str, frozenset[str]]
     fleet_adj: dict[str, frozenset[str]]
     bridges: dict[frozenset[str], str]  # army-only links -> the sea they cross
+    draft: str = ""  # why the map cannot be played yet; empty for a playable map
     _province_names: dict[str, str] = field(default_factory=dict)
     _power_names: dict[str, str] = field(default_factory=dict)
     _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -299,6 +300,7 @@ def compile_map(spec: MapFile) -> GameMap:
         army_adj={k: frozenset(v) for k, v in army.items()},
         fleet_adj={k: frozenset(v) for k, v in fleet.items()},
         bridges=bridges,
+        draft=spec.map.draft,
     )
     gm.index_names()
     return gm

@@ -25,6 +25,8 @@ class MapInfo(_Strict):
     source: str = ""
     projection: Literal["xy", "lonlat"] = "xy"
     centres: int | None = None
+    # Why the map is not yet playable (its rule modules are still to be built); empty when it is.
+    draft: str = ""
 
 
 class CalendarSpec(_Strict):
