@@ -17,9 +17,10 @@ from collections import deque
 from gm.engine import results as R
 from gm.engine.position import Position, Unit
 from gm.engine.results import OrderResult, PhaseOutcome
-from gm.maps.gamemap import GameMap, coast_of
+from gm.maps.gamemap import GameMap
+from gm.orders import legality
+from gm.orders.phases import ADJUSTMENT, refusal
 from gm.orders.types import Build, Order, Remove, Waive
-from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
 
@@ -106,8 +107,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
         if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
             owed = allowances.get(power, (0, 0))[1]
             made = extra_built.setdefault(power, [])
-            problem = rules.build_problem(order, position, game_map) \
-                or _build_problem(order, position, game_map, rules, used_sites)
+            found = legality.build_problem(order, position, game_map, rules, used_sites)
+            problem = found.message if found else None
             if problem is None and len(made) >= owed:
                 problem = f"all {owed} extra build(s) of {_name(game_map, power)} are " \
                           "already used" if owed else \
@@ -134,9 +135,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 results.append(OrderResult(power, order, None, True, R.WAIVED))
                 continue
             # the rule first: its reason names the rulebook (no A/F builds, no double unit)
-            problem = rules.build_problem(order, position, game_map) \
-                or _build_problem(order, position, game_map, rules, used_sites) \
-                or _single_unit_problem(order)
+            found = legality.build_problem(order, position, game_map, rules, used_sites)
+            problem = found.message if found else _single_unit_problem(order)
             if problem:
                 void(order, problem)
                 continue
@@ -153,11 +153,12 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             if len(done) >= -left:
                 void(order, f"all {-left} removal(s) are already made")
                 continue
-            idx = next((i for i, u in enumerate(position.units)
-                        if u.province == order.province and u.power == power
-                        and i not in done), -1)
-            if idx < 0:
-                void(order, f"no {_name(game_map, power)} unit in {order.province} to remove")
+            idx, missing = legality.find_order_unit(order, position.units, game_map)
+            if missing is not None:
+                void(order, missing.message)
+                continue
+            if idx in done:
+                void(order, f"{position.units[idx].label()} is already removed")
                 continue
             if rules.upkeep(position.units[idx]) <= 0:
                 void(order, f"{position.units[idx].label()} needs no supply centre, so removing "
@@ -166,7 +167,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             done.add(idx)
             results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
         else:
-            void(order, phase_refusal(order, "Adjustment", game_map))
+            void(order, refusal(order, ADJUSTMENT, game_map))
     for power, left in due.items():
         if left < 0:
             done = removed.setdefault(power, set())
@@ -207,32 +208,4 @@ def _single_unit_problem(order: Build) -> str | None:
 
 
 def _name(game_map: GameMap, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power or "this power"
-
-
-def _build_problem(order: Build, position: Position, game_map: GameMap, rules: RuleSet,
-                   used_sites: set[str]) -> str | None:
-    prov = order.province
-    province = game_map.provinces.get(prov)
-    if province is None:
-        return f"unknown province {prov!r}"
-    power = order.power or ""
-    if prov in used_sites:
-        return f"a unit is already being built in {province.name}"
-    if any(u.province == prov for u in position.units):
-        return f"{province.name} is occupied"
-    if prov not in rules.build_sites(power, position, game_map):
-        if prov in game_map.powers[power].home:
-            return f"{province.name} is not owned by {_name(game_map, power)}"
-        return f"{province.name} is not a home centre of {_name(game_map, power)}"
-    kind = order.unit_kind or "A"
-    if kind == "F":
-        if province.kind != "coast":
-            return f"a fleet cannot be built in {province.name}, which is inland"
-        if province.coasts and coast_of(order.location) not in province.coasts:
-            return f"say which coast of {province.name} to build the fleet on"
-    elif kind == "A" and province.kind not in ("land", "coast"):
-        return f"an army cannot be built in {province.name}"
-    elif kind not in ("A", "F"):
-        return f"{kind} units cannot be built here"
-    return None
+    return legality.power_name(game_map, power)

@@ -28,6 +28,7 @@ from gm.orders.types import (
     Split,
     SupportMerge,
 )
+from gm.orders.variants import rule_reference
 
 MOVEMENT = "Movement"
 RETREAT = "Retreat"
@@ -66,25 +67,46 @@ def order_name(order: Order) -> str:
     return words.get(type(order).__name__, type(order).__name__)
 
 
-def fit_phase(order: Order, phase_kind: str | None, text: str,
-              rule_ref: str | None = None) -> Order:
-    """The order as meant in this phase (a move becomes a retreat...), or an `OrderError`."""
-    if phase_kind is None:
-        return order
+def fitted(order: Order, phase_kind: str) -> Order:
+    """The order as meant in this kind of phase: a move in a retreat phase is a retreat, a
+    disband in an adjustment phase a removal. Other orders are returned as they are."""
+    if phase_kind == RETREAT and type(order) is Move and not order.via_convoy:
+        return Retreat(order.power, order.unit_kind, order.location, order.dest,
+                       strength=order.strength, leader=order.leader)
+    if phase_kind == ADJUSTMENT and type(order) is Disband:
+        return Remove(order.power, order.unit_kind, order.location, strength=order.strength,
+                      leader=order.leader)
+    return order
+
+
+def phase_problem(order: Order, phase_kind: str, game_map=None) -> tuple[str, str] | None:
+    """(why, hint) when this order does not belong in this kind of phase, naming the map's
+    rule when the order kind comes from one; None when it does. The one wording of a phase
+    refusal, at intake and in the engine."""
     if phase_kind not in ALLOWED:
         raise ValueError(f"phase_kind must be one of {', '.join(PHASE_KINDS)}, not "
                          f"{phase_kind!r}")
-    if phase_kind == RETREAT and type(order) is Move:
-        if order.via_convoy:
-            raise OrderError(text, "a retreat cannot go by convoy", None,
-                             "Write the retreat without 'via convoy'.", kind=PHASE)
-        order = Retreat(order.power, order.unit_kind, order.location, order.dest,
-                        strength=order.strength, leader=order.leader)
-    elif phase_kind == ADJUSTMENT and type(order) is Disband:
-        order = Remove(order.power, order.unit_kind, order.location, strength=order.strength,
-                       leader=order.leader)
-    if not isinstance(order, ALLOWED[phase_kind]):
-        why = f"{order_name(order)} is not allowed in a {phase_kind.lower()} phase"
-        raise OrderError(text, f"{rule_ref}: {why}" if rule_ref else why, None,
-                         PHASE_HINTS[phase_kind], kind=PHASE)
-    return order
+    if phase_kind == RETREAT and type(order) is Move and order.via_convoy:
+        return "a retreat cannot go by convoy", "Write the retreat without 'via convoy'."
+    if isinstance(fitted(order, phase_kind), ALLOWED[phase_kind]):
+        return None
+    return refusal(order, phase_kind, game_map), PHASE_HINTS[phase_kind]
+
+
+def refusal(order: Order, phase_kind: str, game_map=None) -> str:
+    """`rule 2 (conversion): a conversion is not allowed in an adjustment phase`: the words
+    for an order this kind of phase does not take (or no rule of the map takes in it)."""
+    where = "an" if phase_kind[0].lower() in "aeiou" else "a"
+    why = f"{order_name(order)} is not allowed in {where} {phase_kind.lower()} phase"
+    ref = rule_reference(order, game_map) if game_map is not None else None
+    return f"{ref}: {why}" if ref else why
+
+
+def fit_phase(order: Order, phase_kind: str | None, text: str, game_map=None) -> Order:
+    """The order as meant in this phase (a move becomes a retreat...), or an `OrderError`."""
+    if phase_kind is None:
+        return order
+    problem = phase_problem(order, phase_kind, game_map)
+    if problem is not None:
+        raise OrderError(text, problem[0], None, problem[1], kind=PHASE)
+    return fitted(order, phase_kind)

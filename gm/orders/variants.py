@@ -167,14 +167,3 @@ def rule_reference(order: Order, game_map: GameMap) -> str | None:
             name = rule.replace("_", " ")
             return f"rule {number} ({name})" if number else f"the {name} rule"
     return None
-
-
-def phase_refusal(order: Order, phase_kind: str, game_map: GameMap | None) -> str:
-    """Why an order does not belong in this kind of phase, naming the map's rule if it has one."""
-    what = type(order).__name__.lower()
-    ref = rule_reference(order, game_map) if game_map is not None else None
-    where = "an" if phase_kind[0].lower() in "aeiou" else "a"
-    if ref:
-        return f"{ref}: this order is not allowed in {where} {phase_kind.lower()} phase"
-    return f"{what} orders are not allowed in {where} {phase_kind.lower()} phase"
-

@@ -106,7 +106,7 @@ def play_from_the_first_choices_to_the_double_army(gm: Gm) -> None:
     # The same line in the Winter: now the build is read, and the sack is not an adjustment.
     echo = gm("orders", "G", letter=SACK)
     assert "Build 2A Ur" in echo
-    assert "destroying a centre is not allowed in a adjustment phase" in echo
+    assert "destroying a centre is not allowed in an adjustment phase" in echo
     report = gm("adjudicate", "G")
     assert "Build 2A Ur" in report
     assert "Babylon built 2A ur, its award for a destroyed Holy Place" in report
