@@ -14,6 +14,7 @@ from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders import legality
+from gm.orders.kinds import kind_of
 from gm.orders.phases import MOVEMENT, phase_problem
 from gm.orders.types import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from gm.rules import RuleSet
@@ -138,6 +139,11 @@ class MovementPhase:
             why = phase_problem(order, MOVEMENT, self.map)
             if why is not None:
                 problem = legality.Problem(why[0])
+            else:  # the kind's own board check, as at intake
+                declared = kind_of(order)
+                if declared is not None and declared.check is not None:
+                    problem = declared.check(order, unit.kind, unit.location, self.position,
+                                             self.map, self.rules)
         if problem is None and (self._variant_checks or not standard):
             problem = legality.rule_problem(order, unit, self.position, self.map, self.rules)
         if problem is not None:

@@ -7,41 +7,22 @@ phase, and `disband` is a removal in an adjustment phase. The GM's phase decides
 from __future__ import annotations
 
 from gm.orders.errors import PHASE, OrderError
-from gm.orders.types import (
-    ADJUSTMENT_ORDERS,
-    MOVEMENT_ORDERS,
-    RETREAT_ORDERS,
-    ChooseKind,
-    Convert,
-    DestroyCentre,
-    Disband,
-    EndLoan,
-    LoanCentre,
-    Merge,
-    Move,
-    Order,
-    PlaceLeader,
-    RebuildCentre,
-    Remove,
-    Retreat,
-    Sack,
-    Split,
-    SupportMerge,
-)
+from gm.orders.kinds import all_kinds, kind_of
+from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, PHASE_KINDS, RETREAT, Order
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.retreat import Retreat
 from gm.orders.variants import rule_reference
 
-MOVEMENT = "Movement"
-RETREAT = "Retreat"
-ADJUSTMENT = "Adjustment"
-PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
+__all__ = ["ADJUSTMENT", "MOVEMENT", "PHASE_KINDS", "RETREAT", "allowed", "fit_phase",
+           "fitted", "order_name", "phase_problem", "refusal"]
 
-ALLOWED: dict[str, tuple[type, ...]] = {
-    MOVEMENT: MOVEMENT_ORDERS + (Convert, ChooseKind, DestroyCentre, RebuildCentre, Sack, Merge,
-                                 SupportMerge, Split, PlaceLeader, LoanCentre, EndLoan),
-    RETREAT: RETREAT_ORDERS + (LoanCentre, EndLoan),
-    # Hoplite Wars 9: an army in a centre may become a fleet during adjustments.
-    ADJUSTMENT: ADJUSTMENT_ORDERS + (Convert, LoanCentre, EndLoan),
-}
+
+def allowed(phase_kind: str) -> tuple[type, ...]:
+    """The order classes that belong to this kind of phase (each kind says its phases)."""
+    return tuple(k.order for k in all_kinds() if phase_kind in k.phases)
+
 
 PHASE_HINTS = {
     MOVEMENT: "In a movement phase units hold, move, support or convoy ('A Par - Bur').",
@@ -54,17 +35,8 @@ PHASE_HINTS = {
 
 def order_name(order: Order) -> str:
     """`a move`, `a support`: how an order kind is named in messages."""
-    words = {
-        "Hold": "a hold", "Move": "a move", "SupportHold": "a support",
-        "SupportMove": "a support", "Convoy": "a convoy", "Retreat": "a retreat",
-        "Disband": "a disband", "Build": "a build", "Remove": "a removal", "Waive": "a waive",
-        "Convert": "a conversion", "ChooseKind": "an A/F choice",
-        "DestroyCentre": "destroying a centre", "RebuildCentre": "rebuilding a centre",
-        "Sack": "a sack", "Merge": "a merge", "SupportMerge": "a support of a merge",
-        "Split": "a split", "LoanCentre": "a loan", "EndLoan": "ending a loan",
-        "PlaceLeader": "placing a leader",
-    }
-    return words.get(type(order).__name__, type(order).__name__)
+    kind = kind_of(order)
+    return kind.name if kind is not None else type(order).__name__
 
 
 def fitted(order: Order, phase_kind: str) -> Order:
@@ -83,12 +55,13 @@ def phase_problem(order: Order, phase_kind: str, game_map=None) -> tuple[str, st
     """(why, hint) when this order does not belong in this kind of phase, naming the map's
     rule when the order kind comes from one; None when it does. The one wording of a phase
     refusal, at intake and in the engine."""
-    if phase_kind not in ALLOWED:
+    if phase_kind not in PHASE_KINDS:
         raise ValueError(f"phase_kind must be one of {', '.join(PHASE_KINDS)}, not "
                          f"{phase_kind!r}")
     if phase_kind == RETREAT and type(order) is Move and order.via_convoy:
         return "a retreat cannot go by convoy", "Write the retreat without 'via convoy'."
-    if isinstance(fitted(order, phase_kind), ALLOWED[phase_kind]):
+    kind = kind_of(fitted(order, phase_kind))
+    if kind is not None and phase_kind in kind.phases:
         return None
     return refusal(order, phase_kind, game_map), PHASE_HINTS[phase_kind]
 

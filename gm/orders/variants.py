@@ -1,6 +1,6 @@
 """Which variant order forms a map allows, so an order the variant lacks is refused by name.
 
-A form is allowed when the map's `[rules]` name a rule that brings it (`RULE_FORMS`), or the
+A form is allowed when the map's `[rules]` name a rule that brings it (`Rule.brings`), or the
 map's own data shows it: powers with `leaders`, starting units such as `A/F tan`, `2A ur` or
 `G pra`. The standard map allows none of them.
 """
@@ -10,25 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gm.maps.gamemap import GameMap
-from gm.orders.types import (
-    ADJUSTMENT_ORDERS,
-    MOVEMENT_ORDERS,
-    RETREAT_ORDERS,
-    ChooseKind,
-    Convert,
-    DestroyCentre,
-    EndLoan,
-    LoanCentre,
-    Merge,
-    Order,
-    PlaceLeader,
-    RebuildCentre,
-    Sack,
-    Split,
-    SupportHold,
-    SupportMerge,
-    SupportMove,
-)
+from gm.orders.kinds import kind_of
+from gm.orders.kinds.choose_kind import ChooseKind
+from gm.orders.kinds.convert import Convert
+from gm.orders.kinds.merge import Merge
+from gm.orders.kinds.split import Split
+from gm.orders.kinds.support import SupportHold, SupportMove
+from gm.orders.types import Order
+from gm.rules import known_rules
 
 # form -> (what the GM reads: "the game has no rule for ...", the rulebooks that have it)
 FORMS: dict[str, tuple[str, str]] = {
@@ -46,43 +35,13 @@ FORMS: dict[str, tuple[str, str]] = {
 }
 ALL_FORMS = frozenset(FORMS)
 
-# A rule module named in a map's [rules] (gm/rules/<name>.py) -> the forms it brings.
-RULE_FORMS: dict[str, frozenset[str]] = {
-    "conversion": frozenset({"conversion"}),
-    "army_fleet": frozenset({"army_fleet"}),
-    "holy_places": frozenset({"destroy_centre", "multiple_units"}),
-    "destruction": frozenset({"destroy_centre", "rebuild_centre"}),
-    "rebuilding": frozenset({"rebuild_centre"}),
-    "sacking": frozenset({"sack", "multiple_units"}),
-    "double_units": frozenset({"multiple_units"}),
-    "multiplicity": frozenset({"multiple_units", "merge_split", "army_fleet"}),
-    "garrisons": frozenset({"garrisons"}),
-    "leaders": frozenset({"leaders"}),
-    "loans": frozenset({"loans"}),
-}
-
-_STANDARD_ORDERS = frozenset(MOVEMENT_ORDERS + RETREAT_ORDERS + ADJUSTMENT_ORDERS)
-
-_ORDER_FORMS: dict[type, str] = {
-    Convert: "conversion",
-    ChooseKind: "army_fleet",
-    DestroyCentre: "destroy_centre",
-    RebuildCentre: "rebuild_centre",
-    Sack: "sack",
-    Merge: "merge_split",
-    SupportMerge: "merge_split",
-    Split: "merge_split",
-    LoanCentre: "loans",
-    EndLoan: "loans",
-    PlaceLeader: "leaders",
-}
-
-
 def map_forms(game_map: GameMap) -> frozenset[str]:
     """The variant forms this map allows, from its rules and its starting data."""
     forms: set[str] = set()
+    rules = known_rules()
     for rule in game_map.rules:
-        forms |= RULE_FORMS.get(rule, frozenset())
+        if rule in rules:
+            forms |= rules[rule].brings
     for power in game_map.powers.values():
         if power.leaders:
             forms.add("leaders")
@@ -119,7 +78,8 @@ _STANDARD_KINDS = (None, "A", "F")
 
 def _plainly_standard(order: Order) -> bool:
     """A quick yes for the common case: a standard order naming only plain units."""
-    if type(order) not in _STANDARD_ORDERS or order.strength is not None or order.leader \
+    kind = kind_of(order)
+    if kind is None or kind.form is not None or order.strength is not None or order.leader \
             or order.unit_kind not in _STANDARD_KINDS:
         return False
     if isinstance(order, (SupportHold, SupportMove)):
@@ -131,7 +91,8 @@ def _plainly_standard(order: Order) -> bool:
 def required_forms(order: Order) -> set[str]:
     """The variant forms an order needs; empty for an order of the standard game."""
     needed = set()
-    form = _ORDER_FORMS.get(type(order))
+    kind = kind_of(order)
+    form = kind.form if kind is not None else None
     if form:
         needed.add(form)
     for kind, strength, leader in _units_named(order):
@@ -156,14 +117,15 @@ def missing_form(order: Order, allowed: frozenset[str]) -> str | None:
 
 
 def rule_reference(order: Order, game_map: GameMap) -> str | None:
-    """The map's rule that gives this order kind its meaning, as messages name it:
-    `rule 2 (conversion)`, or None for an order of the standard game."""
-    form = _ORDER_FORMS.get(type(order))
-    if form is None:
+    """The map's rule that gives this order kind its meaning, as its messages name it
+    (`Rule.ref`): `rule 2 (conversion)`; None for an order of the standard game."""
+    kind = kind_of(order)
+    if kind is None or kind.form is None:
         return None
-    for rule, params in game_map.rules.items():
-        if form in RULE_FORMS.get(rule, ()):
-            number = params.get("rule")
-            name = rule.replace("_", " ")
-            return f"rule {number} ({name})" if number else f"the {name} rule"
+    rules = known_rules()
+    for name, params in game_map.rules.items():
+        rule = rules.get(name)
+        if rule is not None and kind.form in rule.brings:
+            return rule(params).ref
     return None
+

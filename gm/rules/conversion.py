@@ -22,11 +22,9 @@ from gm.rules.base import Rule, register
 @register
 class Conversion(Rule):
     name = "conversion"
-
-    @property
-    def ref(self) -> str:
-        rule = self.params.get("rule")
-        return f"rule {rule} (conversion)" if rule else "the conversion rule"
+    brings = frozenset({"conversion"})
+    result_tags = {"converted": "converted", "failed": "failed"}
+    explained = frozenset({"failed"})
 
     def stands(self, order):
         return True if isinstance(order, Convert) else None

@@ -48,11 +48,10 @@ def _store(position, destroyed_places: list[str], owed: dict[str, int]) -> None:
 @register
 class HolyPlaces(Rule):
     name = "holy_places"
-
-    @property
-    def ref(self) -> str:
-        rule = self.params.get("rule")
-        return f"rule {rule} (Holy Places)" if rule else "the Holy Places rule"
+    title = "Holy Places"
+    brings = frozenset({"destroy_centre", "multiple_units"})
+    result_tags = {DESTROYED: "destroyed", "failed": "failed"}
+    explained = frozenset({"failed"})
 
     @staticmethod
     def _holy_to(province: str, game_map) -> str | None:

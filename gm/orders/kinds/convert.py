@@ -1,0 +1,40 @@
+"""Convert: an army becomes a fleet where it stands, or a fleet an army (`A(Tyr)-F(Tyr)`,
+`A Tyr becomes F`). Lord of Hosts 3, Middle-Earth VIII 2, Hoplite Wars 9 (in adjustments).
+What it does is the conversion rule's (`gm/rules/conversion.py`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, Order, OrderKind, unit_label
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesKind(Order):
+    """An order that makes the unit another kind where it stands: `A(Tyr)-F(Tyr)`."""
+
+    new_kind: str
+    new_location: str
+
+    def tail(self) -> str:
+        return f" - {unit_label(self.new_kind, self.new_location, self.strength)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convert(BecomesKind):
+    """An army becomes a fleet where it stands, or a fleet an army (`A(Tyr)-F(Tyr)`)."""
+
+
+def read_convert(b, written, dest=None) -> Order:
+    unit = b.unit(written)
+    if dest is None:
+        other = {"A": "F", "F": "A"}.get(unit.kind or "")
+        if other is None:
+            raise b.fail("say what the unit becomes ('A Tyr becomes F')", written.column)
+        dest = type(written)(other, None, None, written.column)
+    return b.kind_change(unit, written, dest)
+
+
+# Hoplite Wars 9: an army in a centre may become a fleet during adjustments.
+KINDS = (OrderKind(Convert, "a conversion", (MOVEMENT, ADJUSTMENT), form="conversion",
+                   reads={"convert": read_convert}),)

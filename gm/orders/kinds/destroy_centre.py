@@ -1,0 +1,23 @@
+"""Destroy the centre the unit stands in (Lord of Hosts 4 'Destroys', Diadochi V 7 'Z')."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import MOVEMENT, Order, OrderKind
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyCentre(Order):
+    def tail(self) -> str:
+        return " destroys"
+
+
+def read_destroy(b, written, centre=None) -> Order:
+    unit = b.unit(written)
+    b.same_province(unit, centre, "destroy")
+    return DestroyCentre(b.power, unit.kind, unit.location, **b.common(unit))
+
+
+KINDS = (OrderKind(DestroyCentre, "destroying a centre", (MOVEMENT,), form="destroy_centre",
+                   reads={"destroy": read_destroy}),)

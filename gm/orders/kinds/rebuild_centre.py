@@ -1,0 +1,23 @@
+"""Rebuild a destroyed centre by occupying it two seasons (Diadochi V 8, symbol R)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import MOVEMENT, Order, OrderKind
+
+
+@dataclass(frozen=True, slots=True)
+class RebuildCentre(Order):
+    def tail(self) -> str:
+        return " rebuilds"
+
+
+def read_rebuild(b, written, centre=None) -> Order:
+    unit = b.unit(written)
+    b.same_province(unit, centre, "rebuild")
+    return RebuildCentre(b.power, unit.kind, unit.location, **b.common(unit))
+
+
+KINDS = (OrderKind(RebuildCentre, "rebuilding a centre", (MOVEMENT,), form="rebuild_centre",
+                   reads={"rebuild": read_rebuild}),)
