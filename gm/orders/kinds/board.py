@@ -67,30 +67,27 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
     if not here:
         return -1, refused(f"there is no{' dislodged' if dislodged else ''} unit in {where}",
                             "Check where the unit stands in the last report.", NO_UNIT)
+    real = pieces[here[0]]
+    narrowing = []  # (which units fit what the order says, the problem if none does)
     if order_power is not None:
-        own = [i for i in here if pieces[i].power == order_power]
-        if not own:
-            real = pieces[here[0]]
-            return -1, refused(
-                f"the {KIND_WORDS.get(real.kind, 'unit')} in {where} belongs to "
-                f"{power_name(game_map, real.power)}, not {power_name(game_map, order_power)}",
-                "A power can only order its own units; check the letter's power.", WRONG_POWER)
-        here = own
+        narrowing.append((lambda u: u.power == order_power, lambda: refused(
+            f"the {KIND_WORDS.get(real.kind, 'unit')} in {where} belongs to "
+            f"{power_name(game_map, real.power)}, not {power_name(game_map, order_power)}",
+            "A power can only order its own units; check the letter's power.", WRONG_POWER)))
     if kind is not None:
-        fitting = [i for i in here if pieces[i].kind == kind
-                   or (pieces[i].kind == "A/F" and kind in ("A", "F"))]
-        if not fitting:
-            real = pieces[here[0]]
-            return -1, refused(f"the unit in {where} is {a_kind(real.kind)}, not {a_kind(kind)}",
-                                f"Write it as '{kind_label(real.kind, None)} ...'.", WRONG_KIND)
-        here = fitting
+        narrowing.append((lambda u: u.kind == kind or (u.kind == "A/F" and kind in ("A", "F")),
+                          lambda: refused(
+            f"the unit in {where} is {a_kind(real.kind)}, not {a_kind(kind)}",
+            f"Write it as '{kind_label(real.kind, None)} ...'.", WRONG_KIND)))
     if strength is not None:
-        sized = [i for i in here if pieces[i].strength == strength]
-        if not sized:
-            real = pieces[here[0]]
-            return -1, refused(
-                f"the unit in {where} is {kind_label(real.kind, real.strength)}, not "
-                f"{kind_label(kind or real.kind, strength)}",
-                "Write the unit as it stands on the board.", WRONG_KIND)
-        here = sized
+        narrowing.append((lambda u: u.strength == strength, lambda: refused(
+            f"the unit in {where} is {kind_label(real.kind, real.strength)}, not "
+            f"{kind_label(kind or real.kind, strength)}",
+            "Write the unit as it stands on the board.", WRONG_KIND)))
+    for fits, problem in narrowing:
+        real = pieces[here[0]]
+        kept = [i for i in here if fits(pieces[i])]
+        if not kept:
+            return -1, problem()
+        here = kept
     return here[0], None

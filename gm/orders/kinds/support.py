@@ -13,7 +13,9 @@ from gm.orders.kinds.move import fleet_spots
 
 
 @dataclass(frozen=True, slots=True)
-class SupportHold(Order):
+class _Support(Order):
+    """What both supports name: the supported unit."""
+
     target_kind: str | None
     target: str
     target_strength: float | None = field(default=None, kw_only=True)
@@ -23,21 +25,16 @@ class SupportHold(Order):
         return unit_label(self.target_kind, self.target, self.target_strength,
                           self.target_leader)
 
+
+@dataclass(frozen=True, slots=True)
+class SupportHold(_Support):
     def tail(self) -> str:
         return f" S {self.target_text()}"
 
 
 @dataclass(frozen=True, slots=True)
-class SupportMove(Order):
-    target_kind: str | None
-    target: str
+class SupportMove(_Support):
     dest: str
-    target_strength: float | None = field(default=None, kw_only=True)
-    target_leader: str | None = field(default=None, kw_only=True)
-
-    def target_text(self) -> str:
-        return unit_label(self.target_kind, self.target, self.target_strength,
-                          self.target_leader)
 
     def tail(self) -> str:
         return f" S {self.target_text()} - {show_location(self.dest)}"
