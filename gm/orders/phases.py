@@ -7,7 +7,7 @@ phase, and `disband` is a removal in an adjustment phase. The GM's phase decides
 from __future__ import annotations
 
 from gm.orders.errors import PHASE, OrderError
-from gm.orders.kinds import all_kinds, kind_of
+from gm.orders.kinds import kind_of
 from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, PHASE_KINDS, RETREAT, Order
 from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.move import Move
@@ -15,13 +15,8 @@ from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat
 from gm.orders.variants import rule_reference
 
-__all__ = ["ADJUSTMENT", "MOVEMENT", "PHASE_KINDS", "RETREAT", "allowed", "fit_phase",
+__all__ = ["ADJUSTMENT", "MOVEMENT", "PHASE_KINDS", "RETREAT", "fit_phase",
            "fitted", "order_name", "phase_problem", "refusal"]
-
-
-def allowed(phase_kind: str) -> tuple[type, ...]:
-    """The order classes that belong to this kind of phase (each kind says its phases)."""
-    return tuple(k.order for k in all_kinds() if phase_kind in k.phases)
 
 
 PHASE_HINTS = {

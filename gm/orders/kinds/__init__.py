@@ -1,8 +1,8 @@
 """One module per order kind (`hold.py`, `move.py`, `support.py`...): see `base.py`.
 
-Each module declares `KINDS`, a tuple of `OrderKind`s; `all_kinds()` imports every module of
-this package once, so a new kind needs no other edit here. A kind that lives elsewhere (a
-test's) is added with `register`. The rest of gm asks this registry: the phases an order
+Each module declares `KINDS`, a tuple of `OrderKind`s; the registry imports every module of
+this package once, the first time it is asked, so a new kind needs no other edit here. A kind
+that lives elsewhere (a test's) is added with `register`. The rest of gm asks this registry: the phases an order
 belongs to (`gm.orders.phases`), the variant form it needs (`gm.orders.variants`), the glue
 for a grammar form (`gm.orders.parse`), its board check (`gm.orders.legality`), the class a
 stored order names (`gm.store.codec`).
@@ -44,11 +44,6 @@ def _discover() -> None:
             module = importlib.import_module(f"gm.orders.kinds.{info.name}")
             for kind in getattr(module, "KINDS", ()):
                 register(kind)
-
-
-def all_kinds() -> tuple[OrderKind, ...]:
-    _discover()
-    return tuple(_KINDS.values())
 
 
 def kind_of(order) -> OrderKind | None:
