@@ -147,6 +147,21 @@ def test_the_named_seas_are_seas(rome, name):
     assert rome.provinces[named(rome, name)].kind == "sea"
 
 
+def test_the_start_draws_every_unit_and_centre(rome):
+    from gm.draw import draw_phase
+    from gm.draw.board import make_board
+    from tests.draw.svg_structure import parse, with_class
+
+    start = starting_position(rome)
+    root = parse(draw_phase(rome, make_board(rome, start, game="start")))
+    pieces = {(e.get("data-power"), e.get("data-caption"), e.get("data-location"))
+              for e in with_class(root, "piece")}
+    assert pieces == {(u.power, u.kind, u.location) for u in start.units}
+    centres = {e.get("data-province"): e.get("data-owner") for e in with_class(root, "centre")}
+    assert {p for p in centres} == set(rome.centres)
+    assert {p: o for p, o in centres.items() if o} == start.owners
+
+
 def test_every_province_has_a_real_longitude_and_latitude(rome):
     assert rome.projection == "lonlat"
     for province in rome.provinces.values():
