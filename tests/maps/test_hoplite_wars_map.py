@@ -149,6 +149,23 @@ def test_the_game_opens_with_the_winter_451_set_up_and_no_units(hoplite):
     assert first_move == Phase(450, "Spring", "Movement")
 
 
+def test_the_start_draws_no_pieces_and_every_centre_at_its_value(hoplite):
+    from gm.draw import draw_phase
+    from gm.draw.board import make_board
+    from tests.draw.svg_structure import parse, with_class
+
+    start = starting_position(hoplite)
+    root = parse(draw_phase(hoplite, make_board(hoplite, start, game="start")))
+    assert with_class(root, "piece") == []
+    centres = {e.get("data-province"): (e.get("data-owner"), e.get("data-value"))
+               for e in with_class(root, "centre")}
+    assert set(centres) == set(hoplite.centres)
+    assert {p: owner for p, (owner, _) in centres.items() if owner} == start.owners
+    values = [value for _, value in centres.values()]
+    assert (values.count("1"), values.count("0.5"), values.count("2")) == (29, 23, 1)
+    assert centres[pid(hoplite, "Delphi")] == ("", "2")
+
+
 def test_the_draft_is_listed_and_refused_by_gm_new(tmp_path):
     from gm.cli import app
 
