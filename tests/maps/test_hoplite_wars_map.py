@@ -13,6 +13,7 @@ from gm.engine.position import Phase, starting_position
 from gm.engine.season import following_phase
 from gm.maps import load_map
 from gm.maps.check import check_text
+from tests.maps.provinces import named
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_FILE = ROOT / "maps" / "hoplite-wars.toml"
@@ -38,12 +39,6 @@ RECONSTRUCTED_TOWNS = ["Plataea", "Eretria", "Aegina", "Epidaurus", "Sicyon", "N
 @pytest.fixture(scope="module")
 def hoplite():
     return load_map("hoplite-wars")
-
-
-def pid(game_map, name: str) -> str:
-    found = game_map.province_id(name)
-    assert found is not None, f"no province named {name!r}"
-    return found
 
 
 def names(game_map, ids) -> set[str]:
@@ -76,8 +71,8 @@ def test_twenty_nine_cities_are_the_homes_and_megara(hoplite):
     cities = [p for p in hoplite.provinces.values() if p.supply == 1]
     assert len(cities) == 29
     homes = {h for power in hoplite.powers.values() for h in power.home}
-    assert {p.id for p in cities} == homes | {pid(hoplite, "Megara")}
-    assert pid(hoplite, "Megara") not in homes
+    assert {p.id for p in cities} == homes | {named(hoplite, "Megara")}
+    assert named(hoplite, "Megara") not in homes
 
 
 def test_twenty_three_towns_worth_half(hoplite):
@@ -87,7 +82,7 @@ def test_twenty_three_towns_worth_half(hoplite):
 
 
 def test_delphi_is_a_double_centre_and_the_total_is_forty_and_a_half_without_it(hoplite):
-    delphi = hoplite.provinces[pid(hoplite, "Delphi")]
+    delphi = hoplite.provinces[named(hoplite, "Delphi")]
     assert delphi.supply == 2
     assert len(hoplite.centres) == hoplite.declared_centres == 29 + 23 + 1
     without_delphi = sum(hoplite.provinces[c].supply for c in hoplite.centres if c != delphi.id)
@@ -95,22 +90,22 @@ def test_delphi_is_a_double_centre_and_the_total_is_forty_and_a_half_without_it(
 
 
 def test_pylos_is_a_space_and_no_centre(hoplite):
-    pylos = hoplite.provinces[pid(hoplite, "Pylos")]
+    pylos = hoplite.provinces[named(hoplite, "Pylos")]
     assert not pylos.is_centre
     assert pylos.kind == "coast"
 
 
 def test_sparta_tegea_and_tegea_lepreon_are_neighbours(hoplite):
-    spa, teg, lep = (pid(hoplite, n) for n in ("Sparta", "Tegea", "Lepreon"))
+    spa, teg, lep = (named(hoplite, n) for n in ("Sparta", "Tegea", "Lepreon"))
     assert hoplite.army_can_move(spa, teg) and hoplite.army_can_move(teg, spa)
     assert hoplite.army_can_move(teg, lep) and hoplite.army_can_move(lep, teg)
 
 
 def test_corinth_has_one_coast_that_fleets_pass_through(hoplite):
-    corinth = hoplite.provinces[pid(hoplite, "Corinth")]
+    corinth = hoplite.provinces[named(hoplite, "Corinth")]
     assert corinth.canal
     assert hoplite.locations(corinth.id) == (corinth.id,)  # one coast, no nc/sc
-    gulf, saronic = pid(hoplite, "Alcyonian Gulf"), pid(hoplite, "Saronic Gulf")
+    gulf, saronic = named(hoplite, "Alcyonian Gulf"), named(hoplite, "Saronic Gulf")
     assert hoplite.fleet_can_move(gulf, corinth.id) and hoplite.fleet_can_move(corinth.id, saronic)
     assert hoplite.fleet_can_move(saronic, corinth.id) and hoplite.fleet_can_move(corinth.id, gulf)
     assert not hoplite.fleet_can_move(gulf, saronic)  # round the Peloponnese otherwise
@@ -119,12 +114,12 @@ def test_corinth_has_one_coast_that_fleets_pass_through(hoplite):
 def test_the_seas_the_issue_names_are_on_the_board(hoplite):
     for sea in ("Corinthian Gulf", "Saronic Gulf", "Euboean Strait", "Aegean Sea",
                 "Ionian Sea"):
-        assert hoplite.provinces[pid(hoplite, sea)].is_sea, sea
+        assert hoplite.provinces[named(hoplite, sea)].is_sea, sea
 
 
 def test_the_colonies_are_aegean_towns_reached_by_sea(hoplite):
     for town in COLONIES:
-        province = hoplite.provinces[pid(hoplite, town)]
+        province = hoplite.provinces[named(hoplite, town)]
         assert province.kind == "coast"
         assert any(hoplite.provinces[x].is_sea for x in hoplite.fleet_adj[province.id]), town
 
@@ -134,7 +129,7 @@ def test_every_province_is_placed_at_its_real_longitude_and_latitude(hoplite):
     for province in hoplite.provinces.values():
         lon, lat = province.pos
         assert 19.5 < lon < 29 and 35.5 < lat < 40.5, province.id  # Greece and the Aegean
-    athens, sparta = (hoplite.provinces[pid(hoplite, n)].pos for n in ("Athens", "Sparta"))
+    athens, sparta = (hoplite.provinces[named(hoplite, n)].pos for n in ("Athens", "Sparta"))
     assert athens[0] > sparta[0] and athens[1] > sparta[1]  # Athens lies NE of Sparta
 
 
@@ -163,7 +158,7 @@ def test_the_start_draws_no_pieces_and_every_centre_at_its_value(hoplite):
     assert {p: owner for p, (owner, _) in centres.items() if owner} == start.owners
     values = [value for _, value in centres.values()]
     assert (values.count("1"), values.count("0.5"), values.count("2")) == (29, 23, 1)
-    assert centres[pid(hoplite, "Delphi")] == ("", "2")
+    assert centres[named(hoplite, "Delphi")] == ("", "2")
 
 
 def test_the_draft_is_listed_and_refused_by_gm_new(tmp_path):

@@ -19,6 +19,7 @@ from gm.maps.check import check_text
 from gm.orders.check import check_order
 from gm.orders.errors import OrderError
 from gm.orders.parse import parse_order, read_order
+from tests.maps.provinces import named
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_FILE = ROOT / "maps" / "rise-of-rome-ii.toml"
@@ -28,13 +29,6 @@ SPRING_220 = Phase(220, "Spring", "Movement")
 @pytest.fixture(scope="module")
 def rome():
     return load_map("rise-of-rome-ii")
-
-
-def named(game_map, name: str) -> str:
-    """The id of the province the rulebook calls `name` (fails if the map lacks it)."""
-    ident = game_map.province_id(name)
-    assert ident is not None, f"the map has no province called {name!r}"
-    return ident
 
 
 # --- the file and its counts (rules 2 and 10) ------------------------------------------------
