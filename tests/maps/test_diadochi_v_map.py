@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gm.engine.position import Phase, Position, starting_position
+from gm.engine.position import Phase, Position, Unit, starting_position
+from gm.engine.season import update_ownership
 from gm.maps import load_map
 from gm.maps.check import check_text
 from gm.rules import RuleSet
@@ -189,6 +190,12 @@ def test_special_build_sites_are_not_centres_and_their_holder_builds_there(dv):
     assert "jer" in rules.build_sites("egypt", winter, dv)
     assert "jer" not in rules.build_sites("syria", winter, dv)
     assert "ath" not in rules.build_sites("macedonia", winter, dv)  # nobody holds it yet
+
+
+def test_a_special_build_site_changes_hands_like_a_centre(dv):
+    autumn = Position(Phase(240, "Autumn", "Movement"), [Unit("syria", "A", "jer")], {})
+    assert update_ownership(autumn, "Autumn", dv) == ["Jerusalem: neutral -> Syria"]
+    assert autumn.owners == {"jer": "syria"}
 
 
 def test_alexandria_and_athens_are_one_coast_canals_between_two_seas(dv):
