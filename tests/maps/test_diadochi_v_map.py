@@ -236,6 +236,52 @@ def test_the_direct_passages_of_rule_12(dv, spec):
         assert dv.fleet_can_move(a, b) and dv.fleet_can_move(b, a)
 
 
+def adjudicate(game_map, units: list[Unit], orders: dict[str, list[str]]):
+    """One Spring 240 BC movement on this map: {unit location: (succeeded, code)}."""
+    from gm.engine.season import Season
+    from gm.orders.parse import parse_order
+
+    position = Position(Phase(240, "Spring", "Movement"), units, {})
+    typed = [parse_order(text, game_map, power) for power, lines in orders.items()
+             for text in lines]
+    outcome = Season.for_map(game_map).adjudicate(position, typed)
+    return {r.unit.location: (r.succeeded, r.code) for r in outcome.results if r.unit}
+
+
+def test_orders_in_the_keys_abbreviations_in_any_case(dv):
+    from gm.orders.parse import parse_order
+
+    assert parse_order("F Alx - EGY", dv, "egypt") == parse_order("f alx - egy", dv, "egypt")
+    assert str(parse_order("F Alx - EGY", dv, "egypt")) == "F Alx - Egy"
+    assert str(parse_order("A Brudisium - Neapolis", dv, "rome")) == "A Bru - Nea"
+
+
+def test_a_passage_is_crossed_while_a_fleet_below_goes_about_its_business(dv):
+    units = [Unit("rome", "A", "nea"), Unit("carthage", "F", "ion"),
+             Unit("carthage", "A", "gad"), Unit("rome", "F", "ibs"), Unit("egypt", "F", "red"),
+             Unit("egypt", "A", "sin")]
+    results = adjudicate(dv, units, {
+        "rome": ["A Nea - Syr", "F Ibs - Mal"],
+        "carthage": ["F Ion - Mta", "A Gad - Mau"],
+        "egypt": ["F Red S A Sin - Pto", "A Sin - Pto"],
+    })
+    assert results == {"nea": (True, "moved"), "ion": (True, "moved"),
+                       "gad": (True, "moved"), "ibs": (True, "moved"),
+                       "red": (True, "supported"), "sin": (True, "moved")}
+
+
+def test_fleets_pass_through_the_canals_on_a_later_move(dv):
+    into = adjudicate(dv, [Unit("egypt", "F", "egy"), Unit("macedonia", "F", "aeg")],
+                      {"egypt": ["F Egy - Alx"], "macedonia": ["F Aeg - Ath"]})
+    assert into == {"egy": (True, "moved"), "aeg": (True, "moved")}
+    out = adjudicate(dv, [Unit("egypt", "F", "alx"), Unit("macedonia", "F", "ath")],
+                     {"egypt": ["F Alx - Red"], "macedonia": ["F Ath - Ion"]})
+    assert out == {"alx": (True, "moved"), "ath": (True, "moved")}
+    # nowhere else does a Mediterranean fleet reach the Red Sea
+    no_way = adjudicate(dv, [Unit("egypt", "F", "lev")], {"egypt": ["F Lev - Red"]})
+    assert no_way["lev"][0] is False
+
+
 def test_every_province_has_its_place_in_longitude_and_latitude(dv):
     assert dv.projection == "lonlat"
     for pid, prov in dv.provinces.items():
