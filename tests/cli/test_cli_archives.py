@@ -74,7 +74,7 @@ def variants():
             game_map = load_map(name)
         except MapError:
             continue
-        if not game_map.draft:  # a draft map cannot start a game (its rules are not built)
+        if not game_map.draft:  # a draft map cannot start a game yet
             usable.append(name)
     return usable
 
