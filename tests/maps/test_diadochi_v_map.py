@@ -16,6 +16,7 @@ from gm.engine.season import update_ownership
 from gm.maps import load_map
 from gm.maps.check import check_text
 from gm.rules import RuleSet
+from tests.maps.map_files import file_problems, named
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_FILE = ROOT / "maps" / "diadochi-v.toml"
@@ -64,15 +65,8 @@ def spec():
     return check_text(MAP_FILE.read_text(encoding="utf-8"), str(MAP_FILE)).spec
 
 
-def ident(game_map, name: str) -> str:
-    found = game_map.province_id(name)
-    assert found is not None, f"{name!r} is not a name on the map"
-    return found
-
-
 def test_gm_map_check_passes():
-    report = check_text(MAP_FILE.read_text(encoding="utf-8"), str(MAP_FILE))
-    assert report.problems == []
+    assert file_problems(MAP_FILE) == []
     result = CliRunner().invoke(_app(), ["map", "check", "diadochi-v"])
     assert result.exit_code == 0, result.output
     assert "ok — 102 provinces, 46 supply centres, 5 powers" in result.output
@@ -103,7 +97,7 @@ def test_every_space_of_the_key_is_there_by_its_abbreviation_and_name(dv, code, 
 
 def test_the_spaces_the_key_omits(dv):
     assert dv.provinces["car"].name == "Carthage" and dv.provinces["car"].kind == "coast"
-    assert ident(dv, "Nicea") == "nic" and ident(dv, "Bithynia") == "nic"
+    assert named(dv, "Nicea") == "nic" and named(dv, "Bithynia") == "nic"
     assert dv.provinces["nic"].kind == "coast"
     assert len(dv.provinces) == 98 + 2 + 2  # the key, Carthage and Nicea, Britain and Dacia
 
@@ -118,7 +112,7 @@ def test_the_rulebooks_spellings_are_aliases(dv, printed, pid):
 
 def test_britain_and_dacia_are_impassable_and_nothing_leads_into_them(dv):
     for name in ("Britain", "Dacia"):
-        pid = ident(dv, name)
+        pid = named(dv, name)
         assert dv.provinces[pid].kind == "impassable"
         assert not dv.army_adj.get(pid) and pid not in dv.fleet_adj
         assert all(pid not in links for links in dv.army_adj.values())
@@ -131,7 +125,7 @@ def test_powers_home_centres_and_starting_units_are_rule_2s(dv):
     assert set(dv.powers) == set(PLACEMENT)
     homes = []
     for power, units in PLACEMENT.items():
-        expected = sorted(f"{u[0]} {ident(dv, u[2:])}" for u in units)
+        expected = sorted(f"{u[0]} {named(dv, u[2:])}" for u in units)
         assert sorted(dv.powers[power].units) == expected
         assert sorted(dv.powers[power].home) == sorted(u.split()[1] for u in expected)
         homes += dv.powers[power].home
@@ -175,7 +169,7 @@ def test_every_centre_counts_at_its_value_for_its_owner(dv):
 
 def test_the_rebel_centres_are_neutral_centres(dv):
     for name in ("Armenia", "Belgica", "Illyria", "Scythia"):
-        pid = ident(dv, name)
+        pid = named(dv, name)
         assert dv.provinces[pid].supply == 1
         assert dv.home_power(pid) is None
 
@@ -224,7 +218,7 @@ def test_aquitania_scythia_and_larissa_have_two_coasts(dv):
 
 
 def test_the_direct_passages_of_rule_12(dv, spec):
-    pairs = {frozenset((ident(dv, a), ident(dv, b))) for a, b in PASSAGES}
+    pairs = {frozenset((named(dv, a), named(dv, b))) for a, b in PASSAGES}
     assert {frozenset(link.ends) for link in spec.passages} == pairs
     assert len(spec.passages) == 6
     for pair in pairs:
