@@ -12,8 +12,7 @@ from typer.testing import CliRunner
 from gm.engine.position import Phase, starting_position
 from gm.engine.season import following_phase
 from gm.maps import load_map
-from gm.maps.check import check_text
-from tests.maps.provinces import named
+from tests.maps.map_files import file_problems, named
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_FILE = ROOT / "maps" / "hoplite-wars.toml"
@@ -46,8 +45,7 @@ def names(game_map, ids) -> set[str]:
 
 
 def test_the_map_file_passes_gm_map_check():
-    report = check_text(MAP_FILE.read_text(encoding="utf-8"), str(MAP_FILE))
-    assert [p.message for p in report.problems] == []
+    assert file_problems(MAP_FILE) == []
 
 
 def test_gm_map_check_on_the_command_line():
