@@ -41,6 +41,17 @@ def adjustments_due(position: Position, game_map: GameMap,
     return due
 
 
+def adjustment_phase_needed(position: Position, game_map: GameMap,
+                            rules: RuleSet | None = None) -> bool:
+    """Is this adjustment phase played: a build or removal is due, or a power has a choice
+    to make that only this phase offers (a rule's `adjustment_choice`)?"""
+    rules = rules or RuleSet.for_map(game_map)
+    if adjustments_due(position, game_map, rules):
+        return True
+    return rules.answers("adjustment_choice") and any(
+        rules.adjustment_choices(power, position, game_map) for power in game_map.powers)
+
+
 def _allowances(position: Position, game_map: GameMap, rules: RuleSet
                 ) -> dict[str, tuple[int, int]]:
     """For each power: builds (or removals, negative) from its centres, and extra builds.
@@ -117,9 +128,13 @@ def civil_disorder_removals(position: Position, power: str, count: int,
 def adjudicate_adjustments(position: Position, orders: list[Order], game_map: GameMap,
                            rules: RuleSet | None = None) -> PhaseOutcome:
     rules = rules or RuleSet.for_map(game_map)
+    results: list[OrderResult] = []
+    events: list[str] = []
+    if rules.answers("adjustment_orders"):  # a rule's own orders come before the count
+        position = position.copy()
+        orders, results, events = rules.adjustment_orders(position, list(orders), game_map)
     allowances = _allowances(position, game_map, rules)
     due = {power: change for power, (change, _) in allowances.items() if change}
-    results: list[OrderResult] = []
     built: dict[str, int] = {}
     extra_built: dict[str, list[Unit]] = {}
     removed: dict[str, set[int]] = {}
@@ -212,7 +227,6 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
-    events = []
     for power, units in extra_built.items():
         if units:
             events.extend(rules.extra_builds_used(power, units, after, game_map))

@@ -73,6 +73,11 @@ class Power:
     units: tuple[str, ...]
     build_sites: tuple[str, ...]
     leaders: tuple[str, ...] = ()
+    plural: bool = False  # the name takes a plural verb ("The Allies gain", "Elves have")
+
+    def verb(self, singular: str, plural: str) -> str:
+        """The form of a word that agrees with the power's name: `verb("gains", "gain")`."""
+        return plural if self.plural else singular
 
 
 @dataclass(slots=True)
@@ -295,6 +300,7 @@ def compile_map(spec: MapFile) -> GameMap:
                 units=tuple(p.units),
                 build_sites=tuple(p.build_sites),
                 leaders=tuple(p.leaders),
+                plural=p.plural,
             )
             for pid, p in spec.powers.items()
         },

@@ -78,6 +78,7 @@ class PowerSpec(_Strict):
     units: list[str] = Field(default_factory=list)
     build_sites: list[str] = Field(default_factory=list)
     leaders: list[str] = Field(default_factory=list)
+    plural: bool = False  # the name takes a plural verb: "The Allies gain Moab"
 
     @field_validator("colour")
     @classmethod
