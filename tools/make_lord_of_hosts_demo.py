@@ -88,8 +88,8 @@ A(Ammon) H""",
         "Assyria": "ASSYRIA: Builds: A(Nineveh), A(Nimir), A(Ectantan)",
         # Babylon took Moab in the Autumn: it sacks it now, with the rulebook's own line, and
         # builds the double army beside its two ordinary builds (Moab no longer counts)
-        "Babylon": """BABYLON: A(Moa) Destroys Moa. Builds: 2A(Kish)
-Builds: A(Babylon), A(Ur)""",
+        "Babylon": """BABYLON: A(Moa) Destroys Moa. Builds: 2A(Ur)
+Builds: A(Babylon), A(Kish)""",
         "Allies": "THE ALLIES: Builds: A(Edom)",
     },
     # --- 600 BC: fleets become armies and armies fleets -----------------------------------
@@ -114,10 +114,10 @@ A(Uratu) H
 A(Assur) H
 A(Susa) H""",
         "Babylon": """BABYLON: A(Moab) H
-2A(Kish) H
+2A(Ur) H
 A(Sippor)-Samarra
 A(Babylon)-Sippor
-A(Ur)-Iraq
+A(Kish)-Iraq
 F(Chaldea) H""",
         "Allies": """THE ALLIES: A(Jerusalem) H
 A(Petra)-Ezion
@@ -138,6 +138,8 @@ A(Jarmo) H
 A(Behistun) H""",
         "Babylon": """BABYLON: A(Sippor)-Assur
 A(Samarra) S A(Sippor)-Assur
+F(Chaldea)-Persian Gulf
+2A(Ur)-Chaldea
 A(Iraq) H
 A(Moab) H""",
         "Allies": """THE ALLIES: A(Ezion) H
@@ -171,13 +173,13 @@ A(Susa) H
 A(Behistun) H
 A(Nisibus) H
 A(Nineveh) H""",
-        "Babylon": """BABYLON: 2A(Kish)-Susa
+        "Babylon": """BABYLON: 2A(Chaldea)-Susa
+F(Persian Gulf)-Chaldea
 A(Iraq)-Kish
 A(Samarra) H
 A(Assur) H
 A(Moab)-North Arabia
-A(Babylon) H
-F(Chaldea) H""",
+A(Babylon) H""",
         "Allies": """THE ALLIES: A(Jerusalem) H
 A(Ezion) H
 A(Edom) H
@@ -307,10 +309,11 @@ EXPECTED: list[tuple[str, str, str]] = [
      "Allies"),
     ("Winter 601 BC", "the Holy Place destroyed in the Winter after its capture",
      "Babylon destroyed Moab, a Holy Place of The Allies"),
-    ("Winter 601 BC", "the double unit built in the same Winter", "Build 2A Kis"),
+    ("Winter 601 BC", "the double unit built in the same Winter", "Build 2A Ur"),
     ("Spring 600 BC", "a fleet becomes an army", "Egypt: the fleet in Tanis became an army"),
     ("Autumn 600 BC", "a conversion fails", "A Ass becomes a fleet (*failed, dislodged*"),
-    ("Spring 599 BC", "a double unit moves", "2A Kis - Sus"),
+    ("Autumn 600 BC", "a double unit moves", "2A Ur - Cha"),
+    ("Spring 599 BC", "a double unit attacks", "2A Cha - Sus"),
     ("Autumn 599 BC", "a double unit supports", "2A Sus S A Sam - Beh"),
     ("Autumn 599 BC", "its support partly cut", "supports with 1 of 2: the attack from "
      "Ecbantan cut only part of its support"),

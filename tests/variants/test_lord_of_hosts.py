@@ -313,7 +313,7 @@ def test_the_demo_archive_replays_without_differences():
     for event in ("A/F Mit H (*void*: rule 3 (A/F units)",
                   "Egypt: the fleet in Tanis became an army",
                   "A Ass becomes a fleet (*failed, dislodged*", "A Moa destroys Moa",
-                  "Babylon destroyed Moab", "Build 2A Kis", "2A Kis - Sus",
+                  "Babylon destroyed Moab", "Build 2A Ur", "2A Ur - Cha", "2A Cha - Sus",
                   "the attack from Ecbantan cut only part of its support",
                   "Babylon: the double army in Susa became a double fleet", "2F Sus D"):
         assert event in out, event
