@@ -44,7 +44,7 @@ from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
 from gm.orders.kinds.support import SupportHold, SupportMove, support_problem
 from gm.orders.kinds.waive import Waive
 from gm.orders.phases import phase_problem, refusal
-from gm.orders.variants import rule_reference
+from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
 __all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
@@ -112,7 +112,8 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         why = phase_problem(order, phase_kind, game_map)
         if why is not None:
             return Verdict(order, None, refused(*why, PHASE))
-        if not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)):
+        if not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
+                and phase_kind not in (order_phases(order, game_map) or ()):
             # the order fits the phase in some variant, but no rule of this map adjudicates
             # it in retreats or adjustments: the engine voids it
             return Verdict(order, None, Problem(refusal(order, phase_kind, game_map),

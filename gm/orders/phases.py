@@ -13,7 +13,7 @@ from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.move import Move
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat
-from gm.orders.variants import rule_reference
+from gm.orders.variants import order_phases, rule_reference
 
 __all__ = ["ADJUSTMENT", "MOVEMENT", "PHASE_KINDS", "RETREAT", "fit_phase",
            "fitted", "order_name", "phase_problem", "refusal"]
@@ -55,8 +55,9 @@ def phase_problem(order: Order, phase_kind: str, game_map=None) -> tuple[str, st
                          f"{phase_kind!r}")
     if phase_kind == RETREAT and type(order) is Move and order.via_convoy:
         return "a retreat cannot go by convoy", "Write the retreat without 'via convoy'."
+    ruled = order_phases(order, game_map)  # a rule may put the order in other phases
     kind = kind_of(fitted(order, phase_kind))
-    if kind is not None and phase_kind in kind.phases:
+    if phase_kind in (ruled or (kind.phases if kind is not None else ())):
         return None
     return refusal(order, phase_kind, game_map), PHASE_HINTS[phase_kind]
 
@@ -67,7 +68,13 @@ def refusal(order: Order, phase_kind: str, game_map=None) -> str:
     where = "an" if phase_kind[0].lower() in "aeiou" else "a"
     why = f"{order_name(order)} is not allowed in {where} {phase_kind.lower()} phase"
     ref = rule_reference(order, game_map) if game_map is not None else None
-    return f"{ref}: {why}" if ref else why
+    if not ref:
+        return why
+    ruled = order_phases(order, game_map)
+    if ruled:  # `; under this rule it is an order of the adjustment phase`
+        why += f"; under this rule it is an order of the " \
+               f"{' or '.join(p.lower() for p in ruled)} phase"
+    return f"{ref}: {why}"
 
 
 def fit_phase(order: Order, phase_kind: str | None, text: str, game_map=None) -> Order:

@@ -129,3 +129,18 @@ def rule_reference(order: Order, game_map: GameMap) -> str | None:
             return rule(params).ref
     return None
 
+
+def order_phases(order: Order, game_map: GameMap | None) -> tuple[str, ...] | None:
+    """The phase kinds the map's rules put this order in, when a rule says
+    (`Rule.order_phases`: Lord of Hosts' Holy Place is destroyed in the adjustment phase
+    after its capture); None when the order keeps the phases its kind gives it."""
+    kind = kind_of(order)
+    if kind is None or kind.form is None or game_map is None:
+        return None
+    rules = known_rules()
+    for name in game_map.rules:
+        rule = rules.get(name)
+        phases = rule.order_phases.get(kind.form) if rule is not None else None
+        if phases:
+            return phases
+    return None

@@ -44,7 +44,9 @@ from gm.store.phase_names import parse_phase_name
 from gm.store.results import ResultRow
 
 # Result codes of the standard game and the tag each prints. A rule declares its own codes
-# (`Rule.result_tags`, `Rule.explained`); a code nobody declares prints as itself.
+# (`Rule.result_tags`, `Rule.explained`; no tag for one whose order did what it said, as a
+# conversion or a destruction that happened: the order is written as what it does, and the
+# events say it happened); a code nobody declares prints as itself.
 TAGS = {
     R.BOUNCED: "bounce",
     R.CUT: "cut",
@@ -103,6 +105,8 @@ def _tags_for(result: ResultRow) -> tuple[list[str], str]:
     if code in UNTAGGED:
         return [], ""
     tags, explained = _declared_tags()
+    if tags.get(code) == "":  # a rule's order that did what it said (`A Ur becomes a fleet`)
+        return [], ""
     if code not in tags and _PROGRESS.match(detail):  # `*rebuilding 1/2*`
         return [f"{code.replace('_', ' ')} {detail.replace(' ', '')}"], ""
     tag = tags.get(code, code.replace("_", " "))
@@ -288,7 +292,8 @@ def _centre_changes(before: Position, after: Position, game_map: GameMap
                    f"{power_name(game_map, new) or 'neutral'}")
     powers = list(game_map.powers) + sorted((set(gained) | set(lost)) - set(game_map.powers))
     changes = [CentreChange(power_name(game_map, p), tuple(gained.get(p, ())),
-                            tuple(lost.get(p, ())))
+                            tuple(lost.get(p, ())),
+                            plural=p in game_map.powers and game_map.powers[p].plural)
                for p in powers if p in gained or p in lost]
     return changes, worded
 
