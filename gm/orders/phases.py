@@ -55,8 +55,9 @@ def phase_problem(order: Order, phase_kind: str, game_map=None) -> tuple[str, st
                          f"{phase_kind!r}")
     if phase_kind == RETREAT and type(order) is Move and order.via_convoy:
         return "a retreat cannot go by convoy", "Write the retreat without 'via convoy'."
-    ruled = order_phases(order, game_map)  # a rule may put the order in other phases
     kind = kind_of(fitted(order, phase_kind))
+    # a rule may put a variant order in other phases than its kind's
+    ruled = order_phases(order, game_map) if kind is None or kind.form else None
     if phase_kind in (ruled or (kind.phases if kind is not None else ())):
         return None
     return refusal(order, phase_kind, game_map), PHASE_HINTS[phase_kind]

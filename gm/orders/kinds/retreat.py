@@ -41,18 +41,15 @@ def read_retreat(b, written, dest, via: bool = False) -> Order:
 def retreat_options(dislodged, position, game_map: GameMap) -> list[str]:
     """The locations a dislodged piece may retreat to."""
     unit = dislodged.unit
-    occupied = {u.province for u in position.units}
     if unit.kind == "F":
         candidates = sorted(game_map.fleet_adj.get(unit.location, ()))
     elif unit.kind in ("A", "A/F"):
         candidates = sorted(game_map.army_adj.get(unit.province, ()))
     else:
         return []
-    standoffs = position.standoffs
-    return [loc for loc in candidates
-            if province_of(loc) not in occupied
-            and province_of(loc) not in standoffs
-            and province_of(loc) != dislodged.attacker_from]
+    closed = {u.province for u in position.units} | position.standoffs
+    closed.add(dislodged.attacker_from)
+    return [loc for loc in candidates if province_of(loc) not in closed]
 
 
 def retreat_check(dislodged, dest: str, position, game_map: GameMap
