@@ -28,7 +28,7 @@ from gm.orders.kinds import glue
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
 from gm.orders.phases import fit_phase
 from gm.orders.types import ChooseKind, Convert, Move, Order
-from gm.orders.variants import FORMS, map_forms, missing_form
+from gm.orders.variants import form_words, map_forms, missing_form
 
 __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 
@@ -138,7 +138,7 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
     order = builder.order(syntax)
     form = missing_form(order, allowed)
     if form is not None:
-        what, where = FORMS.get(form, (form.replace("_", " "), ""))
+        what, where = form_words(form)
         raise OrderError(text, f"the {game_map.name} game has no rule for {what}", None,
                          (f"Rulebooks with it: {where}. " if where else "")
                          + "Check that this letter is for this game.", kind=VARIANT)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gm.maps.gamemap import GameMap
-from gm.orders.kinds import kind_of
+from gm.orders.kinds import declared, kind_of
 from gm.orders.kinds.choose_kind import ChooseKind
 from gm.orders.kinds.convert import Convert
 from gm.orders.kinds.merge import Merge
@@ -19,21 +19,26 @@ from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.orders.types import Order
 from gm.rules import known_rules
 
-# form -> (what the GM reads: "the game has no rule for ...", the rulebooks that have it)
-FORMS: dict[str, tuple[str, str]] = {
-    "conversion": ("army/fleet conversion", "Lord of Hosts, Middle-Earth VIII, Hoplite Wars"),
+# The forms a unit itself shows (`2A`, `G`, `A/F`, a leader), whatever its order: form -> (what
+# the GM reads: "the game has no rule for ...", the rulebooks that have it). The forms of order
+# kinds are declared by their kinds (`OrderKind.form_words`).
+UNIT_FORMS: dict[str, tuple[str, str]] = {
     "army_fleet": ("A/F units", "Lord of Hosts, Multiplicity"),
-    "destroy_centre": ("destroying a centre", "Lord of Hosts, Diadochi V"),
-    "rebuild_centre": ("rebuilding a destroyed centre", "Diadochi V"),
-    "sack": ("sacking a centre", "Rise of Rome II, Hoplite Wars"),
     "multiple_units": ("multiple units (2A, 3F)",
                        "Lord of Hosts, Rise of Rome II, Hoplite Wars"),
-    "merge_split": ("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
     "garrisons": ("garrisons", "Hoplite Wars"),
     "leaders": ("leader units", "Rise of Rome II"),
-    "loans": ("centre loans", "Diadochi V"),
 }
-ALL_FORMS = frozenset(FORMS)
+ALL_FORMS = frozenset(UNIT_FORMS) | frozenset(k.form for k in declared() if k.form)
+
+
+def form_words(form: str) -> tuple[str, str]:
+    """What the GM reads of a form ("army/fleet conversion") and the rulebooks that have it
+    ('' if none gm knows): from the kind that declares it, else from `UNIT_FORMS`."""
+    for kind in declared():
+        if kind.form == form and kind.form_words:
+            return kind.form_words
+    return UNIT_FORMS.get(form, (form.replace("_", " "), ""))
 
 def map_forms(game_map: GameMap) -> frozenset[str]:
     """The variant forms this map allows, from its rules and its starting data."""

@@ -54,9 +54,9 @@ class Rule:
     """One variant rule. Override only the hooks the rule changes; return None to pass.
 
     A rule also declares what it brings, so nothing else lists it: `brings`, the variant
-    order forms it gives meaning to (`gm.orders.variants.FORMS`: a map with this rule accepts
-    those orders); `order_phases`, the phases it puts one of those forms in when they are not
-    its kind's; `result_tags`, its result codes and the tag each prints in reports ('' for
+    order forms it gives meaning to (an order kind's `form`, or a unit form of
+    `gm.orders.variants.UNIT_FORMS`: a map with this rule accepts those orders);
+    `order_phases`, the phases it puts one of those forms in when they are not its kind's; `result_tags`, its result codes and the tag each prints in reports ('' for
     none: the order did what it said); and `explained`, the codes whose detail the report
     prints (why the order did nothing)."""
 

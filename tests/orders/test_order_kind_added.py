@@ -54,6 +54,7 @@ def check_entrench(order, kind, location, position, game_map, rules=None) -> Pro
 
 ENTRENCH = register(OrderKind(
     Entrench, "entrenching", (MOVEMENT,), form="entrenchment",
+    form_words=("entrenching units", "none yet: a test's"),
     reads={"entrench": read_entrench}, check=check_entrench,
     grammar="%extend order: unit ENTRENCH -> entrench\n"
             "ENTRENCH.3: /(?i:entrench(?:es)?|digs?\\s+in)\\b/\n",
@@ -95,7 +96,8 @@ def test_a_map_without_a_rule_for_it_refuses_it_by_name(standard_map):
     with pytest.raises(OrderError) as caught:
         parse_order("A Par entrenches", standard_map, "france")
     assert caught.value.kind == VARIANT
-    assert "has no rule for entrenchment" in caught.value.message
+    assert "has no rule for entrenching units" in caught.value.message
+    assert "Rulebooks with it: none yet: a test's." in caught.value.hint
 
 
 def test_it_belongs_to_movement_phases_only(trench_map):

@@ -46,6 +46,12 @@ def _discover() -> None:
                 register(kind)
 
 
+def declared() -> tuple[OrderKind, ...]:
+    """Every order kind known."""
+    _discover()
+    return tuple(_KINDS.values())
+
+
 def kind_of(order) -> OrderKind | None:
     """The declaration of this order's kind."""
     found = _KINDS.get(type(order))

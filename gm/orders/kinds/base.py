@@ -115,6 +115,8 @@ class OrderKind:
     - `name`: how messages name it ("a move");
     - `phases`: the kinds of phase it belongs to;
     - `form`: the variant form a map must allow (`gm.orders.variants`), None if standard;
+    - `form_words`: for the kind that introduces a form, what the GM reads when a map lacks
+      it ("the game has no rule for army/fleet conversion") and the rulebooks that have it;
     - `reads`: grammar form (the `-> name` in grammars/orders.lark) -> glue(builder, *items)
       that turns what the grammar read into the order (`gm.orders.parse._Builder` helps);
     - `check`: its board check (`BoardCheck`), None if the board has nothing to say;
@@ -127,6 +129,7 @@ class OrderKind:
     name: str
     phases: tuple[str, ...]
     form: str | None = None
+    form_words: tuple[str, str] | None = None
     reads: dict[str, Callable] = field(default_factory=dict)
     check: BoardCheck | None = None
     on_unit: bool = True

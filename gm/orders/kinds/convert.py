@@ -37,4 +37,6 @@ def read_convert(b, written, dest=None) -> Order:
 
 # Hoplite Wars 9: an army in a centre may become a fleet during adjustments.
 KINDS = (OrderKind(Convert, "a conversion", (MOVEMENT, ADJUSTMENT), form="conversion",
+                   form_words=("army/fleet conversion",
+                               "Lord of Hosts, Middle-Earth VIII, Hoplite Wars"),
                    reads={"convert": read_convert}),)

@@ -20,4 +20,5 @@ def read_destroy(b, written, centre=None) -> Order:
 
 
 KINDS = (OrderKind(DestroyCentre, "destroying a centre", (MOVEMENT,), form="destroy_centre",
+                   form_words=("destroying a centre", "Lord of Hosts, Diadochi V"),
                    reads={"destroy": read_destroy}),)

@@ -46,7 +46,8 @@ def read_end_loan(b, centre) -> Order:
 
 
 KINDS = (
-    OrderKind(LoanCentre, "a loan", PHASE_KINDS, form="loans", reads={"loan": read_loan},
+    OrderKind(LoanCentre, "a loan", PHASE_KINDS, form="loans",
+              form_words=("centre loans", "Diadochi V"), reads={"loan": read_loan},
               on_unit=False),
     OrderKind(EndLoan, "ending a loan", PHASE_KINDS, form="loans",
               reads={"end_loan": read_end_loan}, on_unit=False),

@@ -89,6 +89,7 @@ def check_merge(order: Merge, kind, location, position, game_map: GameMap,
 
 KINDS = (
     OrderKind(Merge, "a merge", (MOVEMENT,), form="merge_split", reads={"merge": read_merge},
+              form_words=("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
               check=check_merge),
     OrderKind(SupportMerge, "a support of a merge", (MOVEMENT,), form="merge_split",
               reads={"support_merge": read_support_merge}),

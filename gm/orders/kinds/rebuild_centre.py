@@ -20,4 +20,5 @@ def read_rebuild(b, written, centre=None) -> Order:
 
 
 KINDS = (OrderKind(RebuildCentre, "rebuilding a centre", (MOVEMENT,), form="rebuild_centre",
+                   form_words=("rebuilding a destroyed centre", "Diadochi V"),
                    reads={"rebuild": read_rebuild}),)

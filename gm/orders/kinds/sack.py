@@ -21,4 +21,6 @@ def read_sack(b, written, centre=None) -> Order:
     return Sack(b.power, unit.kind, unit.location, **b.common(unit))
 
 
-KINDS = (OrderKind(Sack, "a sack", (MOVEMENT,), form="sack", reads={"sack": read_sack}),)
+KINDS = (OrderKind(Sack, "a sack", (MOVEMENT,), form="sack",
+                   form_words=("sacking a centre", "Rise of Rome II, Hoplite Wars"),
+                   reads={"sack": read_sack}),)
