@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gm.engine import results as R
-from gm.engine.adjustment import adjudicate_adjustments, adjustments_due
+from gm.engine.adjustment import adjudicate_adjustments
 from gm.engine.movement import adjudicate_movement
 from gm.engine.position import Dislodged, Phase, Position, Unit
 from gm.engine.retreat import adjudicate_retreats
@@ -35,6 +35,7 @@ from gm.orders.types import (
     Retreat,
     SupportHold,
     SupportMove,
+    Waive,
 )
 from gm.rules import RuleSet
 
@@ -162,27 +163,31 @@ def test_every_retreat_verdict_at_intake_is_the_engines(standard_map, bench_sets
     assert min(seen.values()) > 100
 
 
-def test_every_build_and_removal_verdict_at_intake_is_the_engines(standard_map, bench_sets):
+def test_every_build_removal_and_waive_verdict_at_intake_is_the_engines(standard_map,
+                                                                         bench_sets):
     _, _, adjustments = bench_sets
     rules = RuleSet.for_map(standard_map)
     rng = random.Random(16)
     provinces = sorted(standard_map.provinces)
     seen = {"legal": 0, "refused or void": 0}
     for position, _ in adjustments:
-        for power, change in adjustments_due(position, standard_map, rules).items():
-            if change > 0:
+        for power in standard_map.powers:  # powers with builds, removals, or neither
+            choice = rng.randrange(5)
+            if choice < 2:
                 site = rng.choice([*standard_map.powers[power].home, rng.choice(provinces)])
                 order: Order = Build(power, rng.choice("AF"), site)
-            else:
+            elif choice < 4:
                 mine = [u for u in position.units if u.power == power]
                 target = rng.choice([*mine, rng.choice(position.units)])
                 order = Remove(power, target.kind, target.location)
+            else:
+                order = Waive(power, None)
             said = at_intake(order, standard_map, position, "Adjustment", rules)
             done = engine_says(adjudicate_adjustments(position, [order], standard_map,
                                                       rules).results, order)
             assert said == done, str(order)
             seen["legal" if said is None else "refused or void"] += 1
-    assert min(seen.values()) > 50
+    assert min(seen.values()) > 200
 
 
 # --- what a unit can do ------------------------------------------------------------------------

@@ -3,6 +3,7 @@ asks the map's rules for the sites (`RuleSet.build_sites`) and their objections.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, coast_of
@@ -82,11 +83,68 @@ def open_build_sites(power: str, position, game_map: GameMap, rules) -> dict[str
     return sites
 
 
+def allowance(power: str, position, game_map: GameMap, rules) -> tuple[int, int]:
+    """(builds the power's centres pay for, negative for removals it owes; extra builds a
+    rule owes it). Centres and upkeep may come in halves: a power builds one unit per whole
+    centre to spare, and removes until its units are supplied."""
+    spare = rules.supply(power, position, game_map) - sum(
+        rules.upkeep(u) for u in position.units if u.power == power)
+    change = math.floor(spare) if spare >= 0 else -math.ceil(-spare)
+    return change, rules.extra_builds(power, position, game_map)
+
+
+def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | None:
+    """A build or a waive by a power with none to make."""
+    if left > 0:
+        return None
+    name = power_name(game_map, power)
+    return Problem(f"{name} has no builds" if left == 0 else
+                   f"{name} must remove units, not build")
+
+
+def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
+                        ) -> Problem | None:
+    """A build a rule claims as an extra build: is one still owed (`made` already built)?"""
+    if owed == 0:
+        return Problem(f"{power_name(game_map, power)} is owed no extra build")
+    if made >= owed:
+        return Problem(f"all {owed} extra build(s) of {power_name(game_map, power)} are "
+                       "already used")
+    return None
+
+
+def single_unit_problem(order: Build) -> Problem | None:
+    """A build paid for by a centre makes one single unit; only a rule's extra build may be
+    stronger (and only when that rule claims the order)."""
+    if order.strength is None or order.strength == 1:
+        return None
+    return Problem(f"{order.strength:g}{order.unit_kind or 'A'} cannot be built: a centre pays "
+                   "for one single unit")
+
+
+def counts_known(rules) -> bool:
+    """Can the count of builds and removals be known before the phase? Not when a rule's own
+    adjustment orders come first and may change it (a Holy Place destroyed)."""
+    return rules is not None and not rules.answers("adjustment_orders")
+
+
 def check_build(order: Build, kind, location, position, game_map: GameMap,
                 rules=None) -> Problem | None:
     if position is None or rules is None:  # the sites are the rules' answer
         return None
-    return build_problem(order, position, game_map, rules)
+    power = order.power or ""
+    if rules.draws_extra_build(order, position, game_map):
+        problem = build_problem(order, position, game_map, rules)
+        if problem is None and counts_known(rules):
+            owed = allowance(power, position, game_map, rules)[1]
+            problem = extra_build_problem(power, owed, 0, game_map)
+        return problem
+    if counts_known(rules):
+        problem = no_builds_problem(power, allowance(power, position, game_map, rules)[0],
+                                    game_map)
+        if problem is not None:
+            return problem
+    return build_problem(order, position, game_map, rules) or single_unit_problem(order)
 
 
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},

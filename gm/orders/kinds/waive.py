@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind
+from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.build import allowance, counts_known, no_builds_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,5 +23,12 @@ def read_waive(b) -> Order:
     return Waive(b.power, None)
 
 
+def check_waive(order: Waive, kind, location, position, game_map, rules=None) -> Problem | None:
+    if position is None or not counts_known(rules):
+        return None
+    power = order.power or ""
+    return no_builds_problem(power, allowance(power, position, game_map, rules)[0], game_map)
+
+
 KINDS = (OrderKind(Waive, "a waive", (ADJUSTMENT,), reads={"waive": read_waive},
-                   on_unit=False),)
+                   check=check_waive, on_unit=False),)
