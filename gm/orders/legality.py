@@ -2,7 +2,9 @@
 
 `check(order, position, game_map, phase_kind, rules)` gives a `Verdict`: the order (its power
 and a leader's place filled in from the board), the board's unit it is for, and the `Problem`
-if the order is illegal. Intake (`gm.orders.check`) and the engine (`gm.engine.movement`,
+if the order is illegal. It asks, in turn: the phase (`phases.phase_problem`), where the unit
+stands and whether it is there (`kinds.board`), the order kind's own board check (its module
+in `gm/orders/kinds/`), and for a movement order the map's rules. Intake (`gm.orders.check`) and the engine (`gm.engine.movement`,
 `retreat`, `adjustment`) both call the functions of this module, so a problem is found by one
 piece of code and worded once: what the GM is told when a letter is read is what the engine
 will do with the order.
@@ -21,7 +23,7 @@ Also here: what a unit can do (`unit_moves`, `retreat_options`, `open_build_site
 The position is any position-like object (`.units`, `.dislodged`, `.standoffs`), its units
 as `gm.engine.position.Unit` (`power`, `kind`, `location`, `province`, `strength`, `name`);
 `rules` is a `gm.rules.RuleSet` or None (then no variant rule is asked). This module is below
-the engine and the rules, and imports neither.
+the engine and the rule modules, and imports neither (`docs/design.md`, 'Floors').
 """
 
 from __future__ import annotations
