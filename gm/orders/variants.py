@@ -43,7 +43,7 @@ def form_words(form: str) -> tuple[str, str]:
 def map_forms(game_map: GameMap) -> frozenset[str]:
     """The variant forms this map allows, from its rules and its starting data."""
     forms: set[str] = set()
-    rules = known_rules()
+    rules = known_rules() if game_map.rules else {}  # the standard map loads no rule module
     for rule in game_map.rules:
         if rule in rules:
             forms |= rules[rule].brings
@@ -125,7 +125,7 @@ def rule_reference(order: Order, game_map: GameMap) -> str | None:
     """The map's rule that gives this order kind its meaning, as its messages name it
     (`Rule.ref`): `rule 2 (conversion)`; None for an order of the standard game."""
     kind = kind_of(order)
-    if kind is None or kind.form is None:
+    if kind is None or kind.form is None or not game_map.rules:
         return None
     rules = known_rules()
     for name, params in game_map.rules.items():
@@ -140,7 +140,7 @@ def order_phases(order: Order, game_map: GameMap | None) -> tuple[str, ...] | No
     (`Rule.order_phases`: Lord of Hosts' Holy Place is destroyed in the adjustment phase
     after its capture); None when the order keeps the phases its kind gives it."""
     kind = kind_of(order)
-    if kind is None or kind.form is None or game_map is None:
+    if kind is None or kind.form is None or game_map is None or not game_map.rules:
         return None
     rules = known_rules()
     for name in game_map.rules:
