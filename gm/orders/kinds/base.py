@@ -87,6 +87,11 @@ class Order:
     def __str__(self) -> str:
         return f"{self.unit_text()}{self.tail()}"
 
+    def in_words(self) -> str:
+        """The order as a report prints it: the echo, unless the kind says what it does in
+        words that also read back to the same order (`A Ur becomes a fleet`)."""
+        return str(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, Order, OrderKind, unit_label
+from gm.maps.gamemap import coast_of
+from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, Order, OrderKind, show_location, unit_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +19,19 @@ class BecomesKind(Order):
 
     def tail(self) -> str:
         return f" - {unit_label(self.new_kind, self.new_location, self.strength)}"
+
+    def in_words(self) -> str:
+        """`A Ur becomes a fleet` (`A Ur - F Ur` reads like a move); `F Stp/nc` for a fleet on
+        one coast of several."""
+        if self.new_kind not in _KIND_WORDS:
+            return str(self)
+        becomes = _KIND_WORDS[self.new_kind]
+        if coast_of(self.new_location):
+            becomes = f"F {show_location(self.new_location)}"
+        return f"{self.unit_text()} becomes {becomes}"
+
+
+_KIND_WORDS = {"A": "an army", "F": "a fleet"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind
+from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, show_location
 
 
 @dataclass(frozen=True, slots=True)
 class DestroyCentre(Order):
     def tail(self) -> str:
         return " destroys"
+
+    def in_words(self) -> str:
+        return f"{self.unit_text()} destroys {show_location(self.province)}"
 
 
 def read_destroy(b, written, centre=None) -> Order:
