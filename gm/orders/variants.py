@@ -7,15 +7,9 @@ map's own data shows it: powers with `leaders`, starting units such as `A/F tan`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from gm.maps.gamemap import GameMap
 from gm.orders.kinds import declared, kind_of
 from gm.orders.kinds.choose_kind import ChooseKind
-from gm.orders.kinds.convert import Convert
-from gm.orders.kinds.merge import Merge
-from gm.orders.kinds.split import Split
-from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.orders.types import Order
 from gm.rules import known_rules
 
@@ -62,22 +56,6 @@ def map_forms(game_map: GameMap) -> frozenset[str]:
     return frozenset(forms)
 
 
-def _units_named(order: Order) -> Iterator[tuple[str | None, float | None, str | None]]:
-    """(kind, strength, leader) of every unit an order names, including targets and parts."""
-    yield order.unit_kind, order.strength, order.leader
-    if isinstance(order, (SupportHold, SupportMove)):
-        yield order.target_kind, order.target_strength, order.target_leader
-    if isinstance(order, Merge):
-        yield order.merged_kind, order.merged_strength, None
-        for kind, _, strength in order.partners:
-            yield kind, strength, None
-    if isinstance(order, (Convert, ChooseKind)):
-        yield order.new_kind, None, None
-    if isinstance(order, Split):
-        for part in order.parts:
-            yield from _units_named(part)
-
-
 _STANDARD_KINDS = (None, "A", "F")
 
 
@@ -87,10 +65,10 @@ def _plainly_standard(order: Order) -> bool:
     if kind is None or kind.form is not None or order.strength is not None or order.leader \
             or order.unit_kind not in _STANDARD_KINDS:
         return False
-    if isinstance(order, (SupportHold, SupportMove)):
-        return (order.target_strength is None and order.target_leader is None
-                and order.target_kind in _STANDARD_KINDS)
-    return getattr(order, "target_strength", None) is None
+    if type(order).units_named is Order.units_named:  # names no other unit
+        return True
+    return all(strength is None and not leader and unit_kind in _STANDARD_KINDS
+               for unit_kind, strength, leader in order.units_named())
 
 
 def required_forms(order: Order) -> set[str]:
@@ -100,7 +78,7 @@ def required_forms(order: Order) -> set[str]:
     form = kind.form if kind is not None else None
     if form:
         needed.add(form)
-    for kind, strength, leader in _units_named(order):
+    for kind, strength, leader in order.units_named():
         if leader:
             needed.add("leaders")
         if kind == "G":

@@ -11,7 +11,7 @@ order) and its board check. `gm.orders.kinds` finds the modules by itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -86,6 +86,12 @@ class Order:
 
     def __str__(self) -> str:
         return f"{self.unit_text()}{self.tail()}"
+
+    def units_named(self) -> Iterator[tuple[str | None, float | None, str | None]]:
+        """(kind, strength, leader) of every unit the order names: its own, and the kind's
+        others (a supported unit, merge partners, a split's parts). The variant forms an
+        order needs are read from them (`gm.orders.variants.required_forms`)."""
+        yield self.unit_kind, self.strength, self.leader
 
     def in_words(self) -> str:
         """The order as a report prints it: the echo, unless the kind says what it does in

@@ -20,6 +20,10 @@ class BecomesKind(Order):
     def tail(self) -> str:
         return f" - {unit_label(self.new_kind, self.new_location, self.strength)}"
 
+    def units_named(self):
+        yield self.unit_kind, self.strength, self.leader
+        yield self.new_kind, None, None
+
     def in_words(self) -> str:
         """`A Ur becomes a fleet` (`A Ur - F Ur` reads like a move); `F Stp/nc` for a fleet on
         one coast of several."""

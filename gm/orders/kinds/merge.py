@@ -31,6 +31,12 @@ class Merge(Order):
     def commands(self) -> tuple[str, ...]:
         return (self.province, *(province_of(p[1]) for p in self.partners))
 
+    def units_named(self):
+        yield self.unit_kind, self.strength, self.leader
+        yield self.merged_kind, self.merged_strength, None
+        for kind, _, strength in self.partners:
+            yield kind, strength, None
+
     def each(self) -> tuple[Merge, ...]:
         """One merge order per unit taking part, each without partners."""
         own = replace(self, partners=())

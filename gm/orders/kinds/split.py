@@ -16,6 +16,11 @@ from gm.orders.kinds.support import SupportHold, SupportMove
 class Split(Order):
     parts: tuple[Order, ...]
 
+    def units_named(self):
+        yield self.unit_kind, self.strength, self.leader
+        for part in self.parts:
+            yield from part.units_named()
+
     def tail(self) -> str:
         parts = []
         for part in self.parts:

@@ -25,6 +25,10 @@ class _Support(Order):
         return unit_label(self.target_kind, self.target, self.target_strength,
                           self.target_leader)
 
+    def units_named(self):
+        yield self.unit_kind, self.strength, self.leader
+        yield self.target_kind, self.target_strength, self.target_leader
+
 
 @dataclass(frozen=True, slots=True)
 class SupportHold(_Support):
