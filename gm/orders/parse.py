@@ -302,6 +302,13 @@ class _Builder:
         return Convert(self.power, unit.kind, unit.location, new_kind, new_location,
                        **self.common(unit))
 
+    def on_centre(self, cls: type[Order], written: UnitText, centre: PlaceText | None,
+                  verb: str) -> Order:
+        """An order of the unit on the centre it stands in (`A Moa destroys [Moa]`)."""
+        unit = self.unit(written)
+        self.same_province(unit, centre, verb)
+        return cls(self.power, unit.kind, unit.location, **self.common(unit))
+
     def same_province(self, unit: _Unit, place: PlaceText | None, verb: str) -> None:
         """`A Moa destroys Moa`: an order on a centre names the one the unit stands in."""
         if place is None or not unit.location:

@@ -17,9 +17,7 @@ class DestroyCentre(Order):
 
 
 def read_destroy(b, written, centre=None) -> Order:
-    unit = b.unit(written)
-    b.same_province(unit, centre, "destroy")
-    return DestroyCentre(b.power, unit.kind, unit.location, **b.common(unit))
+    return b.on_centre(DestroyCentre, written, centre, "destroy")
 
 
 KINDS = (OrderKind(DestroyCentre, "destroying a centre", (MOVEMENT,), form="destroy_centre",

@@ -14,9 +14,7 @@ class RebuildCentre(Order):
 
 
 def read_rebuild(b, written, centre=None) -> Order:
-    unit = b.unit(written)
-    b.same_province(unit, centre, "rebuild")
-    return RebuildCentre(b.power, unit.kind, unit.location, **b.common(unit))
+    return b.on_centre(RebuildCentre, written, centre, "rebuild")
 
 
 KINDS = (OrderKind(RebuildCentre, "rebuilding a centre", (MOVEMENT,), form="rebuild_centre",

@@ -16,9 +16,7 @@ class Sack(Order):
 
 
 def read_sack(b, written, centre=None) -> Order:
-    unit = b.unit(written)
-    b.same_province(unit, centre, "sack")
-    return Sack(b.power, unit.kind, unit.location, **b.common(unit))
+    return b.on_centre(Sack, written, centre, "sack")
 
 
 KINDS = (OrderKind(Sack, "a sack", (MOVEMENT,), form="sack",
