@@ -54,12 +54,6 @@ def unit_index(position: Position) -> dict[str, list[int]]:
     return by_province
 
 
-def find_unit(order: Order, position: Position, game_map: GameMap) -> tuple[int, str | None]:
-    """The unit an order is for, or why there is none (`legality.find_order_unit`)."""
-    idx, problem = legality.find_order_unit(order, position.units, game_map)
-    return idx, problem.message if problem is not None else None
-
-
 class MovementPhase:
     """One movement phase being adjudicated."""
 
@@ -83,12 +77,12 @@ class MovementPhase:
                     (not order.unit_kind or unit.kind == order.unit_kind) and \
                     order.strength is None and not order.leader:
                 idx = here[0]  # the usual case: one unit there, the one the order names
-            else:
-                idx, problem = find_unit(order, self.position, self.map)
-            if idx < 0:
-                self.results.append(OrderResult(order.power or "", order, None, False, R.VOID,
-                                                problem or "no such unit"))
-                continue
+            else:  # or the legality check says why there is none
+                idx, missing = legality.find_order_unit(order, units, self.map)
+                if missing is not None:
+                    self.results.append(OrderResult(order.power or "", order, None, False,
+                                                    R.VOID, missing.message))
+                    continue
             old = self.plans[idx].order
             if old is not None:
                 self.results.append(OrderResult(order.power or "", old, self.units[idx], False,
