@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from gm.cli import app
 from gm.cli.common import console, fail
+from gm.cli.conventions import Typer
 
-map_app = typer.Typer(help="Check and list the maps in maps/.", no_args_is_help=True)
+map_app = Typer(help="Check, list and show maps: gm's own and those in GM_MAPS.",
+                no_args_is_help=True)
 app.add_typer(map_app, name="map")
 
 
@@ -51,6 +52,8 @@ def list_maps():
 @map_app.command("show")
 def show(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
     """List a map: powers, then every province with its kind, centre and neighbours."""
+    from rich.table import Table
+
     from gm.maps import MapError, load_map
 
     try:
