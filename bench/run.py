@@ -172,7 +172,6 @@ def command_figures(runs: int = 5) -> dict[str, float]:
 
         subprocess.run(gm + ["new", "bench", "--variant", "standard"], env=env,
                        capture_output=True, check=True)
-        figures["gm --help (ms)"] = timed(["--help"])
         figures["gm orders (ms)"] = timed(["orders", "bench", str(letter)])
         figures["gm adjudicate (ms)"] = timed(
             ["adjudicate", "bench"],
@@ -214,8 +213,13 @@ def main() -> None:
         for name, value in module.run().items():
             print(f"orders: {name}: {value:,.1f}")
     if "--no-commands" not in sys.argv:
+        import cold_start
+
+        for line in cold_start.report(cold_start.figures()):
+            print(line)
         for name, value in command_figures().items():
             print(f"command: {name}: {value:,.0f}")
+        print(cold_start.load_note())
 
 
 if __name__ == "__main__":
