@@ -15,7 +15,8 @@ export GM_CACHE="$work/cache"
 echo "smoke: building the wheel and installing it into a fresh environment"
 mkdir "$work/src"
 tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./.venv-bench --exclude=./build \
-    --exclude='*.egg-info' --exclude=__pycache__ --exclude='*.db' -cf - . | tar -C "$work/src" -xf -
+    --exclude='*.egg-info' --exclude=__pycache__ --exclude='*.db' --exclude=./.hypothesis \
+    --exclude=./.pytest_cache --exclude=./.ruff_cache -cf - . | tar -C "$work/src" -xf -
 "$python" -m pip wheel --quiet --no-deps --wheel-dir "$work/dist" "$work/src" >"$work/build.log" 2>&1 ||
     { cat "$work/build.log"; echo "smoke: the wheel could not be built"; exit 1; }
 "$python" -m venv "$work/venv"

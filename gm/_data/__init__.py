@@ -12,10 +12,19 @@ from importlib.resources import files
 from pathlib import Path
 
 
+class MissingData(Exception):
+    """gm's own maps or grammar are not where the installation should have put them."""
+
+
 def data_folder(name: str) -> Path:
     """The folder of gm's own `maps` or `grammars`, wherever gm is installed."""
-    folder = files(f"gm._data.{name}")
+    try:
+        folder = files(f"gm._data.{name}")
+    except ModuleNotFoundError:  # gm run from a checkout it was not installed from
+        raise MissingData(f"gm's own {name} are not installed (there is no package "
+                          f"gm._data.{name}); install gm again: 'pip install .', or 'make' "
+                          "in a checkout") from None
     if not isinstance(folder, Path):  # gm is never installed zipped; say so if it ever is
-        raise RuntimeError(f"gm's {name} are not in a folder on disk ({folder}); install gm "
-                           "with pip, which unpacks it")
+        raise MissingData(f"gm's own {name} are not in a folder on disk ({folder}); install "
+                          "gm with pip, which unpacks it")
     return folder

@@ -110,7 +110,10 @@ def variants():
     for folder in own_maps_dirs():
         if not folder.is_dir():
             err_console.print(f"gm: GM_MAPS names {folder}, which is not a folder.", markup=False)
-    names = available_maps()
+    try:
+        names = available_maps()
+    except MapError as exc:  # gm's own maps are not installed
+        fail(str(exc))
     if not names:
         fail(f"no map files (*.toml) in {', '.join(str(f) for f in maps_dirs())}; gm's own maps "
              "are missing, so reinstall gm, or name a folder of map files with GM_MAPS.")

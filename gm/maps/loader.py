@@ -27,9 +27,12 @@ def maps_dirs() -> list[Path]:
     """Where maps are looked for: the GM's own folders first, then the maps gm ships with.
 
     A map in a GM's folder replaces gm's own map of the same id."""
-    from gm._data import data_folder
+    from gm._data import MissingData, data_folder
 
-    return [*own_maps_dirs(), data_folder("maps")]
+    try:
+        return [*own_maps_dirs(), data_folder("maps")]
+    except MissingData as exc:
+        raise MapError(str(exc)) from None
 
 
 def map_files() -> dict[str, Path]:

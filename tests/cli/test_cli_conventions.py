@@ -95,6 +95,19 @@ def test_variants_without_any_map_is_a_clear_error(gm, tmp_path, monkeypatch):
     assert "gm: no map files (*.toml) in" in result.output and "reinstall gm" in result.output
 
 
+def test_maps_missing_from_the_installation_are_a_clear_error(gm, monkeypatch):
+    def not_installed(package):
+        raise ModuleNotFoundError(package)
+
+    monkeypatch.setattr("gm._data.files", not_installed)
+    for args, db in ((["variants"], False), (["new", "g1"], True)):
+        result = gm(*args, db=db, ok=False)
+        assert result.exit_code == 1
+        assert "gm's own maps are not installed" in result.output
+        assert "install gm again" in result.output
+    assert not gm.db.exists()
+
+
 def modules_loaded_by(*args: str, env: dict | None = None) -> set[str]:
     code = ("import sys; from gm.cli import main\n"
             f"sys.argv = ['gm', *{list(args)!r}]\n"
