@@ -474,7 +474,7 @@ def export(game: GameName,
 @app.command("replay", epilog=examples(
     ("gm replay games/standard-demo.txt --check", "rebuild a game, checking every outcome"),
     ("gm replay old.txt --as old-game", "store it under another name"),
-    ("gm replay old.txt --dry-run --quiet", "check an archive; store nothing"),
+    ("gm replay old.txt --check --dry-run -q", "check an archive; store nothing"),
 ))
 def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archive file")],
            check: Annotated[bool, typer.Option(
