@@ -115,8 +115,9 @@ def draw(
     game: Annotated[str | None, typer.Argument(help="the game's name")] = None,
     phase: PhaseOption = None,
     output: Annotated[str | None, typer.Option(
-        "--output", "-o", metavar="FILE", help="the file to write: .svg, or .png for print; '-' prints the "
-                               "SVG; default GAME-PHASE.svg here")] = None,
+        "--output", "-o", metavar="FILE",
+        help="the file to write: .svg, or .png for print; '-' prints the SVG; default "
+             "GAME-PHASE.svg here")] = None,
     png: Annotated[bool, typer.Option("--png", help="write PNG for print (needs cairosvg)")
                    ] = False,
     preview: Annotated[bool, typer.Option(

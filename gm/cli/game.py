@@ -109,14 +109,16 @@ def variants():
 
     for folder in own_maps_dirs():
         if not folder.is_dir():
-            err_console.print(f"gm: GM_MAPS names {folder}, which is not a folder.", markup=False)
+            err_console.print(f"gm: GM_MAPS names {folder}, which is not a folder.",
+                              markup=False)
     try:
         names = available_maps()
     except MapError as exc:  # gm's own maps are not installed
         fail(str(exc))
     if not names:
-        fail(f"no map files (*.toml) in {', '.join(str(f) for f in maps_dirs())}; gm's own maps "
-             "are missing, so reinstall gm, or name a folder of map files with GM_MAPS.")
+        where = ", ".join(str(folder) for folder in maps_dirs())
+        fail(f"no map files (*.toml) in {where}; gm's own maps are missing, so reinstall gm, "
+             "or name a folder of map files with GM_MAPS.")
     for name in names:
         try:
             game_map = load_map(name)
@@ -219,7 +221,7 @@ STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "ignored": "ignored",
     ("gm orders spring-league letter.txt", "read a letter (the power is named in it)"),
     ("gm orders spring-league -P France fr.txt", "a letter that does not say whose it is"),
     ("gm orders spring-league", "paste the orders, then Ctrl-D"),
-    ("gm orders spring-league --replace new.txt", "the power's new orders replace its earlier ones"),
+    ("gm orders spring-league --replace new.txt", "new orders replace the power's earlier ones"),
     ("gm orders spring-league --list", "what has been entered so far"),
 ))
 def orders(game: GameName,
