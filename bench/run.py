@@ -5,6 +5,8 @@ position, then the median and 95th percentile over a fixed, seeded set of positi
 crowded standard-map movement phases (many supports, convoys and bounces), the retreats
 they cause, and adjustment phases with builds and removals. "gm" times include checking the
 orders; "gm, from text" also reads each order's text, as the diplomacy engine must.
+Then whole commands from a cold start: `gm --help` and `gm status` against their goals
+(bench/cold_start.py), `gm orders`, `gm adjudicate` and a replay.
 """
 
 from __future__ import annotations
