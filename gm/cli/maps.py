@@ -42,11 +42,17 @@ def check(name: str = typer.Argument(..., help="map id (standard) or a path to a
 
 @map_app.command("list")
 def list_maps():
-    """List the maps gm knows."""
-    from gm.maps import available_maps
+    """List the maps gm knows, each with the file it is read from (GM_MAPS first)."""
+    from gm.maps import MapError
+    from gm.maps.loader import map_files
 
-    for name in available_maps():
-        console.print(name, markup=False)
+    try:
+        found = map_files()
+    except MapError as exc:
+        fail(str(exc))
+    width = max((len(name) for name in found), default=0)
+    for name, path in found.items():
+        console.print(f"{name:<{width}}  {path}", markup=False, soft_wrap=True)
 
 
 @map_app.command("show")

@@ -3,6 +3,10 @@ named by `GM_MAPS`, which is searched first."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from gm._data import data_folder
@@ -32,6 +36,16 @@ def test_a_gm_map_replaces_the_shipped_map_of_the_same_id(tmp_path, monkeypatch,
     monkeypatch.setenv("GM_CACHE", str(tmp_path / "cache"))
     assert map_path("standard") == tmp_path / "standard.toml"
     assert load_map("standard").name == "Club Standard"
+
+
+def test_gm_map_list_shows_which_file_each_map_comes_from(tmp_path, standard_text):
+    (tmp_path / "standard.toml").write_text(standard_text)
+    env = dict(os.environ, GM_MAPS=str(tmp_path))
+    out = subprocess.run([sys.executable, "-m", "gm", "map", "list"], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in out.splitlines()]
+    assert ["standard", str(tmp_path / "standard.toml")] in rows
+    assert ["lord-of-hosts", str(data_folder("maps") / "lord-of-hosts.toml")] in rows
 
 
 def test_an_unknown_map_names_every_folder_searched(tmp_path, monkeypatch):
