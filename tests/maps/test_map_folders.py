@@ -38,6 +38,17 @@ def test_a_gm_map_replaces_the_shipped_map_of_the_same_id(tmp_path, monkeypatch,
     assert load_map("standard").name == "Club Standard"
 
 
+def test_several_gm_folders_are_searched_in_order(tmp_path, monkeypatch, standard_text):
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder in (first, second):
+        folder.mkdir()
+        (folder / "house.toml").write_text(standard_text.replace('id = "standard"', 'id = "house"'))
+    (second / "extra.toml").write_text(standard_text.replace('id = "standard"', 'id = "extra"'))
+    monkeypatch.setenv("GM_MAPS", f"{first}{os.pathsep}{second}")
+    assert map_path("house") == first / "house.toml"
+    assert map_path("extra") == second / "extra.toml"
+
+
 def test_gm_map_list_shows_which_file_each_map_comes_from(tmp_path, standard_text):
     (tmp_path / "standard.toml").write_text(standard_text)
     env = dict(os.environ, GM_MAPS=str(tmp_path))
