@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 
 from gm.engine import results as R
-from gm.engine.position import Position, Unit
+from gm.engine.position import Phase, Position, Unit, piece_tag
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap
 from gm.orders import legality
@@ -157,7 +157,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             if found:
                 void(order, found.message)
                 continue
-            unit = _new_unit(order, power)
+            unit = _new_unit(order, power, position.phase, {u.tag for u in new_units})
             used_sites.add(order.province)
             new_units.append(unit)
             made.append(unit)
@@ -180,7 +180,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             if found:
                 void(order, found.message)
                 continue
-            unit = _new_unit(order, power)
+            unit = _new_unit(order, power, position.phase, {u.tag for u in new_units})
             used_sites.add(order.province)
             new_units.append(unit)
             built[power] = built.get(power, 0) + 1
@@ -227,7 +227,10 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     return PhaseOutcome(after, results, events)
 
 
-def _new_unit(order: Build, power: str) -> Unit:
+def _new_unit(order: Build, power: str, phase: Phase, taken: set[str | None]) -> Unit:
+    """The piece a build makes, tagged by the phase and site (`piece_tag`); `taken` are the
+    tags of this phase's builds so far."""
     kind = order.unit_kind or "A"
+    tag = piece_tag(phase, order.province, taken)
     return Unit(power, kind, order.location if kind == "F" else order.province,
-                order.strength or 1.0)
+                order.strength or 1.0, tag=tag)

@@ -109,23 +109,24 @@ class MovementPhase:
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
                                                self.map, self.by_province)
             if problem is None:
-                plan.target = self.by_province[province_of(order.target)][0]
+                plan.target = self._named(order.target, order.target_leader)
         elif isinstance(order, SupportMove):
             plan.kind = "support_move"
             problem = legality.support_problem(unit.kind, unit.location, order.target,
                                                order.dest, self.map, self.by_province)
             if problem is None:
-                plan.target = self.by_province[province_of(order.target)][0]
+                plan.target = self._named(order.target, order.target_leader)
                 plan.aim(province_of(order.dest))
                 plan.dest_coast = coast_of(order.dest)
         elif isinstance(order, Convoy):
             plan.kind = "convoy"
-            army = self.by_province.get(province_of(order.target))
+            army = self._named(order.target, None) \
+                if province_of(order.target) in self.by_province else -1
             problem = legality.convoy_problem(
-                unit.kind, unit.location, self.units[army[0]].kind if army else None,
+                unit.kind, unit.location, self.units[army].kind if army >= 0 else None,
                 order.target, order.dest, self.map, True)
             if problem is None:
-                plan.target = army[0]
+                plan.target = army
                 plan.aim(province_of(order.dest))
         elif not isinstance(order, Hold):
             standard = False
@@ -143,6 +144,22 @@ class MovementPhase:
         if problem is not None:
             plan.void = problem.message
             plan.kind = "hold"
+
+    def _named(self, location: str, leader: str | None) -> int:
+        """The piece a support or convoy names in a province: the leader it names, or else the
+        first piece there that is not a leader (a leader alone: the leader)."""
+        here = self.by_province[province_of(location)]
+        if len(here) == 1:
+            return here[0]
+        units = self.units
+        if leader:
+            for i in here:
+                if units[i].name == leader:
+                    return i
+        for i in here:
+            if not units[i].is_leader:
+                return i
+        return here[0]
 
     def _check_move(self, unit: Unit, order: Move, plan: Plan) -> legality.Problem | None:
         """Whether the unit can make this move on this map (not: will it succeed); the map
@@ -238,9 +255,12 @@ class MovementPhase:
     # --- 3. forces and attacks -----------------------------------------------------------------
     def _build(self) -> tuple[list[Force], list[Attack]]:
         rules, position = self.rules, self.position
+        side = rules.side if rules.sides else (lambda power: power)
         if rules.answers("unit_strength") or rules.answers("defence_bonus"):
-            forces = [Force(u.power, u.province, rules.unit_strength(u, position),
+            forces = [Force(side(u.power), u.province, rules.unit_strength(u, position),
                             rules.defence_bonus(u, position, self.map)) for u in self.units]
+        elif rules.sides:
+            forces = [Force(side(u.power), u.province, u.strength) for u in self.units]
         else:
             forces = [Force(u.power, u.province, u.strength) for u in self.units]
         grouping = rules.answers("attack_key")
@@ -255,8 +275,8 @@ class MovementPhase:
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)
-                attacks.append(Attack(unit.power, unit.province, plan.dest_province, [], 0.0,
-                                      None, plan.convoyed))
+                attacks.append(Attack(forces[idx].power, unit.province, plan.dest_province, [],
+                                      0.0, None, plan.convoyed))
             attacks[a].forces.append(idx)
             attacks[a].strength += forces[idx].strength
             forces[idx].attack = a
@@ -279,7 +299,34 @@ class MovementPhase:
                     forces[plan.target].hold_supports.append(idx)
                 else:
                     attacks[forces[plan.target].attack].supports.append(idx)
+        if rules.answers("may_stack"):
+            self._stacking(forces, attacks)
         return forces, attacks
+
+    def _stacking(self, forces: list[Force], attacks: list[Attack]) -> None:
+        """Where the rules let pieces share a province: which attacks may join their own side's
+        pieces in the destination (`Attack.joins`) and which of one side's attacks on one
+        province may arrive together (`Attack.friends`), each if `may_stack(..., "move")`
+        allows all those pieces in one province."""
+        units, position = self.units, self.position
+        into: dict[str, list[int]] = {}
+        for a, attack in enumerate(attacks):
+            into.setdefault(attack.dest, []).append(a)
+        for dest, group in into.items():
+            staying = [i for i in self.by_province.get(dest, ()) if forces[i].attack < 0
+                       or attacks[forces[i].attack].dest != dest]
+            for a in group:
+                attack = attacks[a]
+                mine = [units[i] for i in attack.forces]
+                own = [units[i] for i in staying if forces[i].power == attack.power]
+                if own and len(own) == len(staying) and self.rules.may_stack(
+                        own + mine, "move", position, self.map) is None:
+                    attack.joins = True
+                friends = [b for b in group if b != a and attacks[b].power == attack.power]
+                if friends and self.rules.may_stack(
+                        mine + [units[i] for b in friends for i in attacks[b].forces] + own,
+                        "move", position, self.map) is None:
+                    attack.friends = frozenset(friends)
 
     # --- 4. adjudicate -----------------------------------------------------------------------
     def adjudicate(self, orders: list[Order]) -> PhaseOutcome:
@@ -304,15 +351,16 @@ class MovementPhase:
         occupied: set[str] = set()
         beaten_by = [-1] * len(units)  # the attack that dislodged each unit, if any
         for a, attack in enumerate(attacks):
-            if succeeded[a]:
+            if succeeded[a]:  # only pieces of another side are dislodged
                 for f in res.in_province.get(attack.dest, ()):
-                    if forces[f].attack < 0 or not succeeded[forces[f].attack]:
+                    if (forces[f].attack < 0 or not succeeded[forces[f].attack]) \
+                            and forces[f].power != attack.power:
                         beaten_by[f] = a
         for idx, unit in enumerate(units):
             plan = plans[idx]
             a = forces[idx].attack
             if a >= 0 and succeeded[a]:
-                moved = Unit(unit.power, unit.kind, plan.dest, unit.strength, unit.name)
+                moved = Unit(unit.power, unit.kind, plan.dest, unit.strength, unit.name, unit.tag)
                 new_units.append(moved)
                 occupied.add(moved.province)
                 continue
@@ -334,8 +382,9 @@ class MovementPhase:
         if self.rules.answers("after_movement"):
             attacked_by: dict[str, set[str]] = {}
             for a, attack in enumerate(attacks):
-                if not attack.convoyed or res.has_route(a):
-                    attacked_by.setdefault(attack.dest, set()).add(attack.power)
+                if not attack.convoyed or res.has_route(a):  # the power, not the side
+                    attacked_by.setdefault(attack.dest, set()).add(
+                        units[attack.forces[0]].power)
             events = self.rules.after_movement(self.position, position, self.results,
                                                attacked_by, self.map)
         return PhaseOutcome(position, self.results, events)

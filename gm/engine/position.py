@@ -9,18 +9,24 @@ from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap, province_of
 
-KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
+LEADER = "L"
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A piece on the board. `strength` is its combat value (2 for a double army)."""
+    """A piece on the board. `strength` is the value of the indivisible piece (2 for a double
+    army, 1/2 for a leader). `tag` names the piece for the whole game: given when it enters
+    (`piece_tag`: the phase and site), kept through moves, retreats and changes of kind, so a
+    rule can follow one piece and a replay gives the same tags. It takes no part in equality,
+    so positions written before tags existed compare as they did."""
 
     power: str
-    kind: str  # 'A', 'F', 'G', 'A/F'
+    kind: str  # 'A', 'F', 'G', 'A/F', 'L' (a leader)
     location: str  # 'par', 'spa/nc'
     strength: float = 1.0
     name: str | None = None  # a leader's name
+    tag: str | None = field(default=None, compare=False)
     province: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -30,13 +36,30 @@ class Unit:
     def is_fleet(self) -> bool:
         return self.kind == "F"
 
+    @property
+    def is_leader(self) -> bool:
+        return self.kind == LEADER
+
     def label(self) -> str:
-        """`A par`, `F spa/nc`, `2A ur`."""
+        """`A par`, `F spa/nc`, `2A ur`, `Scipio rom` (a leader, with its place)."""
+        if self.name:
+            return f"{self.name} {self.location}"
         count = "" if self.strength == 1 else f"{self.strength:g}"
-        return self.name or f"{count}{self.kind} {self.location}"
+        return f"{count}{self.kind} {self.location}"
 
     def moved_to(self, location: str) -> Unit:
         return replace(self, location=location)
+
+
+def piece_tag(phase: Phase, location: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """The tag of a piece entering the game: `S1901M:par`, then `S1901M:par:2` for a second
+    piece made on the same site in the same phase. Deterministic, so a replay repeats it."""
+    base = f"{phase.short()}:{province_of(location)}"
+    tag, n = base, 1
+    while tag in taken:
+        n += 1
+        tag = f"{base}:{n}"
+    return tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +132,18 @@ def starting_position(game_map: GameMap) -> Position:
 
     units = []
     owners = {}
+    season, kind = game_map.calendar.start
+    phase = Phase(game_map.calendar.first_year, season, kind)
+    tags: set[str] = set()
     for power in game_map.powers.values():
         for text in power.units:
             m = UNIT_RE.match(text.strip())
             assert m, text  # checked by gm map check
             count = float(m.group("count") or 1)
-            units.append(Unit(power.id, m.group("kind").upper(), m.group("loc").lower(), count))
+            loc = m.group("loc").lower()
+            tag = piece_tag(phase, loc, tags)
+            tags.add(tag)
+            units.append(Unit(power.id, m.group("kind").upper(), loc, count, tag=tag))
         for home in power.home:
             owners[home] = power.id
-    season, kind = game_map.calendar.start
-    phase = Phase(game_map.calendar.first_year, season, kind)
     return Position(phase=phase, units=units, owners=owners)

@@ -23,7 +23,8 @@ sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
 
 class Force:
-    """A piece as the resolver sees it."""
+    """A piece as the resolver sees it. `power` is the side it plays on (`RuleSet.side`: the
+    power itself, or the player behind several powers): no side dislodges its own pieces."""
 
     __slots__ = ("power", "province", "strength", "defence_bonus", "attack", "hold_supports",
                  "supports_into", "is_support")
@@ -43,14 +44,25 @@ class Force:
 
 
 class Attack:
-    """One or more pieces of one power moving from `origin` to `dest` together.
+    """One or more pieces of one side (`power`) moving from `origin` to `dest` together.
 
     A convoyed attack also carries its convoy route, over the convoying forces: which touch the
     origin (`route_starts`), which the destination (`route_ends`), and which touch which
-    (`route_next`)."""
+    (`route_next`).
+
+    Where the rules let pieces share a province (`RuleSet.may_stack`), the caller says so:
+    `joins`, the attack may join its own side's pieces staying in `dest` (they neither defend
+    against it nor stop it); `friends`, the attacks of its side on `dest` that may arrive with
+    it (they do not prevent each other). Without stacking both are empty, and a side's own
+    pieces stop its attack (no self-dislodgement) and its attacks on one province bounce.
+
+    A merge (Multiplicity II) is one attack from several provinces, `origins` (None for an
+    attack from `origin` alone): it succeeds or fails as a whole, and the caller gives it the
+    `opponent` that comes from its destination into any of its origins."""
 
     __slots__ = ("power", "origin", "dest", "forces", "strength", "supports", "convoyed",
-                 "opponent", "route_starts", "route_ends", "route_next")
+                 "opponent", "route_starts", "route_ends", "route_next", "joins", "friends",
+                 "origins")
 
     def __init__(self, power: str, origin: str, dest: str, forces: list[int], strength: float,
                  supports: list[int] | None = None, convoyed: bool = False, opponent: int = -1,
@@ -67,6 +79,9 @@ class Attack:
         self.route_starts = route_starts
         self.route_ends = route_ends
         self.route_next = route_next if route_next is not None else {}
+        self.joins = False
+        self.friends: frozenset[int] = frozenset()
+        self.origins: tuple[str, ...] | None = None
 
 
 SupportRule = Callable[[float, Sequence[float]], float]
@@ -176,17 +191,30 @@ class Resolver:
         strength = self.attack_strength(a)
         if strength <= 0:
             return False
-        if attack.opponent >= 0:
+        if attack.joins and self._staying_side(attack) == attack.power:
+            pass  # joining its own side: the pieces there do not defend against it
+        elif attack.opponent >= 0:
             if strength <= self.defend_strength(attack.opponent):
                 return False
             if strength <= self.hold_strength(attack.dest, exclude=attack.opponent):
                 return False
         elif strength <= self.hold_strength(attack.dest):
             return False
+        friends = attack.friends
         for b in self.into[attack.dest]:
-            if b != a and strength <= self.prevent_strength(b):
+            if b != a and b not in friends and strength <= self.prevent_strength(b):
                 return False
         return True
+
+    def _staying_side(self, attack: Attack) -> str | None:
+        """The side of the first piece that stays in the attack's destination (the piece
+        fighting it head-to-head counts as staying), or None if all move away."""
+        for f in self.in_province.get(attack.dest, ()):
+            other = self.forces[f].attack
+            if other >= 0 and other != attack.opponent and self.resolve(other):
+                continue  # moved away
+            return self.forces[f].power
+        return None
 
     def _route_exists(self, a: int) -> bool:
         attack = self.attacks[a]
@@ -222,7 +250,7 @@ class Resolver:
         if not self.stays(f):
             return -1
         for b in self.into.get(force.province, ()):
-            if self.resolve(b):
+            if self.attacks[b].power != force.power and self.resolve(b):
                 return b
         return -1
 
@@ -234,11 +262,13 @@ class Resolver:
         """Attacks that cut the support given by force `s` (not counting dislodgement)."""
         force = self.forces[s]
         out = []
+        into = force.supports_into
         for b in self.into.get(force.province, ()):
             attack = self.attacks[b]
             if attack.power == force.power:
                 continue
-            if force.supports_into is not None and attack.origin == force.supports_into:
+            if into is not None and (attack.origin == into if attack.origins is None
+                                     else all(o == into for o in attack.origins)):
                 continue  # an attack from where the support goes does not cut it
             if self._attack_counts(b):
                 out.append(b)
@@ -283,17 +313,13 @@ class Resolver:
         attack = self.attacks[a]
         if attack.convoyed and not self.has_route(a):
             return 0.0
-        defender = None
-        for f in self.in_province.get(attack.dest, ()):
-            other = self.forces[f].attack
-            if other >= 0 and other != attack.opponent and self.resolve(other):
-                continue  # moved away
-            defender = self.forces[f].power
-            break
+        defender = self._staying_side(attack)
         if defender is None:
             return attack.strength + self._supports(attack.supports)
         if defender == attack.power:
-            return 0.0  # no power dislodges its own piece
+            if attack.joins:  # its own side's pieces stay there, and it may join them
+                return attack.strength + self._supports(attack.supports)
+            return 0.0  # no side dislodges its own piece
         return attack.strength + self._supports(attack.supports, exclude_power=defender)
 
     def defend_strength(self, a: int) -> float:

@@ -74,6 +74,7 @@ class Power:
     build_sites: tuple[str, ...]
     leaders: tuple[str, ...] = ()
     plural: bool = False  # the name takes a plural verb ("The Allies gain", "Elves have")
+    player: str | None = None  # the side it plays on, when not its own (`RuleSet.side`)
 
     def verb(self, singular: str, plural: str) -> str:
         """The form of a word that agrees with the power's name: `verb("gains", "gain")`."""
@@ -301,6 +302,7 @@ def compile_map(spec: MapFile) -> GameMap:
                 build_sites=tuple(p.build_sites),
                 leaders=tuple(p.leaders),
                 plural=p.plural,
+                player=p.player,
             )
             for pid, p in spec.powers.items()
         },

@@ -79,6 +79,7 @@ class PowerSpec(_Strict):
     build_sites: list[str] = Field(default_factory=list)
     leaders: list[str] = Field(default_factory=list)
     plural: bool = False  # the name takes a plural verb: "The Allies gain Moab"
+    player: str | None = None  # the side the power plays on (a Major and its Minor State)
 
     @field_validator("colour")
     @classmethod

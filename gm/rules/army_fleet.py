@@ -73,7 +73,7 @@ class ArmyFleet(Rule):
                     void[id(standing[idx])] = f"{self.ref}: {problem}"
             how = "as its orders say" if idx in standing and not problem else \
                 f"by default under {self.ref}: no order of its said A or F"
-            units[idx] = Unit(unit.power, kind, location, unit.strength, unit.name)
+            units[idx] = Unit(unit.power, kind, location, unit.strength, unit.name, unit.tag)
             power = game_map.powers[unit.power].name if unit.power in game_map.powers \
                 else unit.power
             self._settled.append(f"{power}: the A/F in {game_map.provinces[unit.province].name} "

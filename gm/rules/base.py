@@ -106,6 +106,16 @@ class Rule:
         """Which moving units attack together as one (a merge, a leader with its army)."""
         return None
 
+    def side(self, power: str) -> str | None:
+        """The side a power plays on: who it never dislodges, whose supports it does not cut."""
+        return None
+
+    def may_stack(self, pieces: Sequence[Unit], how: str, position: Position,
+                  game_map: GameMap) -> str | None:
+        """Why these pieces may not share one province (`how`: move, merge, retreat or
+        build), or "" when they may; None: no opinion."""
+        return None
+
     def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool | None:
         return None
 
@@ -203,8 +213,9 @@ class Rule:
 class RuleSet:
     """The rules in force for one game: standard answers, overridden by the variant's rules."""
 
-    def __init__(self, rules: Iterable[Rule] = ()):
+    def __init__(self, rules: Iterable[Rule] = (), players: dict[str, str] | None = None):
         self.rules = list(rules)
+        self.players = players or {}  # power -> the side it plays on, from the map
         # for each hook, only the rules that answer it: the standard game asks nobody
         self._answering: dict[str, list[Rule]] = {}
         for name, member in vars(Rule).items():
@@ -214,10 +225,11 @@ class RuleSet:
 
     @classmethod
     def for_map(cls, game_map: GameMap) -> RuleSet:
+        players = {p.id: p.player for p in game_map.powers.values() if p.player}
         if not game_map.rules:
-            return cls()
+            return cls((), players)
         rules = known_rules()
-        return cls(rules[name](params) for name, params in game_map.rules.items())
+        return cls((rules[name](params) for name, params in game_map.rules.items()), players)
 
     def answers(self, hook: str) -> bool:
         """Does any rule in force change the standard answer to this hook?"""
@@ -268,6 +280,29 @@ class RuleSet:
         if answer is not None:
             return answer
         return (unit.power, unit.province, plan.dest_province, plan.convoyed)
+
+    def side(self, power: str) -> str:
+        """Standard: the power itself, or the map's `powers.<id>.player`."""
+        answer = self._first("side", power)
+        if answer is not None:
+            return answer
+        return self.players.get(power, power)
+
+    @property
+    def sides(self) -> bool:
+        """Do any two powers play on one side (so the engine must map powers to sides)?"""
+        return bool(self.players) or self.answers("side")
+
+    def may_stack(self, pieces: Sequence[Unit], how: str, position: Position,
+                  game_map: GameMap) -> str | None:
+        """Why these pieces may not end in one province, or None if they may. Standard: one
+        piece to a province."""
+        answer = self._first("may_stack", pieces, how, position, game_map)
+        if answer is not None:
+            return answer or None
+        if len(pieces) <= 1:
+            return None
+        return "only one piece may stand in a province"
 
     def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool:
         answer = self._first("may_support", supporter, supported, position)

@@ -16,11 +16,12 @@ from gm.store.games import PhaseRow
 
 def _piece(phase_id: int, seq: int, unit: Unit) -> dict:
     return {"phase_id": phase_id, "seq": seq, "power": unit.power, "kind": unit.kind,
-            "location": unit.location, "strength": unit.strength, "name": unit.name}
+            "location": unit.location, "strength": unit.strength, "name": unit.name, "tag": unit.tag}
 
 
 def _unit(row: dict) -> Unit:
-    return Unit(row["power"], row["kind"], row["location"], row["strength"], row["name"])
+    return Unit(row["power"], row["kind"], row["location"], row["strength"], row["name"],
+                row.get("tag"))
 
 
 def save_position(store: Store, phase_id: int, position: Position) -> None:

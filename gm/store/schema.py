@@ -237,6 +237,13 @@ MIGRATION_3 = [
     "CREATE INDEX orders_by_phase ON orders(phase_id)",
 ]
 
-MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3]
+# Pieces keep their tag (`Unit.tag`), the name a piece has for the whole game. Positions
+# written before have none (NULL), and load as they were.
+MIGRATION_4 = [
+    "ALTER TABLE pieces ADD COLUMN tag TEXT",
+    "ALTER TABLE dislodged_pieces ADD COLUMN tag TEXT",
+]
+
+MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

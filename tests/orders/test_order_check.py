@@ -89,8 +89,11 @@ def test_leaders_are_found_on_the_board(ancient_map):
     board = Position(Phase(220, "Spring", "Movement"),
                      [Unit("carthage", "L", "car", 0.5, "Hannibal"), Unit("rome", "A", "rom")],
                      {})
-    order = parse_order("Hannibal - Sardinia", ancient_map, board=board)
+    order = parse_order("Hannibal - Hadrumetum", ancient_map, board=board)
     assert (order.location, order.power) == ("car", "carthage")
+    # a leader goes along army and fleet links, not across the sea to Sardinia (issue 17)
+    with pytest.raises(OrderError, match="not next to Carthage"):
+        parse_order("Hannibal - Sardinia", ancient_map, board=board)
     with pytest.raises(OrderError) as caught:
         parse_order("Publius Scipio H", ancient_map, board=board)
     assert caught.value.kind == NO_UNIT

@@ -7,7 +7,7 @@ from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
 from gm.orders.kinds.base import Problem, kind_label
 
-KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
 
 
 def a_kind(kind: str) -> str:
@@ -50,9 +50,9 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
               dislodged: bool = False) -> tuple[int, Problem | None]:
     """The index in `pieces` of the unit an order names, or why there is none."""
     if not leader:  # the usual case first: the one unit there, as the order names it
-        for i, u in enumerate(pieces):
+        for i, u in enumerate(pieces):  # (an order that names no leader is not a leader's)
             if u.location == location and (order_power is None or u.power == order_power) \
-                    and (kind is None or u.kind == kind) \
+                    and (u.kind == kind or kind is None and u.kind != "L") \
                     and (strength is None or u.strength == strength):
                 return i, None
     if leader:

@@ -46,6 +46,15 @@ def fleet_spots(location: str, game_map: GameMap) -> list[str]:
     return list(game_map.locations(location))
 
 
+def leader_reaches(location: str, province: str, game_map: GameMap) -> bool:
+    """A leader (kind `L`) goes along its province's army links and fleet links alike, bridges
+    and passages included, but never by convoy."""
+    if game_map.army_can_move(location, province):
+        return True
+    return any(game_map.fleet_destinations(s, province) for s in fleet_spots(
+        province_of(location), game_map) if s in game_map.fleet_adj)
+
+
 def move_check(kind: str, location: str, dest: str, via_convoy: bool, game_map: GameMap,
                retreat: bool = False) -> MoveCheck:
     """Whether a unit of `kind` at `location` can move (or retreat) to `dest` on this map;
@@ -91,6 +100,13 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
             return fail(f"say which coast of {target.name}: {', '.join(reach)}",
                         f"Write the coast: '{reach[0]}'.", refused=False)
         return MoveCheck(None, reach[0], False)
+    if kind == "L":
+        if via_convoy:
+            return fail("a leader is never convoyed", "Write the move without 'via convoy'.")
+        if leader_reaches(location, dest_prov, game_map):
+            return MoveCheck(None, dest_prov, False)
+        return fail(f"{target.name} is not next to {here}",
+                    "A leader goes to a neighbouring province, by land or by sea.")
     if kind not in ("A", "A/F"):
         return fail(f"{a_kind(kind)} cannot move", "Only armies and fleets move.")
     if target.kind == "sea":
@@ -132,7 +148,7 @@ def convoy_chain_problem(origin: str, dest: str, units, game_map: GameMap) -> Pr
 
 def check_move(order: Move, kind, location, position, game_map: GameMap,
                rules=None) -> Problem | None:
-    if kind not in ("A", "F") or not location:
+    if kind not in ("A", "F", "L") or not location:
         return None
     known = move_check(kind, location, order.dest, order.via_convoy, game_map)
     if known.needs_convoy and known.problem is None and position is not None:

@@ -9,7 +9,7 @@ from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import NOT_ADJACENT
 from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, Problem, show_location, unit_label
 from gm.orders.kinds.board import a_kind, place_name, refused
-from gm.orders.kinds.move import fleet_spots
+from gm.orders.kinds.move import fleet_spots, leader_reaches
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +88,14 @@ def support_problem(kind: str, location: str, target: str, dest: str | None,
         return refused(f"unknown province {into!r}", "Name a province of this map.",
                        NOT_ADJACENT, "dest")
     fleet = kind == "F"
-    if kind in ("A", "F", "A/F") and not (
-            game_map.can_reach(fleet, location, into) if occupied is not None  # exact, on a board
-            else _reaches("F" if fleet else "A", location, into, game_map)):
+    if kind == "L":  # a leader supports wherever it could move
+        reaches = leader_reaches(location, into, game_map)
+    elif kind in ("A", "F", "A/F"):
+        reaches = game_map.can_reach(fleet, location, into) if occupied is not None \
+            else _reaches("F" if fleet else "A", location, into, game_map)  # exact on a board
+    else:
+        reaches = True
+    if not reaches:
         return refused(f"{a_kind(kind)} in {place_name(game_map, location)} cannot reach "
                        f"{place_name(game_map, into)}, so it cannot support there",
                        "A unit supports only into provinces it could move to itself.",
