@@ -121,8 +121,9 @@ def civil_disorder_removals(position: Position, power: str, count: int,
                   and (rules is None or rules.upkeep(u) > 0)]
     candidates.sort(key=lambda i: (
         -distance(position.units[i]),
-        0 if position.units[i].kind == "F" else 1,
+        _DISORDER_KIND.get(position.units[i].kind, 1),  # in a stack: fleets, armies, garrisons
         game_map.provinces[position.units[i].province].name.lower(),
+        position.units[i].tag or "",  # then pieces of one stack by tag
     ))
     return candidates[:count]
 
@@ -152,7 +153,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
         if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
             owed = allowances.get(power, (0, 0))[1]
             made = extra_built.setdefault(power, [])
-            found = legality.build_problem(order, position, game_map, rules, used_sites) \
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           new_units) \
                 or extra_build_problem(power, owed, len(made), game_map)
             if found:
                 void(order, found.message)
@@ -175,7 +177,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 results.append(OrderResult(power, order, None, True, R.WAIVED))
                 continue
             # the rule first: its reason names the rulebook (no A/F builds, no double unit)
-            found = legality.build_problem(order, position, game_map, rules, used_sites) \
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           new_units) \
                 or single_unit_problem(order)
             if found:
                 void(order, found.message)
@@ -225,6 +228,9 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             events.extend(rules.extra_builds_used(power, units, after, game_map))
     events.extend(rules.after_adjustments(after, game_map))
     return PhaseOutcome(after, results, events)
+
+
+_DISORDER_KIND = {"F": 0, "A": 1, "A/F": 1, "G": 2}
 
 
 def _new_unit(order: Build, power: str, phase: Phase, taken: set[str | None]) -> Unit:

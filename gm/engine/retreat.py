@@ -1,7 +1,9 @@
 """A retreat phase: each dislodged piece retreats to a free neighbour or disbands.
 
 Closed to a retreat: occupied provinces, the province the dislodging attack came from (unless it
-came by convoy), and provinces left empty by a standoff. Two retreats to one province both fail.
+came by convoy), and provinces left empty by a standoff. Two retreats to one province both fail,
+unless they are of one side and the rules let the pieces stack (`may_stack(..., "retreat")`):
+then they form a stack. A retreat may join its own side's pieces on the same condition.
 """
 
 from __future__ import annotations
@@ -41,14 +43,15 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
         elif isinstance(order, Disband):
             chosen[idx] = (order, None, None)
         elif isinstance(order, (Retreat, Move)):  # 'A Bur - Par' in a retreat phase retreats
-            dest, problem = legality.retreat_check(d, order.dest, position, game_map)
+            dest, problem = legality.retreat_check(d, order.dest, position, game_map, rules)
             chosen[idx] = (order, dest, problem.message if problem else None)
         else:
             chosen[idx] = (order, None, refusal(order, RETREAT, game_map))
-    wanted: dict[str, int] = {}
-    for _idx, (_order, dest, problem) in chosen.items():
+    wanted: dict[str, list[int]] = {}
+    for idx, (_order, dest, problem) in chosen.items():
         if dest and not problem:
-            wanted[province_of(dest)] = wanted.get(province_of(dest), 0) + 1
+            wanted.setdefault(province_of(dest), []).append(idx)
+    together = _stacks_allowed(wanted, position, game_map, rules)
     survivors = list(position.units)
     for idx, d in enumerate(position.dislodged):
         unit = d.unit
@@ -62,7 +65,7 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
                                        f"{problem}; the unit disbands"))
         elif dest is None:
             results.append(OrderResult(unit.power, order, unit, True, R.DISBANDED))
-        elif wanted[province_of(dest)] > 1:
+        elif len(wanted[province_of(dest)]) > 1 and province_of(dest) not in together:
             results.append(OrderResult(unit.power, order, unit, False, R.BOUNCED,
                                        f"another unit retreated to {province_of(dest)} too; "
                                        "both disband"))
@@ -74,3 +77,21 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
     after.dislodged = []
     after.standoffs = frozenset()
     return PhaseOutcome(after, results)
+
+
+def _stacks_allowed(wanted: dict[str, list[int]], position: Position, game_map: GameMap,
+                    rules: RuleSet | None) -> set[str]:
+    """The provinces where several retreats arrive and may stay together: one side, and
+    `may_stack(..., "retreat")` allows them with the pieces already there."""
+    if rules is None or not rules.answers("may_stack"):
+        return set()
+    out = set()
+    for province, idxs in wanted.items():
+        if len(idxs) < 2:
+            continue
+        pieces = [position.dislodged[i].unit for i in idxs]
+        pieces += [u for u in position.units if u.province == province]
+        if len({rules.side(u.power) for u in pieces}) == 1 and \
+                rules.may_stack(pieces, "retreat", position, game_map) is None:
+            out.add(province)
+    return out

@@ -142,7 +142,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         location = unit.location
         if retreating and isinstance(order, Move):  # `A Bur - Par` in a retreat phase
             return Verdict(order, unit, retreat_check(position.dislodged[idx], order.dest,
-                                                      position, game_map)[1])
+                                                      position, game_map, rules)[1])
     problem = None
     if kind_decl is not None and kind_decl.check is not None:
         problem = kind_decl.check(order, kind, location, position, game_map, rules)

@@ -412,6 +412,9 @@ class RuleSet:
         if answer is not None:
             return answer
         occupied = {u.province for u in position.units}
+        if self._answering["may_stack"]:  # the site's pieces may take a build of their side
+            occupied = {u.province for u in position.units
+                        if self.side(u.power) != self.side(power)}
         sites = [c for c in game_map.powers[power].home
                  if position.owners.get(c) == power and c not in occupied]
         if self._answering["is_centre"]:  # a home that is no centre any more is no home

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of
 from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
@@ -27,10 +28,23 @@ def read_build(b, written) -> Order:
     return Build(b.power, unit.kind, unit.location, **b.common(unit))
 
 
+class NewPiece(NamedTuple):
+    """The piece a build would make, as `may_stack` sees it beside the board's units."""
+
+    power: str
+    kind: str
+    location: str
+    province: str
+    strength: float = 1.0
+    name: str | None = None
+
+
 def build_problem(order: Build, position, game_map: GameMap, rules,
-                  used_sites: set[str] = frozenset()) -> Problem | None:
+                  used_sites: set[str] = frozenset(), built=()) -> Problem | None:
     """Can this build stand on this board: a unit that can stand there, the rule's objection
-    (it names the rulebook), then a free build site of the power."""
+    (it names the rulebook), then a free build site of the power. `built` are the pieces
+    this phase's builds have made so far: where the rules let pieces stack, a site held by
+    the builder's side may take another piece (`may_stack(..., "build")`)."""
     misplaced = kind_problem(order.unit_kind, order.location, game_map)
     if misplaced is not None:
         return misplaced
@@ -43,9 +57,10 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
     if province is None:
         return Problem(f"unknown province {prov!r}")
     power = order.power or ""
-    if prov in used_sites:
-        return Problem(f"a unit is already being built in {province.name}")
-    if any(u.province == prov for u in position.units):
+    if (prov in used_sites or any(u.province == prov for u in position.units)) \
+            and not _stacks_on_site(order, position, game_map, rules, built):
+        if prov in used_sites:
+            return Problem(f"a unit is already being built in {province.name}")
         return Problem(f"{province.name} is occupied")
     sites = rules.build_sites(power, position, game_map) if rules is not None else ()
     if prov not in sites:
@@ -63,6 +78,20 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
     elif kind not in ("A", "F"):
         return Problem(f"{kind} units cannot be built here")
     return None
+
+
+def _stacks_on_site(order: Build, position, game_map: GameMap, rules, built) -> bool:
+    """May the build join the pieces on its site: all of the builder's side, and allowed
+    together by `may_stack(..., "build")`?"""
+    if rules is None or not rules.answers("may_stack"):
+        return False
+    prov = order.province
+    here = [u for u in (*position.units, *built) if u.province == prov]
+    side = rules.side(order.power or "")
+    new = NewPiece(order.power or "", order.unit_kind or "A", order.location, prov,
+                   order.strength or 1.0)
+    return all(rules.side(u.power) == side for u in here) and \
+        rules.may_stack([*here, new], "build", position, game_map) is None
 
 
 def open_build_sites(power: str, position, game_map: GameMap, rules) -> dict[str, list[str]]:

@@ -1,6 +1,8 @@
 """Retreat: a dislodged unit goes to a free neighbour (`A Bur R Par`; in a retreat phase
 `A Bur - Par` means the same). Closed to it: occupied provinces, a province left empty by a
-standoff, and the one the attack came from (unless it came by convoy)."""
+standoff, and the one the attack came from (unless it came by convoy). Where the rules let
+pieces stack, a province held only by the retreating piece's side is open to it when
+`may_stack(..., "retreat")` allows the pieces together. A leader retreats as it moves."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import PHASE
 from gm.orders.kinds.base import RETREAT, Order, OrderKind, Problem, show_location
 from gm.orders.kinds.board import place_name
-from gm.orders.kinds.move import move_check
+from gm.orders.kinds.move import leader_reaches, move_check
 from gm.orders.kinds.rebuild_centre import RebuildCentre
 
 
@@ -38,25 +40,42 @@ def read_retreat(b, written, dest, via: bool = False) -> Order:
     return Retreat(b.power, unit.kind, unit.location, where, **b.common(unit))
 
 
-def retreat_options(dislodged, position, game_map: GameMap) -> list[str]:
-    """The locations a dislodged piece may retreat to."""
+def retreat_options(dislodged, position, game_map: GameMap, rules=None) -> list[str]:
+    """The locations a dislodged piece may retreat to. `rules` (a `RuleSet`, or None for the
+    standard answer) may let it join its own side's pieces."""
     unit = dislodged.unit
     if unit.kind == "F":
         candidates = sorted(game_map.fleet_adj.get(unit.location, ()))
     elif unit.kind in ("A", "A/F"):
         candidates = sorted(game_map.army_adj.get(unit.province, ()))
+    elif unit.kind == "L":
+        candidates = sorted(p for p in game_map.provinces
+                            if p != unit.province and leader_reaches(unit.location, p, game_map))
     else:
         return []
     closed = {u.province for u in position.units} | position.standoffs
     closed.add(dislodged.attacker_from)
+    if rules is not None and rules.answers("may_stack"):
+        closed -= {p for p in closed if _may_join(unit, p, position, game_map, rules)}
     return [loc for loc in candidates if province_of(loc) not in closed]
 
 
-def retreat_check(dislodged, dest: str, position, game_map: GameMap
+def _may_join(unit, province: str, position, game_map: GameMap, rules) -> bool:
+    """May a retreating piece join the pieces in `province`: all of its side, and allowed
+    together (`may_stack(..., "retreat")`)? Never a standoff or the attacker's province."""
+    if province in position.standoffs:
+        return False
+    here = [u for u in position.units if u.province == province]
+    side = rules.side(unit.power)
+    return bool(here) and all(rules.side(u.power) == side for u in here) and \
+        rules.may_stack([*here, unit], "retreat", position, game_map) is None
+
+
+def retreat_check(dislodged, dest: str, position, game_map: GameMap, rules=None
                   ) -> tuple[str | None, Problem | None]:
     """Where this retreat goes (the location, coast settled), or why it cannot."""
     unit = dislodged.unit
-    options = retreat_options(dislodged, position, game_map)
+    options = retreat_options(dislodged, position, game_map, rules)
     prov = province_of(dest)
     if unit.kind == "F":
         matches = [o for o in options if (o == dest if coast_of(dest) else province_of(o) == prov)]
@@ -84,9 +103,11 @@ def check_retreat(order, kind, location, position, game_map: GameMap,
                   rules=None) -> Problem | None:
     """With the dislodged unit, its retreat options; without a board, what the map says."""
     if position is not None:
-        dislodged = next((d for d in position.dislodged if d.unit.location == location), None)
+        dislodged = next((d for d in position.dislodged if d.unit.location == location
+                          and (d.unit.name == order.leader if order.leader
+                               else d.unit.kind != "L")), None)
         if dislodged is not None:
-            return retreat_check(dislodged, order.dest, position, game_map)[1]
+            return retreat_check(dislodged, order.dest, position, game_map, rules)[1]
     if kind not in ("A", "F") or not location:
         return None
     return move_check(kind, location, order.dest, False, game_map, retreat=True).problem
