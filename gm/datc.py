@@ -183,7 +183,7 @@ class _CaseReader:
         power, text = self.split(line)
         m = re.match(r"^(\d+)?(A/F|A|F|G)\s+(.+)$", text, re.I)
         if not m:
-            raise self.fail(line, f"{text!r} is not a unit such as 'A par' or 'F stp/sc'")
+            return self.leader(line, power, text)
         loc = self.map.location_id(m.group(3))
         if loc is None:
             raise self.fail(line, f"unknown location {m.group(3)!r} on map {self.map.id}")
@@ -191,6 +191,15 @@ class _CaseReader:
         if kind != "F":
             loc = province_of(loc)
         return Unit(power, kind, loc, float(m.group(1) or 1))
+
+    def leader(self, line: Line, power: str, text: str) -> Unit:
+        """`Scipio rom`: a leader of the power, with its place."""
+        name, _, place = text.rpartition(" ")
+        loc = self.map.location_id(place) if name else None
+        if name not in self.map.powers[power].leaders or loc is None:
+            raise self.fail(line, f"{text!r} is not a unit such as 'A par' or 'F stp/sc', "
+                                  "nor a leader of the power with its place ('Scipio rom')")
+        return Unit(power, "L", province_of(loc), 0.5, name)
 
     def order(self, line: Line, text: str | None = None, power: str | None = None) -> Order:
         if text is None:

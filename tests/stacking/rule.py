@@ -1,10 +1,15 @@
 """A rule for tests only (not in gm/rules, so no map can name it): pieces may stack.
 
 A province may hold any number of leaders with at most one other piece, or two armies and
-no fleet (a multiple). `players` (power -> player) puts powers on one side."""
+no fleet (a multiple: two single armies, or one 2A). `players` (power -> player) puts powers on one side; the engine asks
+`may_stack` only of pieces of one side. `registered()` lends the rule to maps for a test
+(tests/stacking/stacks.toml names it)."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
+from gm.rules import base
 from gm.rules.base import Rule, RuleSet
 
 
@@ -16,14 +21,23 @@ class Stacks(Rule):
         return self.params.get("players", {}).get(power)
 
     def may_stack(self, pieces, how, position, game_map):
-        sides = {self.side(p.power) or p.power for p in pieces}
-        if len(sides) > 1:
-            return "pieces of several sides cannot share a province"
         others = [p for p in pieces if p.kind != "L"]
-        if len(others) <= 1 or (len(others) == 2 and all(p.kind == "A" for p in others)):
+        if len(others) <= 1 or (all(p.kind == "A" for p in others)
+                                and sum(p.strength for p in others) <= 2):
             return ""
         return "too many pieces for one province"
 
 
 def stacking(players: dict[str, str] | None = None) -> RuleSet:
     return RuleSet([Stacks({"players": players or {}})])
+
+
+@contextmanager
+def registered():
+    """The rule known to maps while the block runs, and forgotten after."""
+    base.known_rules()
+    base.register(Stacks)
+    try:
+        yield
+    finally:
+        del base._REGISTRY[Stacks.name]
