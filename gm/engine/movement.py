@@ -16,7 +16,7 @@ from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders import legality
 from gm.orders.kinds import kind_of
 from gm.orders.phases import MOVEMENT, phase_problem
-from gm.orders.types import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gm.orders.types import Convoy, Hold, Merge, Move, Order, SupportHold, SupportMove
 from gm.rules import RuleSet
 
 
@@ -26,7 +26,7 @@ class Plan:
     The defaults are class attributes, so that a plan costs only what differs from a hold
     (a phase makes one plan per unit; most of them never change most fields)."""
 
-    kind: str = "hold"  # hold | move | support_hold | support_move | convoy
+    kind: str = "hold"  # hold | move | merge | support_hold | support_move | convoy
     dest: str | None = None  # move: the location moved to; support/convoy: the province
     dest_province: str | None = None  # the province of `dest`
     target: int = -1  # support/convoy: the unit supported or convoyed
@@ -66,10 +66,14 @@ class MovementPhase:
         self.plans: list[Plan] = [Plan(None) for _ in self.units]
         self.results: list[OrderResult] = []
         self._variant_checks = self.rules.answers("order_problem")
+        self._stacking_rules = self.rules.answers("may_stack")  # pieces may share a province
 
     # --- 1. orders to units ------------------------------------------------------------------
     def take_orders(self, orders: list[Order]) -> None:
         units, by_province = self.units, self.by_province
+        if self._stacking_rules:  # each piece a merge names takes its part of the order
+            orders = [part for order in orders for part in
+                      (order.each() if isinstance(order, Merge) else (order,))]
         for order in orders:
             here = by_province.get(order.province, ())
             unit = units[here[0]] if len(here) == 1 else None
@@ -104,6 +108,8 @@ class MovementPhase:
         standard = True
         if isinstance(order, Move):
             problem = self._check_move(unit, order, plan)
+        elif isinstance(order, Merge) and self._stacking_rules:
+            problem = self._check_merge(unit, order, plan)
         elif isinstance(order, SupportHold):
             plan.kind = "support_hold"
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
@@ -144,6 +150,21 @@ class MovementPhase:
         if problem is not None:
             plan.void = problem.message
             plan.kind = "hold"
+
+    def _check_merge(self, unit: Unit, order: Merge, plan: Plan) -> legality.Problem | None:
+        """A piece's part of a merge: it moves to the merge's province as it could move there
+        itself, never by convoy; a piece already there takes part by staying."""
+        if unit.province == province_of(order.dest):
+            return None  # it holds there, and adds its strength to the merge (`_merges`)
+        known = legality.move_check(unit.kind, unit.location, order.dest, False, self.map)
+        if known.problem is not None:
+            return known.problem
+        if known.needs_convoy:
+            return legality.Problem(f"a merge never goes by convoy: {unit.label()} is not "
+                                    f"next to {order.dest}", focus="dest")
+        plan.kind = "merge"
+        plan.aim(known.dest)
+        return None
 
     def _named(self, location: str, leader: str | None) -> int:
         """The piece a support or convoy names in a province: the leader it names, or else the
@@ -207,7 +228,7 @@ class MovementPhase:
         vetted = self.rules.answers("may_support")
         for idx, plan in enumerate(plans):
             kind = plan.kind
-            if kind == "hold" or kind == "move":
+            if kind == "hold" or kind == "move" or kind == "merge":
                 continue
             if kind == "convoy":
                 if plan.matched and not plans[plan.target].convoyed:
@@ -266,8 +287,11 @@ class MovementPhase:
         grouping = rules.answers("attack_key")
         attacks: list[Attack] = []
         group: dict[tuple, int] = {}
+        merging = self._stacking_rules and self._merges(forces)
         for idx, plan in enumerate(self.plans):
             if plan.kind != "move":
+                if plan.kind == "merge":
+                    self._join_merge(idx, plan, forces, attacks, group)
                 continue
             unit = self.units[idx]
             key = rules.attack_key(unit, plan) if grouping else \
@@ -281,8 +305,13 @@ class MovementPhase:
             attacks[a].strength += forces[idx].strength
             forces[idx].attack = a
         by_route = {(x.origin, x.dest): b for b, x in enumerate(attacks) if not x.convoyed}
+        if merging:
+            self._merge_routes(forces, attacks, by_route)
         for attack in attacks:
-            if not attack.convoyed:
+            if attack.origins is not None:
+                attack.opponent = next((by_route[(attack.dest, o)] for o in attack.origins
+                                        if (attack.dest, o) in by_route), -1)
+            elif not attack.convoyed:
                 attack.opponent = by_route.get((attack.dest, attack.origin), -1)
             else:
                 route = self.plans[attack.forces[0]].route
@@ -302,6 +331,54 @@ class MovementPhase:
         if rules.answers("may_stack"):
             self._stacking(forces, attacks)
         return forces, attacks
+
+    def _merges(self, forces: list[Force]) -> bool:
+        """Void every merge whose pieces `may_stack(..., "merge")` does not allow together
+        (each piece then holds); say whether any merge goes on."""
+        into: dict[tuple[str, str], list[int]] = {}
+        for idx, plan in enumerate(self.plans):
+            if plan.kind == "merge":
+                into.setdefault((forces[idx].power, plan.dest_province), []).append(idx)
+        for (side, dest), moving in into.items():
+            staying = [i for i in self.by_province.get(dest, ()) if forces[i].power == side]
+            pieces = [self.units[i] for i in (*moving, *staying)]
+            why = self.rules.may_stack(pieces, "merge", self.position, self.map)
+            if why is not None:
+                for idx in moving:
+                    self.plans[idx].kind, self.plans[idx].void = "hold", why
+        return any(plan.kind == "merge" for plan in self.plans)
+
+    def _join_merge(self, idx: int, plan: Plan, forces: list[Force], attacks: list[Attack],
+                    group: dict[tuple, int]) -> None:
+        """A merging piece joins its side's one merge attack on the province; the first one
+        also brings the strength of its side's pieces that stay there and hold."""
+        unit, dest = self.units[idx], plan.dest_province
+        key = ("merge", forces[idx].power, dest)
+        a = group.get(key)
+        if a is None:
+            a = group[key] = len(attacks)
+            merge = Attack(forces[idx].power, unit.province, dest, [], 0.0)
+            merge.origins = ()
+            merge.joins = True
+            for i in self.by_province.get(dest, ()):
+                if forces[i].power == merge.power and self.plans[i].kind == "hold":
+                    merge.strength += forces[i].strength
+            attacks.append(merge)
+        merge = attacks[a]
+        merge.forces.append(idx)
+        merge.strength += forces[idx].strength
+        if unit.province not in merge.origins:
+            merge.origins = (*merge.origins, unit.province)
+        forces[idx].attack = a
+
+    @staticmethod
+    def _merge_routes(forces: list[Force], attacks: list[Attack],
+                      by_route: dict[tuple[str, str], int]) -> None:
+        """A merge is head-to-head with an attack from its province into any of its origins."""
+        for b, attack in enumerate(attacks):
+            if attack.origins is not None:
+                for origin in attack.origins:
+                    by_route.setdefault((origin, attack.dest), b)
 
     def _stacking(self, forces: list[Force], attacks: list[Attack]) -> None:
         """Where the rules let pieces share a province: which attacks may join their own side's
@@ -405,7 +482,7 @@ class MovementPhase:
         if plan.void:
             return False, R.VOID, plan.void
         kind = plan.kind
-        if kind == "move":
+        if kind == "move" or kind == "merge":
             a = forces[idx].attack
             if res.result[a]:
                 return True, R.MOVED, ""

@@ -16,6 +16,10 @@ from gm.rules.base import Rule, RuleSet
 class Stacks(Rule):
     name = "test_stacks"
     title = "stacks (tests)"
+    brings = frozenset({"merge_split", "multiple_units"})
+
+    def stands(self, order):
+        return True if type(order).__name__ == "Merge" else None
 
     def side(self, power):
         return self.params.get("players", {}).get(power)
