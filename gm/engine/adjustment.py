@@ -153,8 +153,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             problem = rules.build_problem(order, position, game_map) \
                 or _build_problem(order, position, game_map, rules, used_sites)
             if problem is None and len(made) >= owed:
-                problem = f"all {owed} extra build(s) of {_name(game_map, power)} are " \
-                          "already used" if owed else \
+                problem = f"all {plural(owed, 'extra build')} of {_name(game_map, power)} " \
+                          "are already used" if owed else \
                           f"{_name(game_map, power)} is owed no extra build"
             if problem:
                 void(order, problem)
@@ -171,7 +171,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                      if left == 0 else f"{_name(game_map, power)} must remove units, not build")
                 continue
             if built.get(power, 0) >= left:
-                void(order, f"all {left} build(s) are already used")
+                void(order, "its 1 build is already used" if left == 1 else
+                     f"all {plural(left, 'build')} are already used")
                 continue
             if isinstance(order, Waive):
                 built[power] = built.get(power, 0) + 1
@@ -223,7 +224,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                                                "civil disorder: too few removals ordered"))
         elif left > built.get(power, 0):
             results.append(OrderResult(power, None, None, True, R.WAIVED,
-                                       f"{left - built.get(power, 0)} build(s) not used"))
+                                       f"{plural(left - built.get(power, 0), 'build')} "
+                                       "not used"))
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
@@ -247,6 +249,11 @@ def _single_unit_problem(order: Build) -> str | None:
         return None
     return f"{order.strength:g}{order.unit_kind or 'A'} cannot be built: a centre pays for " \
            "one single unit"
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 build`, `3 builds`: a count with its noun, as a report prints it."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _name(game_map: GameMap, power: str) -> str:
