@@ -128,3 +128,15 @@ def test_a_season_prints_on_one_page(site, tmp_path):
                   (site / "A1901M.html").as_uri())
     pages = re.findall(rb"/Type\s*/Page\b(?!s)", pdf.read_bytes())
     assert len(pages) == 1, f"a season printed on {len(pages)} pages"
+
+
+def test_publish_refuses_a_file_or_an_unknown_game_and_writes_nothing(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("replay", str(GAMES / "standard-orders.txt"), "-q")
+    blocker = tmp_path / "taken"
+    blocker.write_text("not a folder")
+    refused = gm("publish", "orders", str(blocker), ok=False)
+    assert "is a file; give a folder" in refused.output
+    unknown = gm("publish", "nowhere", str(tmp_path / "site"), ok=False)
+    assert "no game called 'nowhere'" in unknown.output
+    assert not (tmp_path / "site").exists()
