@@ -83,21 +83,45 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
              colours: dict[str, str]) -> None:
     regions = draw.Group(class_="regions")
     textures = region_textures()
+    on_coastline = bool(layout.land)  # seas first, then the land on top of them
+    land_drawn = False
     for pid, pieces in layout.regions.items():
         province = game_map.provinces[pid]
+        if on_coastline and province.kind != "sea" and not land_drawn:
+            regions.append(_outlines(layout.land, fill=style.LAND, class_="land"))
+            land_drawn = True
         owner = board.owners.get(pid)
         fill = _region_fill(province.kind, colours.get(owner) if owner else None)
         region = draw.Group(class_=f"region {province.kind}", id=f"region-{pid}",
                             data_province=pid)
         region.append_title(province.name)
         paint = textures.get(province.kind, fill)
+        # a stroke in the same paint closes the hairline gaps between pieces (not needed,
+        # and not wanted across the water, on a coastline)
+        stroke = {} if on_coastline and province.kind != "sea" else \
+            {"stroke": paint, "stroke_width": 0.8, "stroke_linejoin": "round"}
         for polygon in pieces:
-            coords = [c for point in polygon for c in point]
-            # a stroke in the same paint closes the hairline gaps between pieces
-            region.append(draw.Lines(*coords, close=True, fill=paint, stroke=paint,
-                                     stroke_width=0.8, stroke_linejoin="round"))
+            region.append(draw.Lines(*(round(c, 1) for point in polygon for c in point),
+                                     close=True, fill=paint, **stroke))
         regions.append(region)
+    if layout.barren:
+        regions.append(_outlines(layout.barren, fill=textures["impassable"], class_="barren"))
+    if layout.coast:
+        regions.append(_outlines(layout.coast, fill="none", stroke="#4d6a86", stroke_width=1.1,
+                                 stroke_linejoin="round", class_="coastline"))
     group.append(regions)
+
+
+def _outlines(polygons, **attrs) -> draw.Path:
+    """Many polygons as one path (one element, rounded coordinates: a small file)."""
+    path = draw.Path(**attrs)
+    for polygon in polygons:
+        (x, y), *rest = polygon
+        path.M(round(x, 1), round(y, 1))
+        for x, y in rest:
+            path.L(round(x, 1), round(y, 1))
+        path.Z()
+    return path
 
 
 def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
