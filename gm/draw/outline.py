@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cache
 
-from gm.draw.geometry import Box, Point, Polygon, edges, voronoi_cells
+from gm.draw.geometry import Box, Point, Polygon, edges, polygon_area, voronoi_cells
 from gm.maps.gamemap import GameMap
 
 TOUCH = 5.0  # pixels of shared border before two regions count as touching (and are drawn)
@@ -149,7 +149,7 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     # small islands with no province's point are barren, and no passage between provinces
     provinces = [p for k, p in land_seeds.items() if owner[k] != BARREN]
     barren_islands = {i for i, ring in enumerate(moved[:len(coasts)])
-                      if _area(ring) < SMALL_ISLAND and not any(_inside(ring, p) for p in provinces)}
+                      if polygon_area(ring) < SMALL_ISLAND and not any(inside_ring(ring, p) for p in provinces)}
     kept = [ring for i, ring in enumerate([*outline.land, *outline.fill]) if i not in barren_islands]
     mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height), shift)
     land_cells = voronoi_cells(land_seeds, frame)
@@ -165,7 +165,7 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
             if not cell.points or not _bounds(cell.points).overlaps(box):
                 continue
             piece = _clip(ring, cell.points)
-            if len(piece) >= 3 and _area(piece) > 0.2:
+            if len(piece) >= 3 and polygon_area(piece) > 0.2:
                 here = BARREN if barren_island else owner[key]
                 (result.barren if here == BARREN else result.regions[here]).append(piece)
     lengths: dict[frozenset[str], float] = {}
@@ -250,12 +250,7 @@ def _bounds(points) -> Box:
     return Box(min(xs), min(ys), max(xs), max(ys))
 
 
-def _area(points) -> float:
-    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-                   in zip(points, [*points[1:], points[0]], strict=True))) / 2
-
-
-def _inside(ring, point: Point) -> bool:
+def inside_ring(ring, point: Point) -> bool:
     """Even-odd test: is `point` inside the (not necessarily convex) ring?"""
     x, y = point
     inside = False

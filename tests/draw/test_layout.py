@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gm.draw.geometry import contains, polygon_area
 from gm.draw.layout import build_layout, layout_for, project
-from gm.draw.outline import _inside as inside_ring
+from gm.draw.outline import inside_ring
 from gm.maps import available_maps, load_map
 from gm.maps.gamemap import Calendar, GameMap, Province
 
