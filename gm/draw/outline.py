@@ -198,8 +198,13 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
             if here != BARREN:
                 pair = frozenset((here, there))
                 lengths[pair] = lengths.get(pair, 0.0) + STEP
-                result.borders.setdefault(pair, [])
                 result.samples.setdefault(pair, point)
+                # the coastline itself is drawn with the land; a stretch of coast between
+                # a province and a sea it does not border is kept, to be drawn as a barrier
+                coast = result.borders.setdefault(pair, [])
+                if there not in game_map.neighbours(here):
+                    coast.append((point, (point[0] - normal[1] / 1.5 * STEP,
+                                          point[1] + normal[0] / 1.5 * STEP)))
     result.touching = {pair for pair, length in lengths.items() if length >= TOUCH}
     result.borders = {pair: segs for pair, segs in result.borders.items()
                       if pair in result.touching}

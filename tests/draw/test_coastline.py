@@ -81,3 +81,18 @@ def test_the_generator_joins_rings_cut_at_the_antimeridian_and_simplifies_closed
     clipped = make_outlines.clip([(-5.0, 5.0), (5.0, 5.0), (5.0, -5.0), (-5.0, -5.0)],
                                  (0.0, 0.0, 10.0, 10.0))
     assert sorted(set(clipped)) == [(0.0, 0.0), (0.0, 5.0), (5.0, 0.0), (5.0, 5.0)]
+
+
+def test_a_coast_the_map_does_not_join_is_drawn_as_a_barrier(standard):
+    """Honesty on a coastline too: take Brest - Mid-Atlantic out of the map, and the picture
+    marks their shared coast as a barrier instead of suggesting the move."""
+    import dataclasses
+
+    game_map, _ = standard
+    fleet = {pid: set(n) for pid, n in game_map.fleet_adj.items()}
+    fleet["bre"].discard("mid")
+    fleet["mid"].discard("bre")
+    changed = dataclasses.replace(game_map, fleet_adj={k: frozenset(v) for k, v in fleet.items()})
+    layout = layout_for(changed)
+    assert ("bre", "mid") in layout.barriers
+    assert sum(math.dist(*s) for s in layout.borders[frozenset(("bre", "mid"))]) >= 5
