@@ -88,7 +88,14 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
     for pid, pieces in layout.regions.items():
         province = game_map.provinces[pid]
         if on_coastline and province.kind != "sea" and not land_drawn:
-            regions.append(_outlines(layout.land, fill=style.LAND, class_="land"))
+            # all land once, its coastline stroked: the provinces' parts cover the inner
+            # half of the line, so the coast shows along the water only
+            regions.append(_outlines(layout.coast, fill=style.LAND, stroke="#4d6a86",
+                                     stroke_width=2.2, stroke_linejoin="round",
+                                     class_="land coastline"))
+            straits = [ring for ring in layout.land if ring not in layout.coast]
+            if straits:  # water the board counts as land: no coastline around it
+                regions.append(_outlines(straits, fill=style.LAND, class_="land"))
             land_drawn = True
         owner = board.owners.get(pid)
         fill = _region_fill(province.kind, colours.get(owner) if owner else None)
@@ -98,28 +105,35 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
         paint = textures.get(province.kind, fill)
         # a stroke in the same paint closes the hairline gaps between pieces (not needed,
         # and not wanted across the water, on a coastline)
-        stroke = {} if on_coastline and province.kind != "sea" else \
-            {"stroke": paint, "stroke_width": 0.8, "stroke_linejoin": "round"}
-        for polygon in pieces:
-            region.append(draw.Lines(*(round(c, 1) for point in polygon for c in point),
-                                     close=True, fill=paint, **stroke))
+        if on_coastline and province.kind != "sea":
+            region.append(_outlines(pieces, fill=paint))
+        else:
+            for polygon in pieces:
+                region.append(draw.Lines(*(round(c, 1) for point in polygon for c in point),
+                                         close=True, fill=paint, stroke=paint,
+                                         stroke_width=0.8, stroke_linejoin="round"))
         regions.append(region)
     if layout.barren:
         regions.append(_outlines(layout.barren, fill=textures["impassable"], class_="barren"))
-    if layout.coast:
-        regions.append(_outlines(layout.coast, fill="none", stroke="#4d6a86", stroke_width=1.1,
-                                 stroke_linejoin="round", class_="coastline"))
     group.append(regions)
 
 
 def _outlines(polygons, **attrs) -> draw.Path:
-    """Many polygons as one path (one element, rounded coordinates: a small file)."""
+    """Many polygons as one path: one element, each point relative to the one before and
+    rounded to a tenth (a small file)."""
     path = draw.Path(**attrs)
     for polygon in polygons:
-        (x, y), *rest = polygon
-        path.M(round(x, 1), round(y, 1))
-        for x, y in rest:
-            path.L(round(x, 1), round(y, 1))
+        points = [(round(x * 10), round(y * 10)) for x, y in polygon]
+        turning = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+                      in zip(points, [*points[1:], points[0]], strict=True))
+        if turning < 0:  # one direction for all: overlapping pieces add up, never cancel
+            points.reverse()
+        (x, y), *rest = points
+        path.M(x / 10, y / 10)
+        for nx, ny in rest:
+            if (nx, ny) != (x, y):
+                path.l((nx - x) / 10, (ny - y) / 10)
+            x, y = nx, ny
         path.Z()
     return path
 
