@@ -35,6 +35,29 @@ TOLERANCE = 0.5  # pixels: how far a simplified line may stray from the data
 SMALLEST = 2.0  # square pixels: smaller islands are left out
 
 MAPS = {
+    "lord-of-hosts": {
+        "lon": (28.0, 51.5), "lat": (26.0, 39.5), "width": 1000.0,
+        "barren": {"Anatolia": [(31.5, 38.8), (36.0, 39.0), (39.5, 39.2)],
+                   "Libyan Desert": [(29.3, 30.2), (29.5, 27.0)], "Iran": [(51.0, 31.5)]},
+        # the Red Sea and its gulfs are no spaces of the board
+        "fill": {"Red Sea": [(32.2, 30.0), (32.6, 29.95), (35.0, 29.6), (37.5, 26.0),
+                             (32.2, 26.0)]},
+        # the rivers that are spaces, along their real courses (two arms of the Nile's delta)
+        "rivers": {
+            "nil": [[(31.2, 28.6), (31.25, 29.6), (31.23, 30.05), (31.3, 30.5), (31.5, 31.0),
+                     (31.82, 31.55)],
+                    [(31.23, 30.05), (31.05, 30.5), (30.8, 30.9), (30.38, 31.5)]],
+            "jor": [[(35.62, 33.1), (35.58, 32.75), (35.56, 32.3), (35.55, 31.85),
+                     (35.5, 31.45), (35.42, 31.0)]],
+            "eup": [[(38.0, 37.2), (38.1, 36.8), (39.0, 35.95), (40.15, 35.33), (40.9, 34.45),
+                     (41.9, 34.1), (42.8, 33.64), (43.78, 33.35), (44.3, 32.7), (44.4, 32.0),
+                     (45.3, 31.3), (46.2, 31.05), (47.0, 30.95), (47.7, 30.3), (48.0, 29.8)]],
+            "tig": [[(41.5, 37.6), (42.2, 37.3), (43.15, 36.35), (43.33, 36.1), (43.26, 35.46),
+                     (43.87, 34.2), (44.4, 33.3), (45.8, 32.5), (47.15, 31.85), (48.0, 31.0),
+                     (48.5, 30.4), (48.9, 29.85)]],
+        },
+        "seeds": {},
+    },
     "standard": {
         "lon": (-14.0, 45.0), "lat": (29.5, 72.0), "width": 1000.0,
         "barren": {"Ireland": [(-8.0, 53.2), (-6.6, 54.6)], "Switzerland": [(8.2, 46.8)],
@@ -220,6 +243,9 @@ def outline(map_id: str, topology: dict) -> dict:
             land.append([round(c, 1) for point in projected for c in point])
     fill = {name: [round(c, 1) for lon, lat in points for c in project(lon, lat)]
             for name, points in spec.get("fill", {}).items()}
+    rivers = {pid: [[round(c, 1) for lon, lat in course for c in project(lon, lat)]
+                    for course in courses]
+              for pid, courses in spec.get("rivers", {}).items()}
     size = [round(spec["width"], 1), round((north - south) * scale, 1)]
     return {
         "source": SOURCE,
@@ -233,6 +259,7 @@ def outline(map_id: str, topology: dict) -> dict:
                   for pid, points in spec["seeds"].items()},
         "land": land,
         "fill": fill,
+        "rivers": rivers,
     }
 
 

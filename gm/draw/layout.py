@@ -242,7 +242,9 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     spots = {pid: _spot(pid, (x - left, y - top)) for pid, (x, y) in sites.items()}
     moved = {pid: (x - left, y - top) for pid, (x, y) in anchors.items()}
     geo = geo_regions(game_map, outline, moved, frame, (left, top))
-    order = sorted(geo.regions, key=lambda pid: game_map.provinces[pid].kind != "sea")
+    # seas under the land, rivers over it
+    order = sorted(geo.regions, key=lambda pid: 2 if pid in outline.rivers else
+                   int(game_map.provinces[pid].kind != "sea"))
     regions = {pid: geo.regions[pid] for pid in order}
     neighbours = {frozenset((a, b)) for a in game_map.provinces
                   for b in game_map.neighbours(a) if a != b and b in game_map.provinces}

@@ -26,6 +26,9 @@ TOUCH = 5.0  # pixels of shared border before two regions count as touching (and
 STEP = 1.0  # pixels between the points tested along a border
 SMALL_ISLAND = 120.0  # square pixels: an island this small with no province's point is barren
 BARREN = "~"  # the owner of land that is no province
+RIVER_WIDTH = 4.0  # pixels: a river that is a space, drawn along its course
+RIVER_STEP = 8.0  # pixels between a river's points that claim its water
+SEA, LAND, RIVER, ISLAND = 0, 1, 2, 3  # what a pixel is (ISLAND + n: the n-th whole island)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,7 @@ class Outline:
     barren: dict[str, tuple[Point, ...]]
     seeds: dict[str, tuple[Point, ...]]
     fill: tuple[tuple[Point, ...], ...] = ()  # water the board counts as land (straits)
+    rivers: dict[str, tuple[tuple[Point, ...], ...]] = field(default_factory=dict)  # courses
     source: str = ""
 
     def project(self, lon: float, lat: float) -> Point:
@@ -73,6 +77,8 @@ def _read(map_id: str) -> Outline | None:
                    {name: tuple(map(tuple, ps)) for name, ps in data["barren"].items()},
                    {pid: tuple(map(tuple, ps)) for pid, ps in data["seeds"].items()},
                    tuple(points(ring) for ring in data.get("fill", {}).values()),
+                   {pid: tuple(points(course) for course in courses)
+                    for pid, courses in data.get("rivers", {}).items()},
                    data.get("source", ""))
 
 
@@ -80,13 +86,18 @@ class LandMask:
     """Which pixels are land: the outline's rings filled (each on its own, so overlapping
     rings add up), one byte per pixel."""
 
-    def __init__(self, rings, width: int, height: int, shift: Point = (0.0, 0.0)):
+    def __init__(self, rings, width: int, height: int, shift: Point = (0.0, 0.0),
+                 rivers=(), islands=()):
         self.width, self.height = width, height
         self.rows = [bytearray(width) for _ in range(height)]
         for ring in rings:
-            self._fill(ring, shift)
+            self._fill(ring, shift, LAND)
+        for ring, value in islands:  # already in the frame's coordinates
+            self._fill(ring, (0.0, 0.0), value)
+        for ring in rivers:
+            self._fill(ring, (0.0, 0.0), RIVER)
 
-    def _fill(self, ring, shift: Point) -> None:
+    def _fill(self, ring, shift: Point, value: int) -> None:
         width, height = self.width, self.height
         crossings: dict[int, list[float]] = {}
         dx, dy = shift
@@ -105,11 +116,15 @@ class LandMask:
             for a, b in zip(xs[::2], xs[1::2], strict=False):
                 start, end = max(0, math.ceil(a - 0.5)), min(width, math.ceil(b - 0.5))
                 if end > start:
-                    line[start:end] = b"\x01" * (end - start)
+                    line[start:end] = bytes([value]) * (end - start)
+
+    def kind(self, point: Point) -> int:
+        """`SEA`, `LAND` or `RIVER` (outside the picture: sea)."""
+        x, y = int(point[0]), int(point[1])
+        return self.rows[y][x] if 0 <= y < self.height and 0 <= x < self.width else SEA
 
     def __call__(self, point: Point) -> bool:
-        x, y = int(point[0]), int(point[1])
-        return 0 <= y < self.height and 0 <= x < self.width and bool(self.rows[y][x])
+        return self.kind(point) not in (SEA, RIVER)
 
 
 @dataclass(slots=True)
@@ -131,84 +146,142 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     dx, dy = shift
     coasts = [[(x - dx, y - dy) for x, y in ring] for ring in outline.land]
     moved = coasts + [[(x - dx, y - dy) for x, y in ring] for ring in outline.fill]
-    land_seeds: dict[str, Point] = {}
-    sea_seeds: dict[str, Point] = {}
+    courses = {pid: [[(x - dx, y - dy) for x, y in course] for course in found]
+               for pid, found in outline.rivers.items() if pid in anchors}
+    seeds: dict[int, dict[str, Point]] = {SEA: {}, LAND: {}, RIVER: {}}
     owner: dict[str, str] = {}
     for pid, province in game_map.provinces.items():
-        if pid not in anchors:
+        if pid in courses:
+            points = [p for course in courses[pid] for p in _every(course, RIVER_STEP)]
+            kind = RIVER
+        elif pid in anchors:
+            points = [anchors[pid], *((x - dx, y - dy) for x, y in outline.seeds.get(pid, ()))]
+            kind = SEA if province.kind == "sea" else LAND
+        else:
             continue
-        points = [anchors[pid], *((x - dx, y - dy) for x, y in outline.seeds.get(pid, ()))]
-        target = sea_seeds if province.kind == "sea" else land_seeds
         for i, point in enumerate(points):
-            target[f"{pid}#{i}"] = point
+            seeds[kind][f"{pid}#{i}"] = point
             owner[f"{pid}#{i}"] = pid
     for name, points in outline.barren.items():
         for i, (x, y) in enumerate(points):
-            land_seeds[f"{BARREN}{name}#{i}"] = (x - dx, y - dy)
+            seeds[LAND][f"{BARREN}{name}#{i}"] = (x - dx, y - dy)
             owner[f"{BARREN}{name}#{i}"] = BARREN
     # small islands with no province's point are barren, and no passage between provinces
-    provinces = [p for k, p in land_seeds.items() if owner[k] != BARREN]
-    barren_islands = {i for i, ring in enumerate(moved[:len(coasts)])
-                      if polygon_area(ring) < SMALL_ISLAND and not any(inside_ring(ring, p) for p in provinces)}
-    kept = [ring for i, ring in enumerate([*outline.land, *outline.fill]) if i not in barren_islands]
-    mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height), shift)
-    land_cells = voronoi_cells(land_seeds, frame)
-    sea_cells = voronoi_cells(sea_seeds, frame)
+    provinces = [p for k, p in seeds[LAND].items() if owner[k] != BARREN]
+    barren_islands = {i for i, ring in enumerate(coasts) if polygon_area(ring) < SMALL_ISLAND
+                      and not any(inside_ring(ring, p) for p in provinces)}
+    beds = {pid: [_corridor(course, RIVER_WIDTH) for course in found]
+            for pid, found in courses.items()}
+    kept = [ring for i, ring in enumerate([*outline.land, *outline.fill])
+            if i not in barren_islands]
+    cells = {kind: voronoi_cells(found, frame) if found else {}
+             for kind, found in seeds.items()}
     result = GeoRegions({pid: [] for pid in anchors}, {}, set(), land=moved, coast=coasts)
-    for key, cell in sea_cells.items():
+    for key, cell in cells[SEA].items():
         if len(cell.points) >= 3:
             result.regions[owner[key]].append(cell.points)
-    for index, ring in enumerate(moved):
-        barren_island = index in barren_islands
+    for pid, found in beds.items():
+        result.regions[pid] += found
+    whole = {}  # islands with the points of one province only are wholly that province
+    for index, ring in enumerate(coasts):
         box = _bounds(ring)
-        for key, cell in land_cells.items():
+        holders = {owner[k] for k, p in seeds[LAND].items()
+                   if box.left <= p[0] <= box.right and box.top <= p[1] <= box.bottom
+                   and inside_ring(ring, p)}
+        if len(holders) == 1 and BARREN not in holders and len(whole) < 250:
+            whole[index] = holders.pop()
+    # an island that is wholly one province is its own kind of ground: no other province's
+    # border runs across it
+    island_kind = {index: ISLAND + n for n, index in enumerate(sorted(whole))}
+    mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height), shift,
+                    rivers=[bed for found in beds.values() for bed in found],
+                    islands=[(coasts[i], island_kind[i]) for i in sorted(whole)])
+    for index, ring in enumerate(moved):
+        if index in whole:
+            result.regions[whole[index]].append(ring)
+            continue
+        box = _bounds(ring)
+        for key, cell in cells[LAND].items():
             if not cell.points or not _bounds(cell.points).overlaps(box):
                 continue
             piece = _clip(ring, cell.points)
             if len(piece) >= 3 and polygon_area(piece) > 0.2:
-                here = BARREN if barren_island else owner[key]
+                here = BARREN if index in barren_islands else owner[key]
                 (result.barren if here == BARREN else result.regions[here]).append(piece)
     lengths: dict[frozenset[str], float] = {}
-    for cells, wanted in ((land_cells, True), (sea_cells, False)):
-        for key, cell in cells.items():
+    for kind, found in cells.items():  # land meeting land, sea sea, river river
+        for key, cell in found.items():
             for start, end, across in edges(cell):
                 if across is None or key > across:
                     continue
                 a, b = owner[key], owner[across]
                 if a == b or BARREN in (a, b):
                     continue
-                for run in _runs(start, end, lambda p, w=wanted: mask(p) == w):
+                for run in _runs(start, end, lambda p, k=kind: mask.kind(p) == k):
                     pair = frozenset((a, b))
                     result.borders.setdefault(pair, []).append(run)
                     lengths[pair] = lengths.get(pair, 0.0) + math.dist(*run)
-    land_points = list(land_seeds.items())
-    sea_points = list(sea_seeds.items())
-    for index, ring in enumerate(moved):
-        if index in barren_islands:
-            continue
+    points = {kind: list(found.items()) for kind, found in seeds.items()}
+
+    island_owner = {island_kind[i]: pid for i, pid in whole.items()}
+
+    def nearest(kind: int, point: Point) -> str:
+        if kind in island_owner:
+            return island_owner[kind]
+        return owner[min(points[kind], key=lambda kp: math.dist(kp[1], point))[0]]
+
+    edges_of_water = [ring for i, ring in enumerate(moved) if i not in barren_islands]
+    edges_of_water += [bed for found in beds.values() for bed in found]
+    for ring in edges_of_water:  # coasts and river banks
         for point, normal in _along(ring):
             ahead = (point[0] + normal[0], point[1] + normal[1])
             behind = (point[0] - normal[0], point[1] - normal[1])
             if not (_within(frame, ahead) and _within(frame, behind)):
                 continue  # the edge of the picture, not a coast
-            if mask(ahead) and mask(behind):
-                continue  # land on both sides: a strait the board fills, not a coast
-            here = owner[min(land_points, key=lambda kp: math.dist(kp[1], point))[0]]
-            there = owner[min(sea_points, key=lambda kp: math.dist(kp[1], point))[0]]
-            if here != BARREN:
-                pair = frozenset((here, there))
-                lengths[pair] = lengths.get(pair, 0.0) + STEP
-                result.samples.setdefault(pair, point)
-                # the coastline itself is drawn with the land; a stretch of coast between
-                # a province and a sea it does not border is kept, to be drawn as a barrier
-                coast = result.borders.setdefault(pair, [])
-                if there not in game_map.neighbours(here):
-                    coast.append((point, (point[0] - normal[1] / 1.5 * STEP,
-                                          point[1] + normal[0] / 1.5 * STEP)))
+            sides = {mask.kind(ahead), mask.kind(behind)}
+            if len(sides) < 2 or not sides & {SEA, RIVER}:
+                continue  # land on both sides (a strait the board fills), or a river's bed
+            here, there = (nearest(kind, point) for kind in sorted(sides))
+            if BARREN in (here, there):
+                continue
+            pair = frozenset((here, there))
+            lengths[pair] = lengths.get(pair, 0.0) + STEP
+            result.samples.setdefault(pair, point)
+            # coastlines and banks are drawn with the land and the rivers; a stretch between
+            # two spaces the map does not join is kept, to be drawn as a barrier
+            shore = result.borders.setdefault(pair, [])
+            if there not in game_map.neighbours(here):
+                shore.append((point, (point[0] - normal[1] / 1.5 * STEP,
+                                      point[1] + normal[0] / 1.5 * STEP)))
     result.touching = {pair for pair, length in lengths.items() if length >= TOUCH}
     result.borders = {pair: segs for pair, segs in result.borders.items()
                       if pair in result.touching}
     return result
+
+
+def _every(course, step: float) -> list[Point]:
+    """Points along a line, `step` pixels apart (its ends included)."""
+    out = [course[0]]
+    for (x1, y1), (x2, y2) in zip(course, course[1:], strict=False):
+        length = math.hypot(x2 - x1, y2 - y1)
+        for j in range(1, max(1, int(length / step)) + 1):
+            t = min(1.0, j * step / length) if length else 1.0
+            out.append((x1 + (x2 - x1) * t, y1 + (y2 - y1) * t))
+    return list(dict.fromkeys((round(x, 2), round(y, 2)) for x, y in out))
+
+
+def _corridor(course, width: float) -> Polygon:
+    """A river's bed: the line widened to `width`, as one polygon (left bank, then right)."""
+    left, right = [], []
+    for i, (x, y) in enumerate(course):
+        before = course[max(0, i - 1)]
+        after = course[min(len(course) - 1, i + 1)]
+        tx, ty = after[0] - before[0], after[1] - before[1]
+        length = math.hypot(tx, ty) or 1.0
+        nx, ny = -ty / length * width / 2, tx / length * width / 2
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
 
 
 def _runs(start: Point, end: Point, keep) -> list[tuple[Point, Point]]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from gm.draw.geometry import polygon_area
 from gm.draw.layout import layout_for
 from gm.draw.outline import outline_for
 from gm.maps import load_map
@@ -96,3 +97,24 @@ def test_a_coast_the_map_does_not_join_is_drawn_as_a_barrier(standard):
     layout = layout_for(changed)
     assert ("bre", "mid") in layout.barriers
     assert sum(math.dist(*s) for s in layout.borders[frozenset(("bre", "mid"))]) >= 5
+
+
+def test_lord_of_hosts_is_drawn_on_the_near_east_with_cyprus_an_island_and_its_rivers():
+    game_map = load_map("lord-of-hosts")
+    layout = layout_for(game_map)
+    assert layout.land and outline_for(game_map) is not None
+    # Cyprus is an island: it touches seas only
+    for pair in layout.borders:
+        if "cyp" in pair:
+            other = next(iter(pair - {"cyp"}))
+            assert game_map.provinces[other].kind == "sea", sorted(pair)
+    # the rivers that are spaces are drawn as rivers: long and narrow, along their course
+    for river in ("nil", "jor", "eup", "tig"):
+        pieces = layout.regions[river]
+        area = sum(polygon_area(p) for p in pieces)
+        length = sum(math.dist(p[i], p[i + 1]) for p in pieces for i in range(len(p) - 1)) / 2
+        assert area / length < 5, f"{river} is not drawn as a river"
+    # and they run between the lands they border: the Euphrates touches Babylon, the
+    # Jordan Jericho
+    assert frozenset(("eup", "bab")) in layout.borders
+    assert frozenset(("jor", "jer")) in layout.borders

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gm.draw.geometry import contains, polygon_area
 from gm.draw.layout import build_layout, layout_for, project
-from gm.draw.outline import inside_ring
+from gm.draw.outline import inside_ring, outline_for
 from gm.maps import available_maps, load_map
 from gm.maps.gamemap import Calendar, GameMap, Province
 
@@ -62,9 +62,14 @@ def test_every_province_has_a_region_around_its_label(laid_out):
     for pid, pieces in layout.regions.items():
         assert sum(polygon_area(p) for p in pieces) > 0, pid
         site = layout.spots[pid].site
-        if layout.land:  # real land is not convex; a small province's label may sit on its coast
+        if layout.land:
+            # real land is not convex, and regions follow it: a small province's label may
+            # sit on its coast, a river's beside it, and one that spreading had to move off
+            # a crowded spot (the Levant) beside its region
+            outline = outline_for(game_map)
+            crowded = pid in outline.rivers or layout.displacement[pid] > 20
             near = any(inside_ring(p, site) for p in pieces) or \
-                min(math.dist(site, q) for p in pieces for q in p) < 10
+                min(math.dist(site, q) for p in pieces for q in p) < (30 if crowded else 10)
             assert near, f"{pid}'s site is far outside its region"
         else:
             assert any(contains(p, site) for p in pieces), f"{pid}'s site is outside its region"
@@ -79,8 +84,9 @@ def test_regions_tile_the_frame(laid_out):
         return
     # on a real coastline the seas tile the frame, and the land provinces and the barren
     # land share out the land exactly
+    rivers = outline_for(game_map).rivers  # drawn over the land
     seas = sum(polygon_area(p) for pid, pieces in layout.regions.items()
-               if game_map.provinces[pid].kind == "sea" for p in pieces)
+               if game_map.provinces[pid].kind == "sea" and pid not in rivers for p in pieces)
     assert math.isclose(seas, frame, rel_tol=1e-6)
     land = sum(polygon_area(p) for pid, pieces in layout.regions.items()
                if game_map.provinces[pid].kind != "sea" for p in pieces)
