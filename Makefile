@@ -4,7 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean browser
+
+
+.PHONY: demo test smoke bench lint clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +19,11 @@ demo: $(STAMP)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory smoke
+
+# build the wheel, install it (not editable) into a fresh environment, run gm from elsewhere
+smoke:
+	PYTHON=$(PYTHON) bash tools/smoke_wheel.sh
 
 # `gm publish`'s test renders a page in headless Chromium, Debian's package: installed here
 # when it is missing and we may (root, apt-get); otherwise that one test skips and says why.

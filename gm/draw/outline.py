@@ -60,10 +60,16 @@ def outline_for(game_map: GameMap) -> Outline | None:
 
 @cache
 def _read(map_id: str) -> Outline | None:
-    from gm.maps.loader import maps_dir
+    """The outline beside the map file gm reads for `map_id` (a GM's own copy of a map
+    without one is drawn as before)."""
+    from gm.maps.loader import MapError, map_files
 
-    path = maps_dir() / f"{map_id}.outline.json"
-    if not path.exists():
+    try:
+        map_file = map_files().get(map_id)
+    except MapError:
+        return None
+    path = map_file.with_name(f"{map_id}.outline.json") if map_file else None
+    if path is None or not path.exists():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
     projection = data["projection"]
