@@ -153,8 +153,12 @@ def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
         else:
             attrs = {"stroke": style.BORDER, "stroke_width": 0.9, "class_": "border"}
         line = draw.Group(data_between=f"{a} {b}", stroke_linecap="round", **attrs)
+        # one path per border, rounded to a tenth (a border may be many short runs)
+        path = draw.Path(fill="none")
         for start, end in segments:
-            line.append(draw.Line(*start, *end))
+            (x1, y1), (x2, y2) = ((round(x, 1), round(y, 1)) for x, y in (start, end))
+            path.M(x1, y1).L(x2, y2)
+        line.append(path)
         borders.append(line)
     for (a, b), (start, end) in layout.connectors.items():
         bridge = game_map.bridge_sea(a, b) is not None
