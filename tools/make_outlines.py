@@ -35,6 +35,13 @@ TOLERANCE = 0.5  # pixels: how far a simplified line may stray from the data
 SMALLEST = 2.0  # square pixels: smaller islands are left out
 
 MAPS = {
+    # the draft maps: drawn on the coastline, not yet tuned with seeds
+    "diadochi-v": {"lon": (-12.5, 49.5), "lat": (25.0, 54.5), "width": 1100.0,
+                   "barren": {}, "seeds": {}},
+    "rise-of-rome-ii": {"lon": (-11.5, 47.5), "lat": (26.0, 50.0), "width": 1150.0,
+                        "barren": {}, "seeds": {}},
+    "hoplite-wars": {"lon": (19.3, 29.0), "lat": (35.3, 40.8), "width": 1300.0,
+                     "barren": {}, "seeds": {}},
     "lord-of-hosts": {
         "lon": (28.0, 51.5), "lat": (26.0, 39.5), "width": 1000.0,
         "barren": {"Anatolia": [(31.5, 38.8), (36.0, 39.0), (39.5, 39.2)],

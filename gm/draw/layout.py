@@ -87,6 +87,7 @@ class BoardLayout:
     land: list[Polygon] = field(default_factory=list)
     barren: list[Polygon] = field(default_factory=list)
     coast: list[Polygon] = field(default_factory=list)
+    mapped: Box | None = None  # the part of the frame the coastline covers (labels may pass it)
 
 
 def label_text(province_id: str) -> str:
@@ -254,7 +255,8 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     displacement = {pid: math.dist(anchors[pid], sites[pid]) for pid in anchors}
     return BoardLayout(game_map.id, frame, spots, regions, geo.borders,  # type: ignore[arg-type]
                        barriers, links, connectors, displacement,  # type: ignore[arg-type]
-                       land=geo.land, barren=geo.barren, coast=geo.coast)
+                       land=geo.land, barren=geo.barren, coast=geo.coast,
+                       mapped=Box(-left, -top, width - left, height - top))
 
 
 def connector(regions: dict[str, list[Polygon]], spots: dict[str, Spot], a: str, b: str

@@ -27,6 +27,7 @@ STEP = 1.0  # pixels between the points tested along a border
 SMALL_ISLAND = 120.0  # square pixels: an island this small with no province's point is barren
 BARREN = "~"  # the owner of land that is no province
 RIVER_WIDTH = 4.0  # pixels: a river that is a space, drawn along its course
+ISLET = 7.0  # pixels: the radius of an island too small for the dataset
 RIVER_STEP = 8.0  # pixels between a river's points that claim its water
 SEA, LAND, RIVER, ISLAND = 0, 1, 2, 3  # what a pixel is (ISLAND + n: the n-th whole island)
 
@@ -172,14 +173,25 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
         for i, (x, y) in enumerate(points):
             seeds[LAND][f"{BARREN}{name}#{i}"] = (x - dx, y - dy)
             owner[f"{BARREN}{name}#{i}"] = BARREN
+    # a land province whose place is in the water (an islet too small for the dataset) is
+    # drawn as a small island of its own
+    for pid, province in game_map.provinces.items():
+        if province.kind == "sea" or pid in courses or pid not in anchors:
+            continue
+        x, y = anchors[pid]
+        if not any(inside_ring(ring, (x, y)) for ring in moved
+                   if _bounds(ring).left <= x <= _bounds(ring).right):
+            islet = [(x + ISLET * math.cos(a * math.pi / 4), y + ISLET * math.sin(a * math.pi / 4))
+                     for a in range(8)]
+            coasts.append(islet)
+            moved.insert(len(coasts) - 1, islet)
     # small islands with no province's point are barren, and no passage between provinces
     provinces = [p for k, p in seeds[LAND].items() if owner[k] != BARREN]
     barren_islands = {i for i, ring in enumerate(coasts) if polygon_area(ring) < SMALL_ISLAND
                       and not any(inside_ring(ring, p) for p in provinces)}
     beds = {pid: [_corridor(course, RIVER_WIDTH) for course in found]
             for pid, found in courses.items()}
-    kept = [ring for i, ring in enumerate([*outline.land, *outline.fill])
-            if i not in barren_islands]
+    kept = [ring for i, ring in enumerate(moved) if i not in barren_islands]
     cells = {kind: voronoi_cells(found, frame) if found else {}
              for kind, found in seeds.items()}
     result = GeoRegions({pid: [] for pid in anchors}, {}, set(), land=moved, coast=coasts)
@@ -199,7 +211,7 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     # an island that is wholly one province is its own kind of ground: no other province's
     # border runs across it
     island_kind = {index: ISLAND + n for n, index in enumerate(sorted(whole))}
-    mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height), shift,
+    mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height),
                     rivers=[bed for found in beds.values() for bed in found],
                     islands=[(coasts[i], island_kind[i]) for i in sorted(whole)])
     for index, ring in enumerate(moved):

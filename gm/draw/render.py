@@ -115,6 +115,13 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
         regions.append(region)
     if layout.barren:
         regions.append(_outlines(layout.barren, fill=textures["impassable"], class_="barren"))
+    if layout.mapped is not None:  # beyond the coastline's box (room for labels): paper
+        frame, inner = layout.frame, layout.mapped
+        regions.append(_outlines([[(frame.left, frame.top), (frame.right, frame.top),
+                                   (frame.right, frame.bottom), (frame.left, frame.bottom)],
+                                  [(inner.left, inner.top), (inner.left, inner.bottom),
+                                   (inner.right, inner.bottom), (inner.right, inner.top)]],
+                                 fill=style.PAPER, fill_rule="evenodd", class_="margin"))
     group.append(regions)
 
 
