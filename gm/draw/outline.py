@@ -192,14 +192,6 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     beds = {pid: [_corridor(course, RIVER_WIDTH) for course in found]
             for pid, found in courses.items()}
     kept = [ring for i, ring in enumerate(moved) if i not in barren_islands]
-    cells = {kind: voronoi_cells(found, frame) if found else {}
-             for kind, found in seeds.items()}
-    result = GeoRegions({pid: [] for pid in anchors}, {}, set(), land=moved, coast=coasts)
-    for key, cell in cells[SEA].items():
-        if len(cell.points) >= 3:
-            result.regions[owner[key]].append(cell.points)
-    for pid, found in beds.items():
-        result.regions[pid] += found
     whole = {}  # islands with the points of one province only are wholly that province
     for index, ring in enumerate(coasts):
         box = _bounds(ring)
@@ -208,6 +200,21 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
                    and inside_ring(ring, p)}
         if len(holders) == 1 and BARREN not in holders and len(whole) < 250:
             whole[index] = holders.pop()
+    # a province that is only an island (all its points on it) claims no ground elsewhere
+    on_island = {k for k, p in seeds[LAND].items() if any(
+        owner[k] == pid and inside_ring(coasts[i], p) for i, pid in whole.items())}
+    islanders = {pid for pid in whole.values()
+                 if all(k in on_island for k in seeds[LAND] if owner[k] == pid)}
+    claiming = {kind: {k: p for k, p in found.items() if owner[k] not in islanders}
+                for kind, found in seeds.items()}
+    cells = {kind: voronoi_cells(found, frame) if found else {}
+             for kind, found in claiming.items()}
+    result = GeoRegions({pid: [] for pid in anchors}, {}, set(), land=moved, coast=coasts)
+    for key, cell in cells[SEA].items():
+        if len(cell.points) >= 3:
+            result.regions[owner[key]].append(cell.points)
+    for pid, found in beds.items():
+        result.regions[pid] += found
     # an island that is wholly one province is its own kind of ground: no other province's
     # border runs across it
     island_kind = {index: ISLAND + n for n, index in enumerate(sorted(whole))}
