@@ -193,7 +193,6 @@ def _weekday(word: str) -> int | None:
 
 
 def _read_day(words: str, text: str, today: date | None, timed: bool) -> date:
-    from dateutil import parser
     from dateutil.relativedelta import relativedelta, weekday
 
     relative = (not words and timed) or words in ("today", "tomorrow") or \
@@ -219,16 +218,20 @@ def _read_day(words: str, text: str, today: date | None, timed: bool) -> date:
         # the next such day, never today ("next friday" on a Friday is a week away)
         return today + relativedelta(days=1, weekday=weekday(number)(+1))
     named_weekday = _weekday(parts[0])
-    try:
-        default = datetime.combine(today or date(2000, 1, 1), time())
-        found = parser.parse(words, default=default, dayfirst=not _ISO.match(words)).date()
-    except (ValueError, OverflowError, parser.ParserError):
-        raise DeadlineError(_problem(text, today, "gm cannot read it")) from None
     if not _YEAR.search(words):
         if today is None:
             raise DeadlineError(_problem(text, today, "give the year as well"))
-        if found < today:  # `Dec 5` is the next 5 December
-            found = found.replace(year=found.year + 1)
+        # `Dec 5` is the next 5 December (today's included), `29 Feb` the next one there is
+        for year in range(today.year, today.year + 5):
+            found = _parsed(words, date(year, 1, 1))
+            if found is not None and found >= today:
+                break
+        else:
+            raise DeadlineError(_problem(text, today, "gm cannot read it"))
+    else:
+        found = _parsed(words, date(2000, 1, 1))
+        if found is None:
+            raise DeadlineError(_problem(text, today, "gm cannot read it"))
     if not EARLIEST_YEAR <= found.year <= LATEST_YEAR:
         raise DeadlineError(_problem(text, today, f"the year {found.year} cannot be meant"))
     if named_weekday is not None and found.weekday() != named_weekday:
@@ -237,6 +240,17 @@ def _read_day(words: str, text: str, today: date | None, timed: bool) -> date:
                             f"{WEEKDAYS[named_weekday]}; correct the date or leave the weekday "
                             "out.")
     return found
+
+
+def _parsed(words: str, default: date) -> date | None:
+    """The date dateutil reads in `words` (missing parts from `default`), or None."""
+    from dateutil import parser
+
+    try:
+        return parser.parse(words, default=datetime.combine(default, time()),
+                            dayfirst=not _ISO.match(words)).date()
+    except (ValueError, OverflowError, parser.ParserError):
+        return None
 
 
 def _problem(text: str, today, why: str) -> str:
