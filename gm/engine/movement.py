@@ -108,8 +108,6 @@ class MovementPhase:
         standard = True
         if isinstance(order, Move):
             problem = self._check_move(unit, order, plan)
-        elif isinstance(order, Merge) and self._stacking_rules:
-            problem = self._check_merge(unit, order, plan)
         elif isinstance(order, SupportHold):
             plan.kind = "support_hold"
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
@@ -134,6 +132,8 @@ class MovementPhase:
             if problem is None:
                 plan.target = army
                 plan.aim(province_of(order.dest))
+        elif isinstance(order, Merge) and self._stacking_rules:
+            problem = self._check_merge(unit, order, plan)
         elif not isinstance(order, Hold):
             standard = False
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
@@ -276,11 +276,12 @@ class MovementPhase:
     # --- 3. forces and attacks -----------------------------------------------------------------
     def _build(self) -> tuple[list[Force], list[Attack]]:
         rules, position = self.rules, self.position
-        side = rules.side if rules.sides else (lambda power: power)
+        sides = rules.sides
+        side = rules.side if sides else (lambda power: power)
         if rules.answers("unit_strength") or rules.answers("defence_bonus"):
             forces = [Force(side(u.power), u.province, rules.unit_strength(u, position),
                             rules.defence_bonus(u, position, self.map)) for u in self.units]
-        elif rules.sides:
+        elif sides:
             forces = [Force(side(u.power), u.province, u.strength) for u in self.units]
         else:
             forces = [Force(u.power, u.province, u.strength) for u in self.units]

@@ -313,7 +313,13 @@ class Resolver:
         attack = self.attacks[a]
         if attack.convoyed and not self.has_route(a):
             return 0.0
-        defender = self._staying_side(attack)
+        defender = None
+        for f in self.in_province.get(attack.dest, ()):  # as `_staying_side`, inline (hot)
+            other = self.forces[f].attack
+            if other >= 0 and other != attack.opponent and self.resolve(other):
+                continue  # moved away
+            defender = self.forces[f].power
+            break
         if defender is None:
             return attack.strength + self._supports(attack.supports)
         if defender == attack.power:

@@ -16,26 +16,27 @@ def board(units, dislodged):
     return Position(RETREATS, list(units), {}, [Dislodged(u, by) for u, by in dislodged])
 
 
-def test_a_dislodged_leader_and_its_army_retreat_apart(standard_map):
+def leader_to_paris_and_army_to(army_to, standard_map, rules):
+    """Hannibal and France's army, dislodged from Burgundy together, retreat: the leader to
+    Paris, the army to `army_to`."""
     pos = board([Unit("germany", "A", "bur")],
                 [(Unit("france", "L", "bur", 0.5, "Hannibal"), "mun"),
                  (Unit("france", "A", "bur"), "mun")])
     orders = [Retreat("france", None, "bur", "par", leader="Hannibal"),
-              Retreat("france", "A", "bur", "gas")]
-    out = adjudicate_retreats(pos, orders, standard_map, stacking())
+              Retreat("france", "A", "bur", army_to)]
+    return adjudicate_retreats(pos, orders, standard_map, rules)
+
+
+def test_a_dislodged_leader_and_its_army_retreat_apart(standard_map):
+    out = leader_to_paris_and_army_to("gas", standard_map, stacking())
     assert sorted(u.label() for u in out.position.units) == ["A bur", "A gas", "Hannibal par"]
     assert [r.code for r in out.results] == ["retreated", "retreated"]
 
 
 def test_two_retreats_of_one_side_to_one_province_stack(standard_map):
-    pos = board([Unit("germany", "A", "bur")],
-                [(Unit("france", "L", "bur", 0.5, "Hannibal"), "mun"),
-                 (Unit("france", "A", "bur"), "mun")])
-    orders = [Retreat("france", None, "bur", "par", leader="Hannibal"),
-              Retreat("france", "A", "bur", "par")]
-    out = adjudicate_retreats(pos, orders, standard_map, stacking())
+    out = leader_to_paris_and_army_to("par", standard_map, stacking())
     assert sorted(u.label() for u in out.position.units) == ["A bur", "A par", "Hannibal par"]
-    standard = adjudicate_retreats(pos, orders, standard_map, RuleSet())
+    standard = leader_to_paris_and_army_to("par", standard_map, RuleSet())
     assert [r.code for r in standard.results] == ["bounced", "bounced"]
 
 

@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from gm.engine.position import Phase, Position, Unit, piece_tag, starting_position
 from gm.engine.season import Season
-from gm.orders.parse import parse_order
-
-
-def play(season, position, *orders):
-    parsed = []
-    for text in orders:
-        power, _, order = text.partition(":")
-        parsed.append(parse_order(order.strip(), season.game_map,
-                                  season.game_map.power_id(power)))
-    return season.adjudicate(position, parsed)
+from tests.engine.test_season import play
 
 
 def test_starting_pieces_are_tagged_by_phase_and_site(standard_map):
