@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-from gm.engine.position import Position, Unit
+from gm.engine.position import LEADER, Position, Unit, piece_tag
 from gm.game.errors import WorkflowError
 from gm.game.games import open_game
 from gm.game.history import discard_redo, require_running
 from gm.maps.gamemap import GameMap, province_of
 from gm.report.notation import place
+from gm.rules import RuleSet
 from gm.store import games as rows
 from gm.store.database import Store
 from gm.store.edits import EditRow, add_edit
@@ -103,22 +104,52 @@ def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -
         raise WorkflowError(f"say whose piece to add first, e.g. 'add France A Par' "
                             f"({words[0]!r} is not a power).")
     kind, where, strength = _split_unit(" ".join(rest))
+    name = None
     if kind is None:
-        raise WorkflowError("say which piece to add, an army or a fleet: 'add France A Par'.")
+        name, where = _leader_and_place(power, " ".join(rest), game_map)
+        kind, strength = LEADER, 0.5
     location = _location(where, game_map)
-    if game_map.provinces[province_of(location)].coasts and kind == "A":
+    if game_map.provinces[province_of(location)].coasts and kind != "F":
         location = province_of(location)
-    _check_terrain(kind, location, game_map)
-    there = _occupant(position, location)
-    if there is not None:
-        raise WorkflowError(f"{place(location)} already holds {there.kind} "
-                            f"{place(there.location)} ({game_map.powers[there.power].name}); "
-                            "remove it first.")
-    position.units.append(Unit(power, kind, location, strength))
+    if kind != LEADER:
+        _check_terrain(kind, location, game_map)
+    tag = piece_tag(position.phase, location, {u.tag for u in position.units})
+    added = Unit(power, kind, location, strength, name, tag)
+    _check_room(added, position, game_map)
+    position.units.append(added)
     adjective = game_map.powers[power].adjective
-    piece = f"{strength:g}{kind}" if strength != 1 else kind
+    piece = name or (f"{strength:g}{kind}" if strength != 1 else kind)
     return EditRow("add", f"add {_power_word(power, game_map)} {piece} {place(location)}",
                    f"Added {adjective} {piece} {place(location)}", reason)
+
+
+def _leader_and_place(power: str, text: str, game_map: GameMap) -> tuple[str, str]:
+    """`Scipio Rom` -> ('Scipio', 'Rom'): a leader of the power, and where to put it."""
+    name, _, where = text.strip().rpartition(" ")
+    leaders = game_map.powers[power].leaders
+    for known in leaders:
+        if known.lower() == name.lower():
+            return known, where
+    more = f" or one of its leaders ({', '.join(leaders)})" if leaders else ""
+    raise WorkflowError(f"say which piece to add, an army or a fleet{more}: "
+                        "'add France A Par'.")
+
+
+def _check_room(added: Unit, position: Position, game_map: GameMap) -> None:
+    """A province takes the piece if it is empty, or if the map's rules let the pieces there
+    stack with it (`may_stack(..., "build")`, all of one side)."""
+    here = [u for u in position.units if u.province == added.province]
+    if not here:
+        return
+    rules = RuleSet.for_map(game_map)
+    side = rules.side(added.power)
+    if rules.answers("may_stack") and all(rules.side(u.power) == side for u in here) \
+            and rules.may_stack([*here, added], "build", position, game_map) is None:
+        return
+    there = here[0]
+    raise WorkflowError(f"{place(added.location)} already holds {there.kind} "
+                        f"{place(there.location)} ({game_map.powers[there.power].name}); "
+                        "remove it first.")
 
 
 def _remove(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
