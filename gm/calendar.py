@@ -1,16 +1,19 @@
-"""Phase names as a GM writes them, from the map's calendar.
+"""The calendar's words: phases, their names as a GM writes them, their order, the next one.
 
 `Spring 1901`, `Autumn 1901 Retreat`, `Winter 1901`, `Summer 601 BC`: a movement phase is named
 by its season and year alone, as is the only phase of a season; any other phase adds its kind.
 Reading is forgiving: the kind may always be written (`Spring 1901 Movement`), `Fall` means
-Autumn, a bare year number is fine, and short ids like `S1901M` work too.
+Autumn (`Fall of 1901`, `F1901M`), a comma may follow the season, and short ids like `S1901M`
+work too. Every command that asks for a phase reads it here, so all of them read the same.
+
+This module sits just above `gm.maps`: it needs the map's calendar and nothing else of gm.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from gm.engine.position import Phase
 from gm.maps.gamemap import GameMap
 
 KINDS = ("Movement", "Retreat", "Adjustment")
@@ -22,12 +25,88 @@ class PhaseNameError(ValueError):
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Phase:
+    year: int
+    season: str  # 'Spring', 'Autumn', 'Winter', 'Summer'...
+    kind: str  # 'Movement', 'Retreat', 'Adjustment'
+
+    def label(self, game_map: GameMap | None = None) -> str:
+        """The phase in full, its kind always written: `Spring 601 BC Movement`."""
+        year = game_map.calendar.year_label(self.year) if game_map else str(self.year)
+        return f"{self.season} {year} {self.kind}"
+
+    def short(self) -> str:
+        """A compact id such as `S1901M` (seasons by initial, kinds by initial)."""
+        return f"{self.season[0]}{self.year}{self.kind[0]}"
+
+
+# --- writing -----------------------------------------------------------------------------
+
 def phase_name(phase: Phase, game_map: GameMap) -> str:
+    """The phase as a GM names it: `Spring 1901`, `Autumn 1901 Retreat`, `Winter 1901`."""
     base = f"{phase.season} {game_map.calendar.year_label(phase.year)}"
     if phase.kind == "Movement" or _default_kind(phase.season, game_map) == phase.kind:
         return base
     return f"{base} {phase.kind}"
 
+
+def season_title(phase: Phase, game_map: GameMap) -> str:
+    """A report's title: `Spring 1901`, `Spring 601 BC`, `Summer, Third Age 3000` (a comma
+    before a worded year)."""
+    year = game_map.calendar.year_label(phase.year)
+    return f"{phase.season} {year}" if year[:1].isdigit() else f"{phase.season}, {year}"
+
+
+# --- order -------------------------------------------------------------------------------
+
+def following_phase(phase: Phase, game_map: GameMap) -> Phase:
+    """The calendar's next phase, whether or not it will be played."""
+    cal = game_map.calendar
+    i = cal.phases.index((phase.season, phase.kind))
+    year = phase.year
+    if i + 1 == len(cal.phases):
+        i, year = -1, year + cal.step
+    season, kind = cal.phases[i + 1]
+    return Phase(year, season, kind)
+
+
+def movement_season(phase: Phase, game_map: GameMap) -> str | None:
+    """The season of the movement phase a retreat phase follows (itself for a movement)."""
+    if phase.kind == "Movement":
+        return phase.season
+    phases = game_map.calendar.phases
+    i = phases.index((phase.season, phase.kind))
+    for j in range(i, i - len(phases), -1):
+        season, kind = phases[j]
+        if kind == "Movement":
+            return season
+        if kind == "Adjustment":
+            return None
+    return None
+
+
+def phase_key(phase: Phase, game_map: GameMap) -> tuple[int, int]:
+    """Sorts phases as they are played: by year (counting down on a BC calendar), then by
+    the phase's place in the year."""
+    calendar = game_map.calendar
+    try:
+        place = calendar.phases.index((phase.season, phase.kind))
+    except ValueError:
+        place = len(calendar.phases)
+    return phase.year * calendar.step, place
+
+
+def label_key(label: str, game_map: GameMap) -> tuple[int, int] | None:
+    """`phase_key` of a stored label; None if the label is no phase of this calendar."""
+    try:
+        phase = parse_phase_name(label, game_map)
+    except PhaseNameError:
+        return None
+    return phase_key(phase, game_map) if phase is not None else None
+
+
+# --- reading -----------------------------------------------------------------------------
 
 def _default_kind(season: str, game_map: GameMap) -> str | None:
     """The kind meant when a GM names only the season: its movement, or its only phase."""
@@ -44,6 +123,12 @@ def _year_pattern(game_map: GameMap) -> re.Pattern:
                       rf"(?:\s*{re.escape(tail.strip())})?$", re.I)
 
 
+def _season_named(word: str, game_map: GameMap) -> str | None:
+    seasons = {s.lower(): s for s, _ in game_map.calendar.phases}
+    word = word.lower()
+    return seasons.get(SEASON_ALIASES.get(word, word))
+
+
 def parse_phase_name(text: str, game_map: GameMap) -> Phase | None:
     """The phase `text` names, or None if it is not a phase name on this map's calendar."""
     short = _SHORT.match(text)
@@ -52,12 +137,12 @@ def parse_phase_name(text: str, game_map: GameMap) -> Phase | None:
     words = text.strip().split()
     if len(words) < 2:
         return None
-    seasons = {s.lower(): s for s, _ in game_map.calendar.phases}
-    first = SEASON_ALIASES.get(words[0].lower(), words[0].lower())
-    if first not in seasons:
+    season = _season_named(words[0].rstrip(","), game_map)
+    if season is None:
         return None
-    season = seasons[first]
     rest = words[1:]
+    if rest[0].lower() == "of":  # "Fall of 1901"
+        rest = rest[1:]
     kind = None
     if rest and rest[-1].capitalize() in KINDS:
         kind = rest.pop().capitalize()
@@ -79,8 +164,10 @@ def parse_phase_name(text: str, game_map: GameMap) -> Phase | None:
 def _from_short(match: re.Match, game_map: GameMap) -> Phase | None:
     initial, year, kind_initial = match.group(1).upper(), int(match.group(2)), \
         match.group(3).upper()
+    aliased = {alias[0].upper(): meant for alias, meant in SEASON_ALIASES.items()}
     fits = [(s, k) for s, k in game_map.calendar.phases
-            if s[0].upper() == initial and k[0] == kind_initial]
+            if k[0] == kind_initial and (s[0].upper() == initial
+                                         or aliased.get(initial) == s.lower())]
     if not fits:
         return None
     if len(fits) > 1:

@@ -6,9 +6,9 @@ import copy
 
 import pytest
 
+from gm.calendar import PhaseNameError, parse_phase_name, phase_name, require_phase
 from gm.engine.position import Phase
 from gm.maps.gamemap import Calendar
-from gm.store.phase_names import PhaseNameError, parse_phase_name, phase_name, require_phase
 
 
 @pytest.mark.parametrize("phase, name", [

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm.zine.dates import DateError, long_date, read_date
+from gm.dates import DateError, long_date, read_date
 
 FRIDAY = date(2026, 11, 20)
 

@@ -34,7 +34,7 @@ from gm.game.history import declare_draw  # noqa: E402
 from gm.game.intake import take_orders  # noqa: E402
 from gm.maps import GameMap, load_map  # noqa: E402
 from gm.maps.gamemap import province_of  # noqa: E402
-from gm.store import games as rows  # noqa: E402
+from gm.store import game_rows as rows  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))

@@ -12,8 +12,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import console, err_console, fail
-from gm.cli.game import Db, PhaseOption, opened
+from gm.cli.common import Db, PhaseOption, console, err_console, fail, opened
 
 
 def _write(svg: str, target: str, png: bool) -> Path:
@@ -160,8 +159,8 @@ def _draw_variant(variant: str, output: str | None, png: bool) -> None:
     from gm.draw.board import make_board
     from gm.draw.layout import layout_for
     from gm.engine.position import starting_position
-    from gm.game.errors import WorkflowError
     from gm.game.games import variant_map
+    from gm.game.workflow_errors import WorkflowError
 
     check_target(output, png)
     try:

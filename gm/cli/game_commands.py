@@ -7,8 +7,6 @@ Heavy modules are imported inside the commands so that `gm --help` starts at onc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -16,52 +14,18 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import console, err_console, fail, read_text_input
-
-Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True,
-                                 help="the game database (default gm.db here)")]
-GameName = Annotated[str, typer.Argument(help="the game's name")]
-PhaseOption = Annotated[str | None, typer.Option(
-    "--phase", "-p", help="a phase such as 'Spring 1901', 'Autumn 1901 Retreat' or S1901M")]
-MapOption = Annotated[str | None, typer.Option(
-    "--map", metavar="FILE", help="also draw the phase's board to FILE (.svg, or .png)")]
-
-
-@contextmanager
-def explained(db: str) -> Iterator[None]:
-    """Turn every failure a GM can cause (or meet) into one `gm: ...` line and exit 1."""
-    import json
-    import sqlite3
-
-    from gm.game.errors import WorkflowError
-    from gm.maps import MapError
-    from gm.store.codec import CodecError
-    from gm.store.errors import ArchiveError, StoreError, explain_sqlite_error
-
-    try:
-        yield
-    except (StoreError, WorkflowError, ArchiveError, MapError) as exc:
-        fail(str(exc))
-    except sqlite3.Error as exc:
-        fail(str(explain_sqlite_error(exc, db)))
-    except (json.JSONDecodeError, CodecError) as exc:
-        fail(f"{db} holds data gm cannot read ({exc}); the database is damaged. Restore it "
-             "from a backup, or rebuild the game from its archive with 'gm replay'.")
-    except KeyboardInterrupt:
-        fail("interrupted; nothing was changed.", code=130)
-
-
-@contextmanager
-def opened(db: str, create: bool = False) -> Iterator:
-    """Open the store for one command; failures are explained, and the store closed."""
-    from gm.store.database import open_store
-
-    with explained(db):
-        store = open_store(db, create=create)
-        try:
-            yield store
-        finally:
-            store.close()
+from gm.cli.common import (
+    Db,
+    GameName,
+    MapOption,
+    PhaseOption,
+    console,
+    err_console,
+    explained,
+    fail,
+    opened,
+    read_text_input,
+)
 
 
 class ReportFormat(StrEnum):
@@ -126,7 +90,7 @@ def new(game: GameName,
         db: Db = "gm.db"):
     """Start a game at the first phase of its variant."""
     from gm.game.games import check_game_name, new_game, playable_map
-    from gm.store import games as rows
+    from gm.store import game_rows as rows
 
     with explained(db):  # a bad name or variant must not leave a new, empty database behind
         check_game_name(game)
@@ -162,7 +126,7 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     from rich.table import Table
 
     from gm.game.games import position_at
-    from gm.report.notation import place, unit_display
+    from gm.notation import place, unit_display
     from gm.rules import RuleSet
     from gm.store.codec import unit_text
 
@@ -303,9 +267,10 @@ def adjudicate(game: GameName,
                map_file: MapOption = None,
                db: Db = "gm.db"):
     """Resolve the current phase, store the results, and print the season report."""
-    from gm.cli.draw import check_target, write_board
+    from gm.cli.draw_commands import check_target, write_board
     from gm.game import adjudication
-    from gm.game.reports import phase_report, preview_report
+    from gm.game.adjudication import preview_report
+    from gm.game.reports import phase_report
 
     check_target(map_file)
     with opened(db) as store:
@@ -324,7 +289,7 @@ def adjudicate(game: GameName,
 def report(game: GameName, phase: PhaseOption = None, format: FormatOption = ReportFormat.text,
            ascii: AsciiOption = False, map_file: MapOption = None, db: Db = "gm.db"):
     """Print a phase's season report again (the last adjudicated phase by default)."""
-    from gm.cli.draw import check_target, write_board
+    from gm.cli.draw_commands import check_target, write_board
     from gm.game.reports import phase_report
 
     check_target(map_file)
@@ -496,7 +461,7 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
                     console.print(str(difference), markup=False, soft_wrap=True)
                 fail(str(exc))
             if maps:
-                from gm.cli.draw import write_all_boards
+                from gm.cli.draw_commands import write_all_boards
 
                 write_all_boards(store, done.game, maps)
     where = "nothing stored (dry run)" if dry_run else f"stored in {db}"

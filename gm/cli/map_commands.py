@@ -18,7 +18,7 @@ app.add_typer(map_app, name="map")
 def check(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
     """Validate a map file and report every problem with its line."""
     from gm.maps import MapError, map_path
-    from gm.maps.check import check_text
+    from gm.maps.map_check import check_text
 
     try:
         path = map_path(name)

@@ -16,8 +16,16 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import console, err_console, fail, read_text_input
-from gm.cli.game import Db, GameName, PhaseOption, opened
+from gm.cli.common import (
+    Db,
+    GameName,
+    PhaseOption,
+    console,
+    err_console,
+    fail,
+    opened,
+    read_text_input,
+)
 
 
 def _text(value: str, style: str = ""):
@@ -46,7 +54,7 @@ def players(game: GameName,
             db: Db = "gm.db"):
     """List or set who plays each power. A change takes effect from the phase in progress
     (or --phase) on; earlier seasons keep the player they had."""
-    from gm.zine import players as library
+    from gm.game import players as library
 
     if power is None:
         if name or contact or standby or vacant:
@@ -126,7 +134,7 @@ def deadline(game: GameName,
              db: Db = "gm.db"):
     """Show or set when the orders for the phase in progress are due; the report of the
     season before prints it."""
-    from gm.zine import deadlines as library
+    from gm.game import deadlines as library
 
     if clear and when:
         fail("give a date or --clear, not both.")
@@ -169,7 +177,7 @@ def press(game: GameName,
                                 ] = None,
           db: Db = "gm.db"):
     """Store press or a GM note for a season's report, exactly as written."""
-    from gm.zine import press as library
+    from gm.game import press as library
 
     if allow_grey is not None:
         if source or sender or gm_note or grey or list_ or withdraw is not None:
@@ -205,7 +213,7 @@ def press(game: GameName,
 def _list_press(game: str, phase: str | None, db: str) -> None:
     from rich.table import Table
 
-    from gm.zine import press as library
+    from gm.game import press as library
 
     with opened(db) as store:
         label, items = library.list_press(store, game, phase)
@@ -223,7 +231,7 @@ def _list_press(game: str, phase: str | None, db: str) -> None:
 @app.command("nmr")
 def nmr(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     """List the powers that sent no orders (NMR) this season, and how many times running."""
-    from gm.zine.missed import nmr as find_missed
+    from gm.game.missed import nmr as find_missed
 
     with opened(db) as store:
         found = find_missed(store, game, phase)

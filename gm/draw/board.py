@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from gm.draw.model import (
+from gm.calendar import season_title
+from gm.draw.board_data import (
     BUILD,
     CONVOY,
     DISBAND,
@@ -29,7 +30,6 @@ from gm.draw.model import (
 from gm.engine.position import Position, Unit
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders import types as T
-from gm.report.build import season_title  # the season as the reports word it
 
 SKIPPED_CODES = frozenset({"replaced"})  # an order a later one replaced did nothing
 # What happened to a piece that had no order, drawn as if ordered (civil disorder removals,
@@ -181,7 +181,7 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
 
 def outcomes_from_engine(results) -> list[OrderOutcome]:
     """`OrderResult`s of an adjudication done in memory (a preview, a test) as outcomes."""
-    from gm.report.notation import order_display
+    from gm.notation import order_display
 
     out = []
     for r in results:

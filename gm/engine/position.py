@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from gm.calendar import Phase
 from gm.maps.gamemap import GameMap, province_of
 
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
@@ -45,21 +46,6 @@ class Dislodged:
 
     unit: Unit
     attacker_from: str | None  # province the dislodging attack came from; None if by convoy
-
-
-@dataclass(frozen=True, slots=True)
-class Phase:
-    year: int
-    season: str  # 'Spring', 'Autumn', 'Winter', 'Summer'...
-    kind: str  # 'Movement', 'Retreat', 'Adjustment'
-
-    def label(self, game_map: GameMap | None = None) -> str:
-        year = game_map.calendar.year_label(self.year) if game_map else str(self.year)
-        return f"{self.season} {year} {self.kind}"
-
-    def short(self) -> str:
-        """A compact id such as `S1901M` (seasons by initial, kinds by initial)."""
-        return f"{self.season[0]}{self.year}{self.kind[0]}"
 
 
 @dataclass(slots=True)
@@ -105,7 +91,7 @@ class Position:
 
 def starting_position(game_map: GameMap) -> Position:
     """The position at the start of the game, from the map's powers and units."""
-    from gm.maps.check import UNIT_RE
+    from gm.maps.map_check import UNIT_RE
 
     units = []
     owners = {}

@@ -11,40 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.calendar import Phase, following_phase, movement_season
 from gm.engine.adjustment import adjudicate_adjustments, adjustments_due
 from gm.engine.movement import adjudicate_movement
-from gm.engine.position import Phase, Position
+from gm.engine.position import Position
 from gm.engine.results import PhaseOutcome
 from gm.engine.retreat import adjudicate_retreats
 from gm.maps.gamemap import GameMap
 from gm.orders.types import Order
 from gm.rules import RuleSet
-
-
-def following_phase(phase: Phase, game_map: GameMap) -> Phase:
-    """The calendar's next phase, whether or not it will be played."""
-    cal = game_map.calendar
-    i = cal.phases.index((phase.season, phase.kind))
-    year = phase.year
-    if i + 1 == len(cal.phases):
-        i, year = -1, year + cal.step
-    season, kind = cal.phases[i + 1]
-    return Phase(year, season, kind)
-
-
-def movement_season(phase: Phase, game_map: GameMap) -> str | None:
-    """The season of the movement phase a retreat phase follows (itself for a movement)."""
-    if phase.kind == "Movement":
-        return phase.season
-    phases = game_map.calendar.phases
-    i = phases.index((phase.season, phase.kind))
-    for j in range(i, i - len(phases), -1):
-        season, kind = phases[j]
-        if kind == "Movement":
-            return season
-        if kind == "Adjustment":
-            return None
-    return None
 
 
 def update_ownership(position: Position, season: str, game_map: GameMap,

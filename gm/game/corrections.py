@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 
 from gm.engine.position import Position, Unit
-from gm.game.errors import WorkflowError
 from gm.game.games import open_game
 from gm.game.history import discard_redo, require_running
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap, province_of
-from gm.report.notation import place
-from gm.store import games as rows
+from gm.notation import place
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.edits import EditRow, add_edit
-from gm.store.positions import load_position, save_position
+from gm.store.edit_rows import EditRow, add_edit
+from gm.store.position_rows import load_position, save_position
 
 ACTIONS = ("add", "remove", "move", "own")
 KIND_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from gm.game.errors import WorkflowError
+from gm import dates
 from gm.game.games import open_game
 from gm.game.history import require_running
-from gm.store import deadlines as deadline_rows
-from gm.store import games as rows
+from gm.game.workflow_errors import WorkflowError
+from gm.store import deadline_rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.zine import dates
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,23 +13,23 @@ import dataclasses
 import inspect
 from dataclasses import dataclass
 
+from gm.calendar import phase_name
 from gm.engine.position import Phase, Position
-from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import typed_order, unit_key
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.notation import order_display
 from gm.orders.errors import PHASE
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
-from gm.report.notation import order_display
-from gm.store import games as rows
-from gm.store import orders as order_rows
+from gm.store import game_rows as rows
+from gm.store import order_rows
 from gm.store.codec import order_to_json
 from gm.store.database import Store
-from gm.store.orders import SENT_AHEAD, NewOrder, OrderRow
-from gm.store.phase_names import phase_name
-from gm.store.positions import load_position
+from gm.store.order_rows import SENT_AHEAD, NewOrder, OrderRow
+from gm.store.position_rows import load_position
 
 
 @dataclass(frozen=True, slots=True)

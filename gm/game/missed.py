@@ -13,16 +13,15 @@ from dataclasses import dataclass
 
 from gm.engine.adjustment import adjustments_due
 from gm.engine.position import Position
-from gm.game.games import GameView, open_game
+from gm.game.games import GameView, open_game, season_meant
 from gm.maps.gamemap import GameMap
-from gm.report.model import MissedOrders
+from gm.report.report_data import MissedOrders
 from gm.rules import RuleSet
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.games import PhaseRow
-from gm.store.orders import IN_FORCE, orders_of_phase
-from gm.store.positions import load_position
-from gm.zine.phases import season_meant
+from gm.store.game_rows import PhaseRow
+from gm.store.order_rows import IN_FORCE, orders_of_phase
+from gm.store.position_rows import load_position
 
 
 def owing(position: Position, game_map: GameMap) -> set[str]:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.calendar import label_key, phase_key
 from gm.engine.position import Phase
-from gm.game.errors import WorkflowError
 from gm.game.games import GameView, find_phase, open_game, resolve_power
+from gm.game.workflow_errors import WorkflowError
 from gm.report.build import clean
-from gm.store import players as player_rows
+from gm.store import player_rows
 from gm.store.database import Store
-from gm.store.players import PlayerRow
-from gm.zine.phases import label_key, phase_key
+from gm.store.player_rows import PlayerRow
 
 MAX_NAME = 80
 MAX_CONTACT = 200

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.game.errors import WorkflowError
-from gm.game.games import GameView, open_game, resolve_power
+from gm.game.games import GameView, open_game, resolve_power, season_meant
+from gm.game.workflow_errors import WorkflowError
 from gm.report.build import clean
-from gm.store import press as press_rows
+from gm.store import press_rows
 from gm.store.database import Store
-from gm.store.press import NOTE, PRESS, PressRow
-from gm.zine.phases import season_meant
+from gm.store.press_rows import NOTE, PRESS, PressRow
 
 MAX_TEXT = 100_000  # characters; a zine page, many times over
 ANONYMOUS = "Anonymous"

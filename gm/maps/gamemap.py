@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gm.maps.schema import MapFile
+    from gm.maps.map_file import MapFile
 
 
 def province_of(location: str) -> str:

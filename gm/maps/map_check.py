@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from gm.maps.gamemap import coast_of, fold_name, province_of
-from gm.maps.schema import MapFile
+from gm.maps.map_file import MapFile
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The map file as pydantic models: what a GM may write in `maps/<id>.toml`.
 
 These models check the *shape* of the file (types, allowed values). Whether the map makes sense
-as a board (symmetric adjacency, counts, reachability) is `gm.maps.check`'s job.
+as a board (symmetric adjacency, counts, reachability) is `gm.maps.map_check`'s job.
 """
 
 from __future__ import annotations

@@ -16,12 +16,14 @@ import math
 import re
 import unicodedata
 
+from gm.calendar import parse_phase_name, season_title
 from gm.engine import results as R
 from gm.engine.adjustment import adjustments_due
-from gm.engine.position import Phase, Position
+from gm.engine.position import Position
 from gm.engine.retreat import retreat_options
 from gm.maps.gamemap import GameMap
-from gm.report.model import (
+from gm.notation import place, unit_display
+from gm.report.report_data import (
     CentreChange,
     Correction,
     DislodgedLine,
@@ -35,13 +37,11 @@ from gm.report.model import (
     Standing,
     UnreadLine,
 )
-from gm.report.notation import place, unit_display
 from gm.rules import RuleSet
 from gm.store.codec import unit_text
-from gm.store.edits import EditRow
-from gm.store.orders import OrderRow
-from gm.store.phase_names import parse_phase_name
-from gm.store.results import ResultRow
+from gm.store.edit_rows import EditRow
+from gm.store.order_rows import OrderRow
+from gm.store.result_rows import ResultRow
 
 # Result codes and the tag each prints; codes not listed here and not in `UNTAGGED` print
 # as themselves.
@@ -88,12 +88,6 @@ def clean(text: str) -> str:
     """Text from a player or a GM, with every control character shown as `?`."""
     return "".join("?" if ch in _UNSAFE or unicodedata.category(ch) == "Cc" else ch
                    for ch in text)
-
-
-def season_title(phase: Phase, game_map: GameMap) -> str:
-    """`Spring 1901`, `Spring 601 BC`, `Summer, Third Age 3000` (a comma before a worded year)."""
-    year = game_map.calendar.year_label(phase.year)
-    return f"{phase.season} {year}" if year[:1].isdigit() else f"{phase.season}, {year}"
 
 
 def _tags_for(result: ResultRow) -> tuple[list[str], str]:

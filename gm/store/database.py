@@ -15,14 +15,14 @@ from pathlib import Path
 
 import sqlite_utils
 
-from gm.store.errors import (
+from gm.store.migrations import GM_TABLES, MIGRATIONS, SCHEMA_VERSION
+from gm.store.store_errors import (
     DatabaseDamaged,
     DatabaseMissing,
     DatabaseTooNew,
     StoreError,
     explain_sqlite_error,
 )
-from gm.store.schema import GM_TABLES, MIGRATIONS, SCHEMA_VERSION
 
 DEFAULT_DB = "gm.db"
 BUSY_TIMEOUT_ENV = "GM_BUSY_TIMEOUT"  # seconds to wait for another writer; default 10

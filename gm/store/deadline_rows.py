@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from gm.store.database import Store
-from gm.store.games import now
+from gm.store.game_rows import now
 
 
 def set_deadline(store: Store, game_id: int, phase: str, due: date) -> None:

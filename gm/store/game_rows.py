@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 from gm.engine.position import Phase
 from gm.store.database import Store
-from gm.store.errors import GameExists, GameNotFound
+from gm.store.store_errors import GameExists, GameNotFound
 
 LIVE = ("adjudicated", "open")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.store.database import Store
-from gm.store.games import now
+from gm.store.game_rows import now
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import json
 from gm.engine.position import Dislodged, Position, Unit
 from gm.store.codec import state_from_json, state_to_json
 from gm.store.database import Store
-from gm.store.games import PhaseRow
+from gm.store.game_rows import PhaseRow
 
 
 def _piece(phase_id: int, seq: int, unit: Unit) -> dict:

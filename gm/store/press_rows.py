@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.store.database import Store
-from gm.store.games import now
+from gm.store.game_rows import now
 
 PRESS, NOTE = "press", "note"
 

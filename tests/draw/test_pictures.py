@@ -13,9 +13,9 @@ from gm.draw.stored import all_boards, phase_board, preview_board
 from gm.draw.tokens import place_tokens
 from gm.game.games import open_game
 from gm.rules import RuleSet
-from gm.store import games as rows
-from gm.store.positions import load_position
-from gm.store.results import adjudication_from, results_of
+from gm.store import game_rows as rows
+from gm.store.position_rows import load_position
+from gm.store.result_rows import adjudication_from, results_of
 from tests.draw.svg_structure import parse, structure, with_class
 
 GAMES = ["standard-demo", "standard", "lord-of-hosts", "middle-earth-viii"]
@@ -90,7 +90,7 @@ def test_orders_are_drawn_with_their_results(picture_store, drawn, fixture):
     """Each move, support, convoy and retreat is a line marked as the store's result says;
     each build a new piece; the open phase shows no orders at all (they are secret)."""
     from gm.game.stored_orders import typed_order
-    from gm.store.orders import orders_of_phase
+    from gm.store.order_rows import orders_of_phase
 
     store, _ = picture_store
     for row, _position, found, svg in drawn[fixture]:

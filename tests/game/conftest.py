@@ -14,7 +14,7 @@ TODAY = date(2026, 11, 20)  # a Friday
 
 @pytest.fixture(autouse=True)
 def fixed_today(monkeypatch):
-    from gm.zine import dates
+    from gm import dates
 
     monkeypatch.setattr(dates, "today", lambda: TODAY)
     return TODAY

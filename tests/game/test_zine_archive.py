@@ -106,8 +106,8 @@ def test_the_grey_press_header_must_say_allowed_or_not():
 
 def test_grey_press_in_a_game_that_does_not_allow_it_stops_the_replay(store):
     from gm.game.archives import replay
-    from gm.game.errors import WorkflowError
-    from gm.store.games import find_game
+    from gm.game.workflow_errors import WorkflowError
+    from gm.store.game_rows import find_game
 
     text = "Game: g\nVariant: standard\n\nSpring 1901\nGrey press:\n  | Boo.\n"
     with pytest.raises(WorkflowError, match=r"a.txt:5: g does not allow grey press"):
@@ -138,8 +138,9 @@ def _zine_game(gm, tmp_path):
 
 
 def test_export_then_replay_keeps_players_deadlines_press_and_reports(gm, tmp_path):
+    from gm.game.reports import phase_report as zine_report
+
     from gm.store.database import open_store
-    from gm.zine.season import zine_report
 
     exported = _zine_game(gm, tmp_path)
     gm("export", "league", str(exported))
@@ -180,9 +181,9 @@ def test_export_then_replay_keeps_players_deadlines_press_and_reports(gm, tmp_pa
 
 def test_a_private_export_carries_contacts_and_grey_senders_through_a_replay(gm, tmp_path):
     from gm.game.archives import export_game, replay
+    from gm.game.players import player_history
+    from gm.game.press import list_press
     from gm.store.database import open_store
-    from gm.zine.players import player_history
-    from gm.zine.press import list_press
 
     _zine_game(gm, tmp_path)
     store = open_store(gm.db)
@@ -205,10 +206,11 @@ def test_a_private_export_carries_contacts_and_grey_senders_through_a_replay(gm,
 
 
 def test_a_change_of_player_for_an_undone_phase_is_not_exported(store, game):
+    from tests.game.conftest import play
+
     from gm.game.archives import export_game
     from gm.game.history import undo
-    from gm.zine.players import set_player
-    from tests.zine.conftest import play
+    from gm.game.players import set_player
 
     set_player(store, "demo", "France", "Jane Smith")
     play(store, "demo")

@@ -2,8 +2,8 @@
 season was played), NMR marks, GM notes, press signed or anonymous, the next deadline; player
 text shown literally; contacts never.
 
-Golden files (tests/zine/golden/) hold the reports of the fixture game; after an intended
-change: GM_UPDATE_GOLDEN=1 .venv/bin/pytest tests/zine -q, then review 'git diff'.
+Golden files (tests/game/golden/) hold the reports of the fixture game; after an intended
+change: GM_UPDATE_GOLDEN=1 .venv/bin/pytest tests/game -q, then review 'git diff'.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from gm.report.markdown import quoted, render_markdown
-from gm.report.model import SeasonReport
+from gm.report.report_data import SeasonReport
 from gm.report.rich_render import render_rich
 from gm.report.text import render_text
 from tests.report.conftest import rich_text
@@ -34,10 +34,11 @@ CONTACTS = ["zoe@example.com", "bob@example.org", "12 Rue de Rivoli", "carla@exa
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory) -> dict[str, SeasonReport]:
+    from gm.game.reports import phase_report as zine_report
+
     from gm.game.archives import replay
     from gm.store.archive import read_archive
     from gm.store.database import open_store
-    from gm.zine.season import zine_report
 
     store = open_store(tmp_path_factory.mktemp("zine") / "gm.db", create=True)
     try:
@@ -154,7 +155,7 @@ def test_every_line_fits_72_columns_and_ascii_is_seven_bit(reports):
 def test_names_too_long_for_the_table_are_listed_below_it(reports):
     import dataclasses
 
-    from gm.report.model import PlayerLine
+    from gm.report.report_data import PlayerLine
 
     report = dataclasses.replace(reports["Spring 1901"], players=[
         PlayerLine("France", "Marie-Antoinette Josèphe Jeanne de Habsbourg-Lorraine")])
@@ -165,7 +166,7 @@ def test_names_too_long_for_the_table_are_listed_below_it(reports):
 
 def test_a_terminal_escape_in_press_never_reaches_the_terminal(standard_map):
     from gm.report.build import build_report
-    from gm.report.model import SeasonZine
+    from gm.report.report_data import SeasonZine
 
     zine = SeasonZine(press=[("France", "Hi\x1b[2J there\n\x07bell")],
                       notes=["\x1b]0;title\x07note"])
@@ -179,7 +180,7 @@ def test_a_terminal_escape_in_press_never_reaches_the_terminal(standard_map):
 
 def test_blank_press_and_notes_print_nothing(standard_map):
     from gm.report.build import build_report
-    from gm.report.model import SeasonZine
+    from gm.report.report_data import SeasonZine
 
     report = build_report(game="g", game_map=standard_map, phase_label="Spring 1901",
                           phase_kind="Movement", results=[], events=[], edits=[],

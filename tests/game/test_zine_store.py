@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import date
 
-from gm.store import schema
+from gm.store import migrations as schema
 from gm.store.database import open_store
 
 
@@ -39,8 +39,8 @@ def test_a_version_1_database_migrates_and_keeps_its_game(tmp_path):
 
 
 def test_the_zine_commands_work_on_a_migrated_database(tmp_path):
-    from gm.zine.players import list_players, set_player
-    from gm.zine.press import add_press, list_press
+    from gm.game.players import list_players, set_player
+    from gm.game.press import add_press, list_press
 
     path = tmp_path / "old.db"
     _version_1_database(path)
@@ -68,7 +68,7 @@ def test_a_second_opening_does_not_migrate_again(tmp_path):
 
 
 def test_a_player_change_for_the_same_phase_replaces_the_row(store, game):
-    from gm.store.players import players_of_game, set_player
+    from gm.store.player_rows import players_of_game, set_player
 
     set_player(store, game.game.id, "france", "Spring 1901", "Jane Smith", "jane@example.com")
     set_player(store, game.game.id, "france", "Spring 1901", "Jane Smyth", "jane@example.com")
@@ -78,7 +78,7 @@ def test_a_player_change_for_the_same_phase_replaces_the_row(store, game):
 
 
 def test_deadlines_are_one_per_phase(store, game):
-    from gm.store.deadlines import clear_deadline, deadline_of, set_deadline
+    from gm.store.deadline_rows import clear_deadline, deadline_of, set_deadline
 
     set_deadline(store, game.game.id, "Spring 1901", date(2026, 12, 5))
     set_deadline(store, game.game.id, "Spring 1901", date(2026, 12, 12))
@@ -89,7 +89,7 @@ def test_deadlines_are_one_per_phase(store, game):
 
 
 def test_press_is_kept_to_the_byte_and_withdrawn_press_is_kept_but_not_listed(store, game):
-    from gm.store.press import PRESS, add_press, get_press, press_of_phase, withdraw_press
+    from gm.store.press_rows import PRESS, add_press, get_press, press_of_phase, withdraw_press
 
     text = "  Dear all,\r\n\tindented\n\n# not a comment\x1b[2J  \n"
     kept = add_press(store, game.game.id, "Spring 1901", PRESS, "france", False, text)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from gm.report.markdown import escape, render_markdown
-from gm.report.model import OrderLine, PowerOrders, SeasonReport, UnreadLine
+from gm.report.report_data import OrderLine, PowerOrders, SeasonReport, UnreadLine
 from gm.report.rich_render import render_rich
 from gm.report.text import render_text
 from tests.report.conftest import rich_text
@@ -100,7 +100,7 @@ def test_escaped_text_reads_back_literally_at_the_start_of_a_list_item(text):
 
 def test_a_terminal_escape_from_a_player_never_reaches_the_terminal(standard_map):
     from gm.report.build import build_report
-    from gm.store.orders import OrderRow
+    from gm.store.order_rows import OrderRow
 
     line = OrderRow(1, 1, 1, 1, "france", "A Par\x1b[2J - Bur", "rejected", "unreadable",
                     None, None)

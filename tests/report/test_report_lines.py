@@ -8,7 +8,7 @@ import pytest
 from gm.engine import results as R
 from gm.report.build import clean, order_line, season_title
 from gm.report.text import format_order
-from gm.store.results import ResultRow
+from gm.store.result_rows import ResultRow
 
 
 def row(code, text="A Par - Bur", unit="A par", ok=False, detail="", by=None, power="france"):

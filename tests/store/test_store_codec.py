@@ -88,8 +88,8 @@ def test_an_unknown_order_type_is_an_error():
 
 
 def test_position_rows_round_trip(store, game):
-    from gm.store import games as rows
-    from gm.store.positions import load_position, save_position
+    from gm.store import game_rows as rows
+    from gm.store.position_rows import load_position, save_position
 
     phase = rows.open_phase(store, game.game)
     position = Position(

@@ -68,7 +68,7 @@ def run_and_kill(template: Path, workdir: Path, trial: int, hook: str,
 
 def game_state(db: Path) -> str:
     """'old' or 'new', after checking the database is whole and the game consistent."""
-    from gm.store import games as rows
+    from gm.store import game_rows as rows
     from gm.store.database import open_store
 
     conn = sqlite3.connect(db)

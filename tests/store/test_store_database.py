@@ -8,8 +8,8 @@ import pytest
 
 from gm.store import database
 from gm.store.database import open_store
-from gm.store.errors import DatabaseDamaged, DatabaseLocked, DatabaseMissing, DatabaseTooNew
-from gm.store.schema import SCHEMA_VERSION
+from gm.store.migrations import SCHEMA_VERSION
+from gm.store.store_errors import DatabaseDamaged, DatabaseLocked, DatabaseMissing, DatabaseTooNew
 
 
 def test_new_database_is_wal_with_foreign_keys_and_current_version(store, db_path):
@@ -121,7 +121,7 @@ def test_orders_and_their_results_survive_the_rebuild_of_the_orders_table(tmp_pa
     their ids, results still point at them, and the new status is accepted."""
     import sqlite3
 
-    from gm.store import schema
+    from gm.store import migrations as schema
     from gm.store.database import open_store
 
     path = tmp_path / "v2.db"

@@ -8,7 +8,7 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-from gm.store.errors import ArchiveError  # noqa: F401  (re-exported)
+from gm.store.store_errors import ArchiveError  # noqa: F401  (re-exported)
 
 
 class ArchiveEdit(BaseModel):

@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import re
 
+from gm.calendar import PhaseNameError, parse_phase_name
+from gm.dates import DateError, read_date  # a leaf module: plain date reading
 from gm.maps import GameMap, MapError, load_map
-from gm.store.archive.model import (
+from gm.store.archive.archive_data import (
     Archive,
     ArchiveEdit,
     ArchiveError,
@@ -21,8 +23,6 @@ from gm.store.archive.model import (
     RecordedOutcome,
 )
 from gm.store.codec import CodecError, parse_unit_text, unit_text
-from gm.store.phase_names import PhaseNameError, parse_phase_name
-from gm.zine.dates import DateError, read_date  # a leaf module: plain date reading
 
 HEADER_KEYS = ("game", "variant", "notes", "grey press")
 YES = ("allowed", "yes", "on", "true")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 
+from gm.dates import long_date
 from gm.maps.gamemap import GameMap
-from gm.store.archive.model import Archive, ArchivePhase, ArchivePress, RecordedOutcome
+from gm.store.archive.archive_data import Archive, ArchivePhase, ArchivePress, RecordedOutcome
 from gm.store.codec import display_location as place
 from gm.store.codec import display_unit as unit_display
-from gm.zine.dates import long_date
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
