@@ -1,5 +1,6 @@
-"""The game commands: new, games, variants, show, orders, status, adjudicate, report, undo,
-redo, edit, draw, export, replay. Each parses its arguments, calls `gm.game`, and prints.
+"""The game commands: variants, new, games, show, orders, status, adjudicate, report, chart,
+undo, redo, edit, agree-draw, export, replay. Each parses its arguments, calls `gm.game`, and
+prints. (`gm draw` is in `draw_commands`, the zine's commands in `zine_commands`.)
 
 Every command takes `--db PATH` (or `GM_DB`); the default is `gm.db` in the working folder.
 Heavy modules are imported inside the commands so that `gm --help` starts at once.

@@ -1,5 +1,5 @@
 """The zine commands: players, deadline, press, nmr. Each parses its arguments, calls
-`gm.zine`, and prints; player text is printed as `Text`, never as markup.
+`gm.game`, and prints; player text is printed as `Text`, never as markup.
 
     gm players GAME                          who plays each power now (contacts included)
     gm players GAME POWER NAME... [--contact C] [--standby] [--phase P]

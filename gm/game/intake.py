@@ -10,7 +10,6 @@ the power's earlier orders for the phase first, as when a player sends a fresh s
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from dataclasses import dataclass
 
 from gm.calendar import phase_name
@@ -33,7 +32,7 @@ from gm.store.position_rows import load_position
 
 
 @dataclass(frozen=True, slots=True)
-class EchoLine:
+class TakenLine:
     """One line of the letter and what gm made of it, for the GM to check."""
 
     line: int
@@ -47,7 +46,7 @@ class EchoLine:
 class Taken:
     game: str
     phase: str
-    lines: list[EchoLine]
+    lines: list[TakenLine]
     superseded: list[str]  # earlier orders this letter replaced
     withdrawn: int  # earlier orders withdrawn by replace=True
 
@@ -74,14 +73,8 @@ def _with_power(order, power: str):
 
 
 def _read(text: str, game_map: GameMap, power: str | None, position: Position):
-    """`read_orders`, telling it the phase and the board when it can use them."""
-    accepted = inspect.signature(read_orders).parameters
-    extra = {}
-    if "phase_kind" in accepted:
-        extra["phase_kind"] = position.phase.kind
-    if "board" in accepted:
-        extra["board"] = position
-    return read_orders(text, game_map, power, **extra)
+    """`read_orders`, told the phase and the board so that it can check each order."""
+    return read_orders(text, game_map, power, phase_kind=position.phase.kind, board=position)
 
 
 def _entries(letter) -> list:
@@ -195,7 +188,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         rows_to_add, superseded = _supersede(store, view, earlier, new)
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        lines = [EchoLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
+        lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
                  for r in rows_to_add]
         return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from tests.game.conftest import play
 
 from gm.game.deadlines import clear_deadline, current_deadline, set_deadline
 from gm.game.press import add_press, allow_grey, grey_allowed, list_press, withdraw_press
 from gm.game.workflow_errors import WorkflowError
+from tests.game.conftest import play
 
 
 def test_a_deadline_belongs_to_the_phase_in_progress(store, game):

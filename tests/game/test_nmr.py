@@ -3,9 +3,8 @@ counting only the phases in which the power owed orders."""
 
 from __future__ import annotations
 
-from tests.game.conftest import play
-
 from gm.game.missed import nmr
+from tests.game.conftest import play
 
 SPRING_1901 = {"Germany": "A Mun - Sil\nA Ber - Pru\nF Kie H",
                "Russia": "A War H\nA Mos H\nF Sev H\nF Stp/sc H"}

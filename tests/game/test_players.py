@@ -4,10 +4,10 @@ seasons, standbys and vacancies, contacts for the GM alone, and clear refusals."
 from __future__ import annotations
 
 import pytest
-from tests.game.conftest import play
 
 from gm.game.players import list_players, player_history, set_player
 from gm.game.workflow_errors import WorkflowError
+from tests.game.conftest import play
 
 
 def names(store, phase=None) -> dict[str, str]:

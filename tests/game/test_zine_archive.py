@@ -139,7 +139,6 @@ def _zine_game(gm, tmp_path):
 
 def test_export_then_replay_keeps_players_deadlines_press_and_reports(gm, tmp_path):
     from gm.game.reports import phase_report as zine_report
-
     from gm.store.database import open_store
 
     exported = _zine_game(gm, tmp_path)
@@ -206,11 +205,10 @@ def test_a_private_export_carries_contacts_and_grey_senders_through_a_replay(gm,
 
 
 def test_a_change_of_player_for_an_undone_phase_is_not_exported(store, game):
-    from tests.game.conftest import play
-
     from gm.game.archives import export_game
     from gm.game.history import undo
     from gm.game.players import set_player
+    from tests.game.conftest import play
 
     set_player(store, "demo", "France", "Jane Smith")
     play(store, "demo")

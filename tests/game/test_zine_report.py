@@ -34,9 +34,8 @@ CONTACTS = ["zoe@example.com", "bob@example.org", "12 Rue de Rivoli", "carla@exa
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory) -> dict[str, SeasonReport]:
-    from gm.game.reports import phase_report as zine_report
-
     from gm.game.archives import replay
+    from gm.game.reports import phase_report as zine_report
     from gm.store.archive import read_archive
     from gm.store.database import open_store
 
