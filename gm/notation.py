@@ -1,20 +1,114 @@
-"""How units and orders are written in reports: `A Par - Bur`, `F Spa/nc`, `Build 2A Ur`.
+"""How units, locations and orders are written: read from text and written for people.
 
-Province ids are capitalised as zines print them. An order is written in its canonical echo
-(`str(order)`, which reads back to the same order and knows every order kind, variant ones
-included), with the unit's kind filled in when the player left it out (`Par - Bur`).
+One notation serves every part of gm. A unit is stored and written in map files as players
+write it, ids in lower case (`A par`, `F spa/nc`, `2A ur`, `A mac (Alexander)`); reports and
+letters capitalise the ids (`A Par`, `F Spa/nc`); the canonical echo of an order names its unit
+the same way (`A Par`, `2F Ur`, or a leader's name). This module sits just above `gm.maps` and
+imports nothing else of gm: anything with `kind`, `location`, `strength` and `name` is a unit.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
+from typing import NamedTuple
 
-from gm.store.codec import display_location as place  # noqa: F401  (re-exported)
-from gm.store.codec import display_unit as unit_display  # noqa: F401
+UNIT_KINDS = ("A", "F", "G", "A/F")
+KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+
+_UNIT = re.compile(
+    r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
+    r"(?:\s+\((?P<name>[^)]*)\))?\s*$", re.I)
+# A piece as a GM types it in a correction: `A Par`, `2A Ur`, `fleet North Sea`, or no kind.
+_TYPED_UNIT = re.compile(r"^\s*([1-9])?\s*(army|fleet|a|f)\s+(.+)$", re.I)
+_TYPED_KINDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+
+
+class UnitText(NamedTuple):
+    """The parts of a unit written as text; `location` as written (ids in lower case)."""
+
+    kind: str
+    location: str
+    strength: float = 1.0
+    name: str | None = None
+
+
+# --- reading -----------------------------------------------------------------------------
+
+def read_unit(text: str) -> UnitText | None:
+    """`A par`, `2A ur`, `A mac (Alexander)` -> its parts; None if it is no unit."""
+    m = _UNIT.match(text)
+    if not m:
+        return None
+    return UnitText(m.group("kind").upper(), m.group("loc").lower(),
+                    float(m.group("count") or 1), m.group("name"))
+
+
+def split_typed_unit(text: str) -> tuple[str | None, str, float]:
+    """A piece as a GM types it: `A Par` -> ('A', 'Par', 1); `2A Ur` -> ('A', 'Ur', 2);
+    `Par` -> (None, 'Par', 1). The place is left as typed, for the map to look up."""
+    m = _TYPED_UNIT.match(text)
+    if m:
+        return _TYPED_KINDS[m.group(2).lower()], m.group(3).strip(), float(m.group(1) or 1)
+    return None, text.strip(), 1.0
+
+
+# --- writing -----------------------------------------------------------------------------
+
+def place(location: str) -> str:
+    """`spa/nc` -> `Spa/nc`, `par` -> `Par`: ids capitalised as zines and letters print them."""
+    return location[:1].upper() + location[1:]
+
+
+show_location = place  # the name the order echo uses
+
+
+def kind_label(kind: str | None, strength: float | None) -> str:
+    """`A`, `2A`, `2A/F`; '' when no kind was written."""
+    count = "" if strength is None else f"{strength:g}"
+    return f"{count}{kind}" if kind else count
+
+
+def unit_label(kind: str | None, location: str, strength: float | None = None,
+               leader: str | None = None) -> str:
+    """How a unit is written in the canonical echo: `A Par`, `2F Ur`, `Par`, `Hannibal`."""
+    if leader:
+        return leader
+    kind_text = kind_label(kind, strength)
+    return f"{kind_text} {place(location)}" if kind_text else place(location)
+
+
+def _piece(unit) -> str:
+    count = "" if unit.strength == 1 else f"{unit.strength:g}"
+    return f"{count}{unit.kind} {unit.location}"
+
+
+def unit_text(unit) -> str:
+    """A unit as it is stored and written in archives: `A par`, `2A ur`, `A mac (Alexander)`."""
+    return f"{_piece(unit)} ({unit.name})" if unit.name else _piece(unit)
+
+
+def unit_short(unit) -> str:
+    """A unit in engine messages: `A par`, `F spa/nc`, `2A ur`, or a leader's name alone."""
+    return unit.name or _piece(unit)
+
+
+def unit_display(text: str) -> str:
+    """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`."""
+    kind, _, rest = text.partition(" ")
+    loc, _, name = rest.partition(" ")
+    return " ".join(p for p in (kind, place(loc), name) if p)
+
+
+def units_listed(units) -> list[str]:
+    """Units with their powers, sorted, for comparing two positions: `france: A par`."""
+    return sorted(f"{u.power}: {unit_short(u)}" for u in units)
 
 
 def order_display(order, unit_kind: str | None = None) -> str:
-    """The order as a report prints it. `unit_kind` fills in a kind the player left out."""
+    """The order as a report prints it: its canonical echo (`str(order)`, which reads back to
+    the same order and knows every order kind), with `unit_kind` filling in a kind the player
+    left out (`Par - Bur` -> `A Par - Bur`)."""
     if unit_kind and dataclasses.is_dataclass(order) and \
             getattr(order, "unit_kind", unit_kind) is None:
         order = dataclasses.replace(order, unit_kind=unit_kind)

@@ -1,4 +1,5 @@
-"""Phase names as GMs write them, on the standard calendar and on a BC one."""
+"""The calendar: phase names as GMs write them, on the standard calendar and on a BC one,
+and phases in the order they are played."""
 
 from __future__ import annotations
 
@@ -6,8 +7,17 @@ import copy
 
 import pytest
 
-from gm.calendar import PhaseNameError, parse_phase_name, phase_name, require_phase
-from gm.engine.position import Phase
+from gm.calendar import (
+    Phase,
+    PhaseNameError,
+    following_phase,
+    label_key,
+    parse_phase_name,
+    phase_key,
+    phase_name,
+    require_phase,
+    season_title,
+)
 from gm.maps.gamemap import Calendar
 
 
@@ -27,6 +37,11 @@ def test_standard_names_round_trip(standard_map, phase, name):
     ("a1903r", Phase(1903, "Autumn", "Retreat")),
     ("W1901A", Phase(1901, "Winter", "Adjustment")),
     ("Fall 1901", Phase(1901, "Autumn", "Movement")),
+    ("Fall of 1901", Phase(1901, "Autumn", "Movement")),
+    ("F1901M", Phase(1901, "Autumn", "Movement")),
+    ("f1901r", Phase(1901, "Autumn", "Retreat")),
+    ("Autumn, 1901", Phase(1901, "Autumn", "Movement")),
+    ("Spring of 1902 Retreat", Phase(1902, "Spring", "Retreat")),
     ("spring 1901 movement", Phase(1901, "Spring", "Movement")),
     ("Winter 1901 Adjustment", Phase(1901, "Winter", "Adjustment")),
 ])
@@ -70,3 +85,23 @@ def test_ambiguous_short_id_is_an_error(bc_map):
                                start=("Spring", "Movement"), ownership_after=("Summer",))
     with pytest.raises(PhaseNameError, match="write the season in full"):
         parse_phase_name("S601M", bc_map)
+
+
+def test_worded_years_read_back_from_a_report_title():
+    from gm.maps import load_map
+
+    middle_earth = load_map("middle-earth-viii")
+    summer = Phase(3000, "Summer", "Movement")
+    assert season_title(summer, middle_earth) == "Summer, Third Age 3000"
+    assert parse_phase_name("Summer, Third Age 3000", middle_earth) == summer
+    assert parse_phase_name("S3000M", middle_earth) == summer
+
+
+def test_phases_sort_as_played_on_a_bc_calendar(bc_map):
+    played = [Phase(601, "Summer", "Movement")]
+    for _ in range(5):
+        played.append(following_phase(played[-1], bc_map))
+    assert [p.year for p in played] == [601, 601, 601, 600, 600, 600]
+    assert sorted(played, key=lambda p: phase_key(p, bc_map)) == played
+    assert label_key("Autumn 601 BC", bc_map) < label_key("Summer 600 BC", bc_map)
+    assert label_key("Sprung 601", bc_map) is None

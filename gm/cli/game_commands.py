@@ -127,9 +127,8 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     from rich.table import Table
 
     from gm.game.games import position_at
-    from gm.notation import place, unit_display
+    from gm.notation import place, unit_display, unit_text
     from gm.rules import RuleSet
-    from gm.store.codec import unit_text
 
     with opened(db) as store:
         view, row, position = position_at(store, game, phase)

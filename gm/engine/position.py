@@ -9,8 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from gm.calendar import Phase
 from gm.maps.gamemap import GameMap, province_of
-
-KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+from gm.notation import read_unit, unit_short
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +31,8 @@ class Unit:
         return self.kind == "F"
 
     def label(self) -> str:
-        """`A par`, `F spa/nc`, `2A ur`."""
-        count = "" if self.strength == 1 else f"{self.strength:g}"
-        return self.name or f"{count}{self.kind} {self.location}"
+        """`A par`, `F spa/nc`, `2A ur`, or a leader's name."""
+        return unit_short(self)
 
     def moved_to(self, location: str) -> Unit:
         return replace(self, location=location)
@@ -91,16 +89,13 @@ class Position:
 
 def starting_position(game_map: GameMap) -> Position:
     """The position at the start of the game, from the map's powers and units."""
-    from gm.maps.map_check import UNIT_RE
-
     units = []
     owners = {}
     for power in game_map.powers.values():
         for text in power.units:
-            m = UNIT_RE.match(text.strip())
-            assert m, text  # checked by gm map check
-            count = float(m.group("count") or 1)
-            units.append(Unit(power.id, m.group("kind").upper(), m.group("loc").lower(), count))
+            parts = read_unit(text)
+            assert parts, text  # checked by gm map check
+            units.append(Unit(power.id, parts.kind, parts.location, parts.strength))
         for home in power.home:
             owners[home] = power.id
     season, kind = game_map.calendar.start

@@ -27,7 +27,7 @@ from gm.game.players import set_player
 from gm.game.press import add_press, allow_grey
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.notation import place, unit_display
+from gm.notation import place, unit_display, unit_text
 from gm.report.build import shown_in_report
 from gm.report.report_data import SeasonReport
 from gm.store import game_rows as rows
@@ -43,7 +43,7 @@ from gm.store.archive import (
     RecordedOutcome,
     write_archive,
 )
-from gm.store.codec import state_to_json, unit_text
+from gm.store.codec import state_to_json
 from gm.store.database import Store
 from gm.store.deadline_rows import deadline_of
 from gm.store.edit_rows import edits_of_phase, position_before_edits

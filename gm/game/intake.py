@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from gm.calendar import phase_name
+from gm.calendar import following_phase, phase_name
 from gm.engine.position import Phase, Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
@@ -117,8 +117,6 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
 
 def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
     """The retreat and adjustment phases between a movement phase and the next movement."""
-    from gm.engine.season import following_phase  # the engine is not needed to read letters
-
     out = []
     if phase.kind != "Movement":
         return out

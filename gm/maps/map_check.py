@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from gm.maps.gamemap import coast_of, fold_name, province_of
 from gm.maps.map_file import MapFile
+from gm.notation import UNIT_KINDS, read_unit
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,6 @@ def _location_ok(spec: MapFile, loc: str) -> str | None:
     return None
 
 
-UNIT_RE = re.compile(r"^(?P<count>\d+)?(?P<kind>A/F|A|F|G)\s+(?P<loc>[a-z0-9/]+)$", re.I)
 
 
 def check_text(text: str, path: str = "<map>") -> CheckReport:
@@ -241,11 +241,11 @@ def _check_board(spec: MapFile, lines: _Lines) -> list[Problem]:
             if site not in provs or provs[site].kind in ("sea", "impassable"):
                 add(table, "build_sites", site, f"build site {site!r} is not a land province")
         for unit in pw.units:
-            m = UNIT_RE.match(unit.strip())
-            if not m:
+            parts = read_unit(unit)
+            if parts is None or parts.kind not in UNIT_KINDS or parts.name is not None:
                 add(table, "units", None, f"unit {unit!r} must look like 'A par' or 'F stp/sc'")
                 continue
-            kind, loc = m.group("kind").upper(), m.group("loc").lower()
+            kind, loc = parts.kind, parts.location
             prov = provs.get(province_of(loc))
             if prov is None:
                 add(table, "units", None, f"unit {unit!r}: unknown province {province_of(loc)!r}")

@@ -22,7 +22,7 @@ from gm.engine.adjustment import adjustments_due
 from gm.engine.position import Position
 from gm.engine.retreat import retreat_options
 from gm.maps.gamemap import GameMap
-from gm.notation import place, unit_display
+from gm.notation import place, unit_display, unit_text
 from gm.report.report_data import (
     CentreChange,
     Correction,
@@ -38,7 +38,6 @@ from gm.report.report_data import (
     UnreadLine,
 )
 from gm.rules import RuleSet
-from gm.store.codec import unit_text
 from gm.store.edit_rows import EditRow
 from gm.store.order_rows import OrderRow
 from gm.store.result_rows import ResultRow

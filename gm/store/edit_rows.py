@@ -12,7 +12,8 @@ import json
 from dataclasses import dataclass
 
 from gm.engine.position import Dislodged, Position
-from gm.store.codec import parse_unit_text, state_from_json, state_to_json, unit_text
+from gm.notation import unit_text
+from gm.store.codec import parse_unit_text, state_from_json, state_to_json
 from gm.store.database import Store
 from gm.store.game_rows import PhaseRow, now
 from gm.store.position_rows import load_position

@@ -7,15 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gm.engine.position import Dislodged, Phase, Position, Unit
+from gm.notation import unit_display, unit_text
 from gm.store.codec import (
     CodecError,
-    display_unit,
     order_from_json,
     order_to_json,
     parse_unit_text,
     state_from_json,
     state_to_json,
-    unit_text,
 )
 
 locations = st.sampled_from(["par", "spa/nc", "stp/sc", "ur", "nth", "mac"])
@@ -32,8 +31,8 @@ def test_unit_text_round_trips(unit):
 
 def test_unit_text_reads_like_an_order():
     assert unit_text(Unit("rome", "A", "ur", 2.0)) == "2A ur"
-    assert display_unit("F spa/nc") == "F Spa/nc"
-    assert display_unit("A mac (Alexander)") == "A Mac (Alexander)"
+    assert unit_display("F spa/nc") == "F Spa/nc"
+    assert unit_display("A mac (Alexander)") == "A Mac (Alexander)"
 
 
 def test_a_unit_that_is_not_a_unit_is_an_error():

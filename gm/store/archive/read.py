@@ -10,6 +10,7 @@ import re
 from gm.calendar import PhaseNameError, parse_phase_name
 from gm.dates import DateError, read_date  # a leaf module: plain date reading
 from gm.maps import GameMap, MapError, load_map
+from gm.notation import unit_text
 from gm.store.archive.archive_data import (
     Archive,
     ArchiveEdit,
@@ -22,7 +23,7 @@ from gm.store.archive.archive_data import (
     RecordedDislodged,
     RecordedOutcome,
 )
-from gm.store.codec import CodecError, parse_unit_text, unit_text
+from gm.store.codec import CodecError, parse_unit_text
 
 HEADER_KEYS = ("game", "variant", "notes", "grey press")
 YES = ("allowed", "yes", "on", "true")

@@ -9,9 +9,8 @@ import json
 
 from gm.dates import long_date
 from gm.maps.gamemap import GameMap
+from gm.notation import place, unit_display
 from gm.store.archive.archive_data import Archive, ArchivePhase, ArchivePress, RecordedOutcome
-from gm.store.codec import display_location as place
-from gm.store.codec import display_unit as unit_display
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
