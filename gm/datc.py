@@ -391,7 +391,8 @@ def run_case(case: Case) -> CaseResult:
     lines.extend(f"    {r.describe()}" for r in outcome.results)
     if outcome.events:
         lines.append("  events:")
-        lines.extend(f"    {e}" for e in outcome.events)
+        lines.extend(f"    {e if isinstance(e, str) else e.describe(game_map)}"
+                     for e in outcome.events)
     return CaseResult(case, False, "\n".join(lines))
 
 

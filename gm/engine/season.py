@@ -15,7 +15,7 @@ from gm.calendar import Phase, following_phase, movement_season
 from gm.engine.adjustment import adjudicate_adjustments, adjustments_due
 from gm.engine.movement import adjudicate_movement
 from gm.engine.position import Position
-from gm.engine.results import PhaseOutcome
+from gm.engine.results import CentreChanged, Event, PhaseOutcome
 from gm.engine.retreat import adjudicate_retreats
 from gm.maps.gamemap import GameMap
 from gm.orders.types import Order
@@ -23,7 +23,7 @@ from gm.rules import RuleSet
 
 
 def update_ownership(position: Position, season: str, game_map: GameMap,
-                     rules: RuleSet | None = None) -> list[str]:
+                     rules: RuleSet | None = None) -> list[CentreChanged]:
     """Each occupied centre that changes hands this season passes to the occupier.
 
     Returns what changed, for the report.
@@ -41,9 +41,7 @@ def update_ownership(position: Position, season: str, game_map: GameMap,
         old = position.owners.get(prov)
         if old != unit.power:
             position.owners[prov] = unit.power
-            before = game_map.powers[old].name if old in game_map.powers else "neutral"
-            changes.append(f"{game_map.provinces[prov].name}: {before} -> "
-                           f"{game_map.powers[unit.power].name}")
+            changes.append(CentreChanged(prov, old, unit.power))
     return changes
 
 
@@ -77,9 +75,9 @@ class Season:
             outcome.winner = self.rules.winner(outcome.position, self.game_map)
         return outcome
 
-    def advance(self, done: Phase, position: Position) -> list[str]:
+    def advance(self, done: Phase, position: Position) -> list[Event]:
         """Move `position` (the result of phase `done`) on to the next phase to be played."""
-        events: list[str] = []
+        events: list[Event] = []
         phase = done
         while True:
             nxt = following_phase(phase, self.game_map)

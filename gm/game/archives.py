@@ -28,7 +28,7 @@ from gm.game.press import add_press, allow_grey
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.notation import place, unit_display, unit_text
-from gm.report.build import shown_in_report
+from gm.orders.ignored import MAY_BE_ORDERS
 from gm.report.report_data import SeasonReport
 from gm.store import game_rows as rows
 from gm.store.archive import (
@@ -120,7 +120,7 @@ def export_game(store: Store, name: str, private: bool = False) -> str:
             letter_power = {row["id"]: row["power"]
                             for row in letters_of_phase(store, phase.id)}
             for row in orders_of_phase(store, phase.id, EXPORTED + ("ignored",)):
-                if row.status == "ignored" and not shown_in_report(row.reason):
+                if row.status == "ignored" and row.category not in MAY_BE_ORDERS:
                     continue  # chatter the report leaves out (greetings, signatures)
                 power = row.power or letter_power.get(row.letter_id)
                 if power is not None:

@@ -20,8 +20,9 @@ from gm.game.stored_orders import typed_order, unit_key
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.notation import order_display
+from gm.orders import ignored
 from gm.orders.errors import PHASE
-from gm.orders.letters import read_orders
+from gm.orders.letters import IgnoredLine, read_orders
 from gm.orders.parse import parse_order
 from gm.store import game_rows as rows
 from gm.store import order_rows
@@ -77,19 +78,11 @@ def _read(text: str, game_map: GameMap, power: str | None, position: Position):
     return read_orders(text, game_map, power, phase_kind=position.phase.kind, board=position)
 
 
-def _entries(letter) -> list:
-    """Everything the reader found, in the order of the letter."""
-    if hasattr(letter, "entries"):
-        return letter.entries()
-    items = [*letter.orders, *letter.rejected, *letter.ignored]
-    return sorted(items, key=lambda item: item.line)
-
-
 def read_letter(text: str, view: GameView, position: Position, power: str | None
                 ) -> list[tuple[NewOrder, object | None]]:
     """Every non-blank line of the letter as an order row, with its typed order if accepted."""
     out: list[tuple[NewOrder, object | None]] = []
-    for item in _entries(_read(text, view.map, power, position)):
+    for item in _read(text, view.map, power, position).entries():
         kind = type(item).__name__
         if kind == "ReplacedOrder":
             old, by = item.old, item.by
@@ -105,13 +98,14 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
             if ahead is not None:
                 out.append(ahead)
                 continue
-            reason = error.describe() if hasattr(error, "describe") else str(error)
-            out.append((NewOrder(item.line, item.power, item.text, "rejected", reason), None))
-        else:
-            reason = getattr(item, "reason", None) or getattr(item, "note", None) or \
-                "not an order"
-            out.append((NewOrder(item.line, getattr(item, "power", None), item.text,
-                                 "ignored", reason), None))
+            out.append((NewOrder(item.line, item.power, item.text, "rejected",
+                                 error.describe(), category=error.kind), None))
+        elif isinstance(item, IgnoredLine):
+            out.append((NewOrder(item.line, item.power, item.text, "ignored", item.reason,
+                                 category=item.kind), None))
+        else:  # a heading: who the orders below are for, or what they are
+            out.append((NewOrder(item.line, item.power, item.text, "ignored", item.note,
+                                 category=ignored.HEADING), None))
     return out
 
 

@@ -23,6 +23,7 @@ from gm.engine.position import Position
 from gm.engine.retreat import retreat_options
 from gm.maps.gamemap import GameMap
 from gm.notation import place, unit_display, unit_text
+from gm.orders.ignored import MAY_BE_ORDERS
 from gm.report.report_data import (
     CentreChange,
     Correction,
@@ -67,15 +68,6 @@ UNTAGGED = frozenset({R.MOVED, R.HELD, R.SUPPORTED, R.CONVOYED, R.RETREATED, R.D
                       R.BUILT, R.REMOVED, R.WAIVED})
 # Known codes whose detail is the reader's business (why the order did nothing).
 EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED, "failed", "rebuilding"})
-# Ignored lines the zine prints: text that may have been meant as an order. The rest of what a
-# letter reader ignores (greetings, headings, signatures, email headers, quoted mail) is
-# chatter, and some of it (addresses) is private.
-_SHOWN_IGNORED = re.compile(r"^(not an order|quoted from an earlier message \(it reads as)")
-
-
-def shown_in_report(ignored_reason: str) -> bool:
-    """Does the zine print an ignored line with this reason (it may have been an order)?"""
-    return bool(_SHOWN_IGNORED.match(ignored_reason))
 _PROGRESS = re.compile(r"^\d+\s*/\s*\d+$")  # `1/2`: a rebuilding's seasons so far
 
 # Characters that could change how a report displays: terminal escapes and other controls,
@@ -132,9 +124,11 @@ def _default_order(result: ResultRow, unit: str, phase_kind: str
 
 def shown_unread(row: OrderRow) -> bool:
     """Does the report print this letter line? Every rejected one, and ignored ones that may
-    have been meant as orders."""
+    have been meant as orders. The rest of what a letter reader ignores (greetings, headings,
+    signatures, email headers, quoted mail) is chatter, and some of it (addresses) is
+    private."""
     return row.status == "rejected" or (row.status == "ignored"
-                                        and bool(_SHOWN_IGNORED.match(row.reason)))
+                                        and row.category in MAY_BE_ORDERS)
 
 
 _COLUMN = re.compile(r" \(at column \d+\)")
@@ -157,7 +151,7 @@ def power_name(game_map: GameMap, power: str | None) -> str:
 
 
 def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: str,
-                 results: list[ResultRow], events: list[str], edits: list[EditRow],
+                 results: list[ResultRow], events: list[R.Event], edits: list[EditRow],
                  next_position: Position | None, next_label: str | None,
                  result: str | None = None, preview: bool = False,
                  start_position: Position | None = None,
@@ -179,7 +173,7 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
     report.unread = [UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
                                 clean(reader_reason(row)))
                      for row in unread or () if shown_unread(row)]
-    report.events = [clean(e) for e in events]
+    report.events = [clean(e) for e in events if isinstance(e, str)]  # centre changes: below
     if zine is not None:
         add_zine(report, zine)
     if next_position is None:
@@ -188,9 +182,7 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
     report.dislodged = _dislodged(next_position, game_map)
     report.counts = _counts(next_position, game_map, rules)
     if start_position is not None:
-        report.centre_changes, worded = _centre_changes(start_position, next_position,
-                                                        game_map)
-        report.events = [e for e in report.events if e not in worded]
+        report.centre_changes = _centre_changes(start_position, next_position, game_map)
         report.eliminated = _eliminated(start_position, next_position, game_map)
     if result is None:
         report.standing = _standing(next_position, game_map, rules)
@@ -257,12 +249,11 @@ def _counts(position: Position, game_map: GameMap, rules: RuleSet) -> list[Power
 
 
 def _centre_changes(before: Position, after: Position, game_map: GameMap
-                    ) -> tuple[list[CentreChange], set[str]]:
-    """Gains and losses per power, and the engine's own wording of each change (which the
-    report then leaves out of its events, so nothing is said twice)."""
+                    ) -> list[CentreChange]:
+    """Gains and losses per power, from the positions before and after the phase (the
+    engine's `CentreChanged` events say the same, so the report words them only here)."""
     gained: dict[str, list[str]] = {}
     lost: dict[str, list[str]] = {}
-    worded: set[str] = set()
     centres = sorted(set(before.owners) | set(after.owners),
                      key=lambda c: game_map.provinces[c].name if c in game_map.provinces else c)
     for centre in centres:
@@ -274,13 +265,11 @@ def _centre_changes(before: Position, after: Position, game_map: GameMap
             gained.setdefault(new, []).append(name)
         if old:
             lost.setdefault(old, []).append(name)
-        worded.add(f"{name}: {power_name(game_map, old) or 'neutral'} -> "
-                   f"{power_name(game_map, new) or 'neutral'}")
     powers = list(game_map.powers) + sorted((set(gained) | set(lost)) - set(game_map.powers))
     changes = [CentreChange(power_name(game_map, p), tuple(gained.get(p, ())),
                             tuple(lost.get(p, ())))
                for p in powers if p in gained or p in lost]
-    return changes, worded
+    return changes
 
 
 def _present(position: Position) -> set[str]:

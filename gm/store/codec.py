@@ -3,7 +3,8 @@
 Units are written in gm's notation (`gm.notation`: `A par`, `F spa/nc`, `2A ur`,
 `A mac (Alexander)`).
 Variant state is JSON; sets become `{"$set": [...]}` so that they come back as sets. A typed
-order is kept as JSON of its fields, named by its class in `gm.orders.types`.
+order is kept as JSON of its fields, named by its class in `gm.orders.types`. An event is a
+rule's words as they are, or a typed event (`CentreChanged`) as a JSON object.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import dataclasses
 import json
 
 from gm.engine.position import Unit
+from gm.engine.results import CentreChanged, Event
 from gm.notation import read_unit
 
 
@@ -114,3 +116,21 @@ def order_from_json(text: str):
     if not isinstance(data, dict):
         raise CodecError(f"stored order is not an object: {text}")
     return _decode_order(data)
+
+
+def event_to_text(event: Event) -> str:
+    """A rule's event as written; a centre change as `{"$event": "centre_changed", ...}`."""
+    if isinstance(event, CentreChanged):
+        return json.dumps({"$event": "centre_changed", "centre": event.centre, "old": event.old,
+                           "new": event.new}, sort_keys=True)
+    return event
+
+
+def event_from_text(text: str) -> Event:
+    """The event stored by `event_to_text`."""
+    if not text.startswith('{"$event"'):
+        return text
+    data = json.loads(text)
+    if data.pop("$event") != "centre_changed":
+        raise CodecError(f"unknown event {text}")
+    return CentreChanged(data["centre"], data["old"], data["new"])

@@ -237,6 +237,30 @@ MIGRATION_3 = [
     "CREATE INDEX orders_by_phase ON orders(phase_id)",
 ]
 
-MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3]
+# Typed lines and events. Each letter line keeps its category (why an ignored line is no order,
+# as `gm.orders.ignored` names it; a rejected line's error kind), so that nothing downstream
+# reads the reader's words to decide. Lines stored before are given theirs from those words,
+# once, here. Centre changes are stored as typed events (JSON) and worded by the report; the
+# worded ones stored before said again what the report's centre changes say, and go.
+MIGRATION_4 = [
+    "ALTER TABLE orders ADD COLUMN category TEXT NOT NULL DEFAULT ''",
+    """
+    UPDATE orders SET category = CASE
+        WHEN reason = 'signature' THEN 'signature'
+        WHEN reason = 'quoted from an earlier message' THEN 'quoted'
+        WHEN reason LIKE 'quoted from an earlier message (it reads as %' THEN 'quoted-order'
+        WHEN reason = 'email header' THEN 'email-header'
+        WHEN reason = 'reply attribution' THEN 'attribution'
+        WHEN reason = 'nothing to read' THEN 'nothing-to-read'
+        WHEN reason = 'greeting' THEN 'greeting'
+        WHEN reason = 'sign-off' THEN 'sign-off'
+        WHEN reason = 'not an order' THEN 'not-an-order'
+        ELSE 'heading' END
+    WHERE status = 'ignored'
+    """,
+    "DELETE FROM events WHERE text LIKE '%: % -> %' AND text NOT LIKE '{%'",
+]
+
+MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

@@ -2,7 +2,8 @@
 
 Statuses: 'accepted' (will be adjudicated), 'superseded' (a later order for the same unit
 replaced it), 'withdrawn' (the GM replaced the power's orders), 'rejected' (could not be
-read; `reason` says why), 'ignored' (not an order: a greeting, a signature), 'later' (a
+read; `reason` says why, `category` which kind of error), 'ignored' (not an order: a
+greeting, a signature; `category` says which, as `gm.orders.ignored` names them), 'later' (a
 retreat or adjustment order sent ahead with the moves, kept for that phase).
 """
 
@@ -29,6 +30,7 @@ class OrderRow:
     reason: str
     parsed: str | None
     order_json: str | None
+    category: str  # why a line was ignored or rejected (`gm.orders.ignored`, an error kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,7 @@ class NewOrder:
     reason: str = ""
     parsed: str | None = None
     order_json: str | None = None
+    category: str = ""
 
 
 def _order(row: dict) -> OrderRow:
@@ -61,7 +64,8 @@ def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrde
     store.db["orders"].insert_all(
         ({"phase_id": phase_id, "letter_id": letter_id, "line": order.line,
           "power": order.power, "text": order.text, "status": order.status,
-          "reason": order.reason, "parsed": order.parsed, "order_json": order.order_json}
+          "reason": order.reason, "parsed": order.parsed, "order_json": order.order_json,
+          "category": order.category}
          for order in orders), batch_size=500)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.engine.results import Event
+from gm.store.codec import event_from_text, event_to_text
 from gm.store.database import Store
 from gm.store.game_rows import now
 
@@ -41,7 +43,7 @@ def _adjudication(row: dict) -> AdjudicationRow:
 
 
 def add_adjudication(store: Store, phase_id: int, next_phase_id: int,
-                     results: list[ResultRow], events: list[str], result: str | None) -> int:
+                     results: list[ResultRow], events: list[Event], result: str | None) -> int:
     table = store.db["adjudications"]
     table.insert({"phase_id": phase_id, "next_phase_id": next_phase_id, "status": "live",
                   "result": result, "adjudicated_at": now()})
@@ -52,8 +54,9 @@ def add_adjudication(store: Store, phase_id: int, next_phase_id: int,
          "succeeded": int(r.succeeded), "code": r.code, "detail": r.detail,
          "dislodged_by": r.dislodged_by}
         for i, r in enumerate(results))
-    store.db["events"].insert_all({"adjudication_id": adjudication, "seq": i, "text": text}
-                                  for i, text in enumerate(events))
+    store.db["events"].insert_all(
+        {"adjudication_id": adjudication, "seq": i, "text": event_to_text(event)}
+        for i, event in enumerate(events))
     return adjudication
 
 
@@ -77,6 +80,6 @@ def results_of(store: Store, adjudication_id: int) -> list[ResultRow]:
                 [adjudication_id])]
 
 
-def events_of(store: Store, adjudication_id: int) -> list[str]:
-    return [r["text"] for r in store.db.query(
+def events_of(store: Store, adjudication_id: int) -> list[Event]:
+    return [event_from_text(r["text"]) for r in store.db.query(
         "SELECT text FROM events WHERE adjudication_id = ? ORDER BY seq", [adjudication_id])]

@@ -107,3 +107,12 @@ def test_position_rows_round_trip(store, game):
     assert back.dislodged == position.dislodged
     assert back.standoffs == position.standoffs
     assert back.state == position.state
+
+
+def test_events_survive_the_store_typed_or_worded():
+    from gm.engine.results import CentreChanged
+    from gm.store.codec import event_from_text, event_to_text
+
+    for event in (CentreChanged("bel", None, "germany"), CentreChanged("par", "france", "italy"),
+                  "A kie disbanded (no retreat phase)", "{not json, a rule's words}"):
+        assert event_from_text(event_to_text(event)) == event
