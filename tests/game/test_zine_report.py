@@ -2,14 +2,13 @@
 season was played), NMR marks, GM notes, press signed or anonymous, the next deadline; player
 text shown literally; contacts never.
 
-Golden files (tests/game/golden/) hold the reports of the fixture game; after an intended
-change: GM_UPDATE_GOLDEN=1 .venv/bin/pytest tests/game -q, then review 'git diff'.
+Golden files (tests/game/golden/) hold the reports of the fixture game, which the shared
+`replayed` fixture replays; updating them after an intended change: tests/golden.py.
 """
 
 from __future__ import annotations
 
 import html
-import os
 import re
 from pathlib import Path
 
@@ -22,29 +21,22 @@ from gm.report.markdown import quoted, render_markdown
 from gm.report.report_data import SeasonReport
 from gm.report.rich_render import render_rich
 from gm.report.text import render_text
+from tests.golden import compare_with_golden, slug
 from tests.report.conftest import rich_text
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "games" / "zine-standard.txt"
 GOLDEN = HERE / "golden" / "zine-standard"
-UPDATE = os.environ.get("GM_UPDATE_GOLDEN") == "1"
 PHASES = ["Spring 1901", "Autumn 1901"]
 CONTACTS = ["zoe@example.com", "bob@example.org", "12 Rue de Rivoli", "carla@example.net"]
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory) -> dict[str, SeasonReport]:
-    from gm.game.archives import replay
-    from gm.game.reports import phase_report as zine_report
-    from gm.store.archive import read_archive
-    from gm.store.database import open_store
+def reports(replayed) -> dict[str, SeasonReport]:
+    from gm.game.reports import phase_report
 
-    store = open_store(tmp_path_factory.mktemp("zine") / "gm.db", create=True)
-    try:
-        replay(store, read_archive(FIXTURE.read_text(encoding="utf-8"), str(FIXTURE)))
-        return {phase: zine_report(store, "zine-standard", phase) for phase in PHASES}
-    finally:
-        store.close()
+    return {phase: phase_report(replayed.store, replayed.game(FIXTURE), phase)
+            for phase in PHASES}
 
 
 def every_format(report: SeasonReport) -> dict[str, str]:
@@ -52,22 +44,11 @@ def every_format(report: SeasonReport) -> dict[str, str]:
             "md": render_markdown(report), "rich.txt": rich_text(render_rich(report))}
 
 
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 @pytest.mark.parametrize("kind", ["text", "ascii.txt", "md", "rich.txt"])
 @pytest.mark.parametrize("phase", PHASES)
 def test_reports_match_their_golden_files(reports, phase, kind):
     path = GOLDEN / f"{slug(phase)}.{'txt' if kind == 'text' else kind}"
-    actual = every_format(reports[phase])[kind]
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-        pytest.skip(f"wrote {path.name}")
-    assert path.exists(), f"no golden file {path}; create it with GM_UPDATE_GOLDEN=1"
-    assert actual == path.read_text(encoding="utf-8"), \
-        f"{path.name} differs; if intended, GM_UPDATE_GOLDEN=1 and review 'git diff'"
+    compare_with_golden(path, every_format(reports[phase])[kind])
 
 
 def flat(text: str) -> str:

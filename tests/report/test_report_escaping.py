@@ -15,7 +15,7 @@ from gm.report.markdown import escape, render_markdown
 from gm.report.report_data import OrderLine, PowerOrders, SeasonReport, UnreadLine
 from gm.report.rich_render import render_rich
 from gm.report.text import render_text
-from tests.report.conftest import rich_text
+from tests.report.conftest import GAMES, rich_text
 
 # As written in tests/report/games/standard-orders.txt
 PLAYER_LINES = ["[bold red]A Par - Pic[/] *grin* | x", "<script>alert(1)</script> A Par - Bur",
@@ -24,11 +24,11 @@ GM_REASON = "the *player* asked for [bold]this[/bold] <b>placement</b> | see let
 
 
 @pytest.fixture(scope="module")
-def report(report_store):
+def report(replayed):
     from gm.game.reports import phase_report
 
-    store, games = report_store
-    return phase_report(store, games["standard-orders.txt"], "Spring 1901")
+    return phase_report(replayed.store, replayed.game(GAMES / "standard-orders.txt"),
+                        "Spring 1901")
 
 
 def flat(text: str) -> str:
