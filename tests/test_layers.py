@@ -1,0 +1,70 @@
+"""gm is built in floors (docs/design.md, section 2): a module imports only from its own floor
+or the floors below it, lazy imports included. This test reads every import in gm/ and says
+which one reaches up."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+GM = Path(__file__).resolve().parents[1] / "gm"
+
+# floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
+FLOORS = [
+    {"maps"},  # the board
+    {"calendar", "notation", "dates"},  # the vocabulary: phases, units and places, dates
+    {"orders"},  # reading orders
+    {"engine", "rules"},  # adjudication, and the rules plugged into it
+    {"store", "datc"},  # what is kept; the DATC runner
+    {"report"},  # the report as data, and its renderers
+    {"game"},  # the GM's workflow
+    {"draw"},  # pictures, of stored games too
+    {"cli", "demo", "__main__"},  # the command line
+]
+FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
+# The one module that looks up: the map checker asks the rule registry which rules exist, and
+# reads the units of a map file in gm's notation. It runs only when a map file changes.
+LOOKS_UP = {"gm.maps.map_check": {"notation", "rules"}}
+
+
+def _top(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "gm" else None
+
+
+def _imports(path: Path, module: str):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    type_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                 and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING"
+                 for stmt in node.body for n in ast.walk(stmt)}
+    for node in ast.walk(tree):
+        if id(node) in type_only:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module
+            if node.module == "gm":
+                yield from (f"gm.{alias.name}" for alias in node.names)
+
+
+def test_every_package_of_gm_has_a_floor():
+    tops = {p.stem if p.is_file() else p.name for p in GM.iterdir()
+            if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").exists()}
+    assert tops == set(FLOOR)
+
+
+def test_no_module_imports_from_a_floor_above_its_own():
+    upward = []
+    for path in sorted(GM.rglob("*.py")):
+        module = ".".join(("gm", *path.relative_to(GM).with_suffix("").parts))
+        own = _top(module if path.name != "__init__.py" else module + ".x")
+        if own is None:
+            continue
+        for target in _imports(path, module):
+            other = _top(target)
+            if other is None or other not in FLOOR or other in LOOKS_UP.get(module, ()):
+                continue
+            if FLOOR[other] > FLOOR[own]:
+                upward.append(f"{module} imports {target} ({other} is above {own})")
+    assert upward == []
