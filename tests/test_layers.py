@@ -1,6 +1,6 @@
-"""gm is built in floors (docs/design.md, section 2): a module imports only from its own floor
-or the floors below it, lazy imports included. This test reads every import in gm/ and says
-which one reaches up."""
+"""The layout of gm (docs/design.md, section 2): a module imports only from its own floor or
+the floors below it, lazy imports included, and no two modules share a name. These tests read
+every import in gm/ and say which one reaches up."""
 
 from __future__ import annotations
 
@@ -68,3 +68,13 @@ def test_no_module_imports_from_a_floor_above_its_own():
             if FLOOR[other] > FLOOR[own]:
                 upward.append(f"{module} imports {target} ({other} is above {own})")
     assert upward == []
+
+
+def test_no_two_modules_share_a_name():
+    """A module's name says what it is without its folder (`game_rows`, not a second
+    `games`)."""
+    seen: dict[str, list[str]] = {}
+    for path in GM.rglob("*.py"):
+        if path.name != "__init__.py":
+            seen.setdefault(path.stem, []).append(str(path.relative_to(GM)))
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
