@@ -99,7 +99,8 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
                 out.append(ahead)
                 continue
             out.append((NewOrder(item.line, item.power, item.text, "rejected",
-                                 error.describe(), category=error.kind), None))
+                                 error.describe(), category=error.kind,
+                                 explanation=error.explain()), None))
         elif isinstance(item, IgnoredLine):
             out.append((NewOrder(item.line, item.power, item.text, "ignored", item.reason,
                                  category=item.kind), None))

@@ -131,17 +131,10 @@ def shown_unread(row: OrderRow) -> bool:
                                         and row.category in MAY_BE_ORDERS)
 
 
-_COLUMN = re.compile(r" \(at column \d+\)")
-
-
 def reader_reason(row: OrderRow) -> str:
-    """The letter reader's reason, without what only the GM's echo needs: the line quoted
-    again in front, and the column of the mistake."""
-    reason = row.reason
-    quoted = f"'{row.text}': "
-    if reason.startswith(quoted):
-        reason = reason[len(quoted):]
-    return _COLUMN.sub("", reason)
+    """The letter reader's reason as a report prints it: the problem and the fix, without what
+    only the GM's echo needs (the line quoted again, the column of the mistake)."""
+    return row.explanation or row.reason
 
 
 def power_name(game_map: GameMap, power: str | None) -> str:

@@ -238,9 +238,10 @@ MIGRATION_3 = [
 ]
 
 # Typed lines and events. Each letter line keeps its category (why an ignored line is no order,
-# as `gm.orders.ignored` names it; a rejected line's error kind), so that nothing downstream
-# reads the reader's words to decide. Lines stored before are given theirs from those words,
-# once, here. Centre changes are stored as typed events (JSON) and worded by the report; the
+# as `gm.orders.ignored` names it; a rejected line's error kind), and a rejected line the
+# explanation a report prints (the problem and the fix, without the line quoted again or the
+# column), so that nothing downstream reads the reader's words to decide or to cut them. Lines
+# stored before are given theirs from those words, once, here. Centre changes are stored as typed events (JSON) and worded by the report; the
 # worded ones stored before said again what the report's centre changes say, and go.
 MIGRATION_4 = [
     "ALTER TABLE orders ADD COLUMN category TEXT NOT NULL DEFAULT ''",
@@ -257,6 +258,20 @@ MIGRATION_4 = [
         WHEN reason = 'not an order' THEN 'not-an-order'
         ELSE 'heading' END
     WHERE status = 'ignored'
+    """,
+    "ALTER TABLE orders ADD COLUMN explanation TEXT NOT NULL DEFAULT ''",
+    """
+    UPDATE orders SET explanation = CASE
+        WHEN substr(reason, 1, length(text) + 4) IN ('''' || text || ''': ', '"' || text || '": ')
+        THEN substr(reason, length(text) + 5) ELSE reason END
+    WHERE status = 'rejected'
+    """,
+    """
+    UPDATE orders SET explanation =
+        substr(explanation, 1, instr(explanation, ' (at column ') - 1) ||
+        substr(explanation, instr(explanation, ' (at column ')
+               + instr(substr(explanation, instr(explanation, ' (at column ')), ')'))
+    WHERE status = 'rejected' AND instr(explanation, ' (at column ') > 0
     """,
     "DELETE FROM events WHERE text LIKE '%: % -> %' AND text NOT LIKE '{%'",
 ]

@@ -31,6 +31,7 @@ class OrderRow:
     parsed: str | None
     order_json: str | None
     category: str  # why a line was ignored or rejected (`gm.orders.ignored`, an error kind)
+    explanation: str  # a rejected line's problem and fix, as a report prints them
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class NewOrder:
     parsed: str | None = None
     order_json: str | None = None
     category: str = ""
+    explanation: str = ""
 
 
 def _order(row: dict) -> OrderRow:
@@ -65,7 +67,7 @@ def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrde
         ({"phase_id": phase_id, "letter_id": letter_id, "line": order.line,
           "power": order.power, "text": order.text, "status": order.status,
           "reason": order.reason, "parsed": order.parsed, "order_json": order.order_json,
-          "category": order.category}
+          "category": order.category, "explanation": order.explanation}
          for order in orders), batch_size=500)
 
 

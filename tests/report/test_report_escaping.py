@@ -103,7 +103,7 @@ def test_a_terminal_escape_from_a_player_never_reaches_the_terminal(standard_map
     from gm.store.order_rows import OrderRow
 
     line = OrderRow(1, 1, 1, 1, "france", "A Par\x1b[2J - Bur", "rejected", "unreadable",
-                    None, None, "syntax")
+                    None, None, "syntax", "unreadable")
     report = build_report(game="g", game_map=standard_map, phase_label="Spring 1901",
                           phase_kind="Movement", results=[], events=[], edits=[],
                           next_position=None, next_label=None, unread=[line])

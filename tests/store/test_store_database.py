@@ -161,8 +161,9 @@ def test_orders_and_their_results_survive_the_rebuild_of_the_orders_table(tmp_pa
 
 
 def test_migration_4_gives_stored_lines_their_category_and_drops_worded_centre_changes(tmp_path):
-    """Lines stored before categories existed get theirs from the reader's words, once; the
-    engine's worded centre changes, which the report never printed, go; rules' events stay."""
+    """Lines stored before categories existed get theirs (and a rejected line its explanation,
+    as the report printed it) from the reader's words, once; the engine's worded centre
+    changes, which the report never printed, go; rules' events stay."""
     import sqlite3
 
     from gm.store import migrations
@@ -187,7 +188,11 @@ def test_migration_4_gives_stored_lines_their_category_and_drops_worded_centre_c
     lines = [("Hi", "ignored", "greeting"), ("France:", "ignored", "orders below are for France"),
              ("> A Par - Bur", "ignored", "quoted from an earlier message (it reads as "
               "'A Par - Bur'; paste it without '>' to use it)"),
-             ("blah", "ignored", "not an order"), ("A Par - Mos", "rejected", "not adjacent")]
+             ("blah", "ignored", "not an order"),
+             ("A Par - Mos", "rejected", "'A Par - Mos': Paris is not next to Moscow (at column "
+              "9). Write a province next to it."),
+             ("Italy's A Ven", "rejected", "\"Italy's A Ven\": not an order."),
+             ("A Mun", "rejected", "whose order is this?")]
     for no, (text, status, reason) in enumerate(lines, 1):
         conn.execute("INSERT INTO orders (phase_id, letter_id, line, power, text, status, "
                      "reason) VALUES (1, 1, ?, 'france', ?, ?, ?)", (no, text, status, reason))
@@ -201,9 +206,13 @@ def test_migration_4_gives_stored_lines_their_category_and_drops_worded_centre_c
 
     store = open_store(path)
     try:
-        assert [(r.text, r.category) for r in orders_of_phase(store, 1)] == [
+        stored = orders_of_phase(store, 1)
+        assert [(r.text, r.category) for r in stored[:4]] == [
             ("Hi", "greeting"), ("France:", "heading"), ("> A Par - Bur", "quoted-order"),
-            ("blah", "not-an-order"), ("A Par - Mos", "")]
+            ("blah", "not-an-order")]
+        assert [r.explanation for r in stored[4:]] == [
+            "Paris is not next to Moscow. Write a province next to it.", "not an order.",
+            "whose order is this?"]
         assert events_of(store, 1) == ["A kie disbanded (no retreat phase)"]
     finally:
         store.close()
