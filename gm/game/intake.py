@@ -19,8 +19,8 @@ from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import typed_order, unit_key
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.notation import order_display
 from gm.orders import ignored
+from gm.orders.display import order_display
 from gm.orders.errors import PHASE
 from gm.orders.letters import IgnoredLine, read_orders
 from gm.orders.parse import parse_order
