@@ -138,7 +138,7 @@ def _zine_game(gm, tmp_path):
 
 
 def test_export_then_replay_keeps_players_deadlines_press_and_reports(gm, tmp_path):
-    from gm.game.reports import phase_report as zine_report
+    from gm.game.reports import phase_report
     from gm.store.database import open_store
 
     exported = _zine_game(gm, tmp_path)
@@ -158,8 +158,8 @@ def test_export_then_replay_keeps_players_deadlines_press_and_reports(gm, tmp_pa
     try:
         reports = {}
         for phase in ("Spring 1901", "Autumn 1901"):
-            reports[phase] = zine_report(here, "league", phase)
-            assert zine_report(there, "league", phase) == reports[phase]
+            reports[phase] = phase_report(here, "league", phase)
+            assert phase_report(there, "league", phase) == reports[phase]
         spring, autumn = reports["Spring 1901"], reports["Autumn 1901"]
         assert [(p.power, p.name) for p in spring.players] == [("France", "Jane Smith"),
                                                                ("Germany", "Hans Müller")]

@@ -6,14 +6,14 @@ from __future__ import annotations
 import sqlite3
 from datetime import date
 
-from gm.store import migrations as schema
+from gm.store import migrations
 from gm.store.database import open_store
 
 
 def _version_1_database(path) -> None:
     """A database as the gm before the zine tables left it, with one game in it."""
     conn = sqlite3.connect(path, isolation_level=None)
-    for statement in schema.MIGRATION_1:
+    for statement in migrations.MIGRATION_1:
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO games (name, variant, notes, created_at) VALUES "
@@ -30,7 +30,7 @@ def test_a_version_1_database_migrates_and_keeps_its_game(tmp_path):
     store = open_store(path)
     try:
         assert store.conn.execute("PRAGMA user_version").fetchone()[0] == \
-            schema.SCHEMA_VERSION
+            migrations.SCHEMA_VERSION
         assert {"players", "deadlines", "press"} <= set(store.db.table_names())
         row = store.conn.execute("SELECT name, notes, grey_press FROM games").fetchone()
         assert row == ("old-game", "from before", 0)
@@ -62,7 +62,7 @@ def test_a_second_opening_does_not_migrate_again(tmp_path):
     open_store(path).close()
     store = open_store(path)  # would fail on "table players already exists" if run twice
     try:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     finally:
         store.close()
 

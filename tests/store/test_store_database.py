@@ -121,13 +121,13 @@ def test_orders_and_their_results_survive_the_rebuild_of_the_orders_table(tmp_pa
     their ids, results still point at them, and the new status is accepted."""
     import sqlite3
 
-    from gm.store import migrations as schema
+    from gm.store import migrations
     from gm.store.database import open_store
 
     path = tmp_path / "v2.db"
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = ON")
-    for statement in schema.MIGRATION_1 + schema.MIGRATION_2:
+    for statement in migrations.MIGRATION_1 + migrations.MIGRATION_2:
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 2")
     now = "2025-01-01T00:00:00+00:00"
@@ -150,7 +150,7 @@ def test_orders_and_their_results_survive_the_rebuild_of_the_orders_table(tmp_pa
 
     store = open_store(path)
     try:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
         assert store.conn.execute("SELECT id, status FROM orders").fetchall() == [(7, "accepted")]
         assert store.conn.execute("SELECT order_id FROM results").fetchall() == [(7,)]
         assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
