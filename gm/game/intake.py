@@ -22,7 +22,7 @@ from gm.maps.gamemap import GameMap
 from gm.orders import ignored
 from gm.orders.display import order_display
 from gm.orders.errors import PHASE
-from gm.orders.letters import IgnoredLine, read_orders
+from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
 from gm.orders.parse import parse_order
 from gm.store import game_rows as rows
 from gm.store import order_rows
@@ -83,18 +83,16 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     """Every non-blank line of the letter as an order row, with its typed order if accepted."""
     out: list[tuple[NewOrder, object | None]] = []
     for item in _read(text, view.map, power, position).entries():
-        kind = type(item).__name__
-        if kind == "ReplacedOrder":
+        if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
             who = old.power or infer_power(old.order, position, view.map)
             out.append((NewOrder(old.line, who, old.text, "superseded",
                                  f"replaced by {by.text!r} (line {by.line})"), None))
-        elif hasattr(item, "order"):
+        elif isinstance(item, ReadOrder):
             out.append(_accepted(item, view, position))
-        elif hasattr(item, "error"):
+        elif isinstance(item, RejectedLine):
             error = item.error
-            ahead = _sent_ahead(item, view, position) \
-                if getattr(error, "kind", None) == PHASE else None
+            ahead = _sent_ahead(item, view, position) if error.kind == PHASE else None
             if ahead is not None:
                 out.append(ahead)
                 continue
