@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.engine.position import Dislodged, Phase, Position, Unit, starting_position
-from gm.engine.retreat import retreat_options
+from gm.engine.retreat_phase import retreat_options
 from gm.engine.season import Season
 from gm.maps import GameMap, MapError, load_map
 from gm.maps.gamemap import fold_name, province_of

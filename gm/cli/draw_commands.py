@@ -156,7 +156,7 @@ def draw(
 
 def _draw_variant(variant: str, output: str | None, png: bool) -> None:
     from gm.draw import draw_phase
-    from gm.draw.board import make_board
+    from gm.draw.board_maker import make_board
     from gm.draw.layout import layout_for
     from gm.engine.position import starting_position
     from gm.game.games import variant_map

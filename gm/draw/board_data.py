@@ -1,7 +1,7 @@
 """A phase's board as plain data: what the picture shows, already decided.
 
 `draw_phase` turns a `Board` into SVG and looks nowhere else but the map, so the CLI, the
-reports and the tests can all make a `Board` their own way (`gm.draw.board` makes one from a
+reports and the tests can all make a `Board` their own way (`gm.draw.board_maker` makes one from a
 position and the phase's results). Locations are map ids (`par`, `spa/nc`).
 """
 

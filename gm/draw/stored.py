@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.draw.board import OrderOutcome, make_board, outcomes_from_engine
 from gm.draw.board_data import Board
+from gm.draw.board_maker import OrderOutcome, make_board, outcomes_from_engine
 from gm.game.games import GameView, find_phase, open_game
 from gm.maps.gamemap import GameMap
 from gm.store import game_rows as rows

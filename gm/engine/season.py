@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.calendar import Phase, following_phase, movement_season
-from gm.engine.adjustment import adjudicate_adjustments, adjustment_phase_needed
-from gm.engine.movement import adjudicate_movement
+from gm.engine.adjustment_phase import adjudicate_adjustments, adjustment_phase_needed
+from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Position
 from gm.engine.results import CentreChanged, Event, PhaseOutcome
-from gm.engine.retreat import adjudicate_retreats
+from gm.engine.retreat_phase import adjudicate_retreats
 from gm.maps.gamemap import GameMap
 from gm.orders.types import Order
 from gm.rules import RuleSet

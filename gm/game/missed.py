@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment import adjustments_due
+from gm.engine.adjustment_phase import adjustments_due
 from gm.engine.position import Position
 from gm.game.games import GameView, open_game, season_meant
 from gm.maps.gamemap import GameMap

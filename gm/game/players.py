@@ -15,7 +15,7 @@ from gm.calendar import label_key, phase_key
 from gm.engine.position import Phase
 from gm.game.games import GameView, find_phase, open_game, resolve_power
 from gm.game.workflow_errors import WorkflowError
-from gm.report.build import clean
+from gm.report.report_builder import clean
 from gm.store import player_rows
 from gm.store.database import Store
 from gm.store.player_rows import PlayerRow

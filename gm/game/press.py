@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from gm.game.games import GameView, open_game, resolve_power, season_meant
 from gm.game.workflow_errors import WorkflowError
-from gm.report.build import clean
+from gm.report.report_builder import clean
 from gm.store import press_rows
 from gm.store.database import Store
 from gm.store.press_rows import NOTE, PRESS, PressRow

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm.engine.adjustment import adjustments_due
+from gm.engine.adjustment_phase import adjustments_due
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
 from gm.notation import place

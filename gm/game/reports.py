@@ -17,8 +17,8 @@ from gm.game.missed import missed_orders
 from gm.game.players import players_at
 from gm.game.press import author_of
 from gm.game.workflow_errors import WorkflowError
-from gm.report.build import build_report
 from gm.report.chart import CentreChart, build_chart
+from gm.report.report_builder import build_report
 from gm.report.report_data import Deadline, PlayerLine, SeasonReport, SeasonZine
 from gm.store import game_rows as rows
 from gm.store.database import Store

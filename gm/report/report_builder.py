@@ -18,9 +18,9 @@ import unicodedata
 
 from gm.calendar import parse_phase_name, season_title
 from gm.engine import results as R
-from gm.engine.adjustment import adjustments_due
+from gm.engine.adjustment_phase import adjustments_due
 from gm.engine.position import Position
-from gm.engine.retreat import retreat_options
+from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
 from gm.notation import place, unit_display, unit_text
 from gm.orders.ignored import MAY_BE_ORDERS

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gm.draw import draw_phase
-from gm.draw.board import destroyed_centres, make_board
+from gm.draw.board_maker import destroyed_centres, make_board
 from gm.engine.position import Unit, starting_position
 from tests.draw.svg_structure import parse, texts, with_class
 

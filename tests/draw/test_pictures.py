@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gm.draw import draw_phase
-from gm.draw.board import destroyed_centres, season_title
+from gm.draw.board_maker import destroyed_centres, season_title
 from gm.draw.layout import layout_for
 from gm.draw.stored import all_boards, phase_board, preview_board
 from gm.draw.tokens import place_tokens

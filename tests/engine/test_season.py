@@ -63,7 +63,7 @@ def test_a_dislodgement_opens_a_retreat_phase(season):
     assert after.phase == Phase(1901, "Spring", "Retreat")
     [dislodged] = after.dislodged
     assert dislodged.unit == Unit("germany", "A", "bur") and dislodged.attacker_from == "par"
-    from gm.engine.retreat import retreat_options
+    from gm.engine.retreat_phase import retreat_options
 
     assert "par" not in retreat_options(dislodged, after, season.game_map)
     retreat = play(season, after, "Germany: A bur - mun")

@@ -145,7 +145,7 @@ def test_names_too_long_for_the_table_are_listed_below_it(reports):
 
 
 def test_a_terminal_escape_in_press_never_reaches_the_terminal(standard_map):
-    from gm.report.build import build_report
+    from gm.report.report_builder import build_report
     from gm.report.report_data import SeasonZine
 
     zine = SeasonZine(press=[("France", "Hi\x1b[2J there\n\x07bell")],
@@ -159,7 +159,7 @@ def test_a_terminal_escape_in_press_never_reaches_the_terminal(standard_map):
 
 
 def test_blank_press_and_notes_print_nothing(standard_map):
-    from gm.report.build import build_report
+    from gm.report.report_builder import build_report
     from gm.report.report_data import SeasonZine
 
     report = build_report(game="g", game_map=standard_map, phase_label="Spring 1901",

@@ -295,7 +295,7 @@ def test_no_rules_are_switched_on_and_victory_is_25_units(dv):
 
 def test_the_start_is_drawn_with_every_unit_centre_and_build_site(dv):
     from gm.draw import draw_phase
-    from gm.draw.board import make_board
+    from gm.draw.board_maker import make_board
     from tests.draw.svg_structure import parse, with_class
 
     start = starting_position(dv)

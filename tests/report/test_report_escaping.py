@@ -99,7 +99,7 @@ def test_escaped_text_reads_back_literally_at_the_start_of_a_list_item(text):
 
 
 def test_a_terminal_escape_from_a_player_never_reaches_the_terminal(standard_map):
-    from gm.report.build import build_report
+    from gm.report.report_builder import build_report
     from gm.store.order_rows import OrderRow
 
     line = OrderRow(1, 1, 1, 1, "france", "A Par\x1b[2J - Bur", "rejected", "unreadable",

@@ -7,7 +7,7 @@ import pytest
 
 from gm.calendar import season_title
 from gm.engine import results as R
-from gm.report.build import clean, order_line
+from gm.report.report_builder import clean, order_line
 from gm.report.text import format_order
 from gm.store.result_rows import ResultRow
 
@@ -107,7 +107,7 @@ def test_centre_changes_are_worded_once_from_typed_events(standard_map):
     """The engine's `CentreChanged` events are not printed as events: the report words the
     change itself, per power; a rule's worded event is printed as it is."""
     from gm.engine.position import starting_position
-    from gm.report.build import build_report
+    from gm.report.report_builder import build_report
 
     before = starting_position(standard_map)
     after = before.copy()
