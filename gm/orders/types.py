@@ -15,7 +15,26 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from gm.maps.gamemap import province_of
-from gm.notation import kind_label, show_location, unit_label  # noqa: F401  (gm's notation)
+
+
+def show_location(location: str) -> str:
+    """`par` -> `Par`, `spa/nc` -> `Spa/nc`: ids as players write them in letters."""
+    return location[:1].upper() + location[1:]
+
+
+def kind_label(kind: str | None, strength: float | None) -> str:
+    """`A`, `2A`, `2A/F`; '' when no kind was written."""
+    count = "" if strength is None else f"{strength:g}"
+    return f"{count}{kind}" if kind else count
+
+
+def unit_label(kind: str | None, location: str, strength: float | None = None,
+               leader: str | None = None) -> str:
+    """How a unit is written in the canonical echo: `A Par`, `2F Ur`, `Par`, `Hannibal`."""
+    if leader:
+        return leader
+    kind_text = kind_label(kind, strength)
+    return f"{kind_text} {show_location(location)}" if kind_text else show_location(location)
 
 
 class UnitRef(NamedTuple):
