@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.engine.position import Dislodged, Phase, Position, Unit, starting_position
+from gm.calendar import Phase
+from gm.engine.position import Dislodged, Position, Unit, starting_position
 from gm.engine.retreat_phase import retreat_options
 from gm.engine.season import Season
 from gm.maps import GameMap, MapError, load_map

@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from gm.calendar import following_phase, phase_name
-from gm.engine.position import Phase, Position
+from gm.calendar import Phase, following_phase, phase_name
+from gm.engine.position import Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import typed_order, unit_key

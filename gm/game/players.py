@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.calendar import label_key, phase_key
-from gm.engine.position import Phase
+from gm.calendar import Phase, label_key, phase_key
 from gm.game.games import GameView, find_phase, open_game, resolve_power
 from gm.game.workflow_errors import WorkflowError
 from gm.report.report_builder import clean

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from gm.engine.position import Phase
+from gm.calendar import Phase
 from gm.store.database import Store
 from gm.store.store_errors import GameExists, GameNotFound
 
