@@ -11,7 +11,7 @@ GM = Path(__file__).resolve().parents[1] / "gm"
 
 # floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
 FLOORS = [
-    {"maps"},  # the board
+    {"maps", "_data"},  # the board, and the data files gm installs (maps, the grammar)
     {"calendar", "notation", "dates"},  # the vocabulary: phases, units and places, dates
     {"orders"},  # reading orders
     {"engine", "rules"},  # adjudication, and the rules plugged into it

@@ -43,7 +43,7 @@ def read_text_input(source: str | None, what: str) -> tuple[str, str]:
         fail(f"cannot read {source}: {exc}")
 
 
-Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True,
+Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True, metavar="FILE",
                                  help="the game database (default gm.db here)")]
 GameName = Annotated[str, typer.Argument(help="the game's name")]
 PhaseOption = Annotated[str | None, typer.Option(
