@@ -3,13 +3,14 @@
 One notation serves every part of gm. A unit is stored and written in map files as players
 write it, ids in lower case (`A par`, `F spa/nc`, `2A ur`, `A mac (Alexander)`); reports and
 letters capitalise the ids (`A Par`, `F Spa/nc`); the canonical echo of an order names its unit
-the same way (`A Par`, `2F Ur`, or a leader's name). Whole orders are written by
-`gm.orders.display`, which knows the order kinds. This module sits just above `gm.maps` and
+the same way (`A Par`, `2F Ur`, or a leader's name); a report writes an order as its echo,
+or as the words its kind gives (`order_display`). This module sits just above `gm.maps` and
 imports nothing else of gm: anything with `kind`, `location`, `strength` and `name` is a unit.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import NamedTuple
 
@@ -103,3 +104,13 @@ def unit_display(text: str) -> str:
 def units_listed(units) -> list[str]:
     """Units with their powers, sorted, for comparing two positions: `france: A par`."""
     return sorted(f"{u.power}: {unit_short(u)}" for u in units)
+
+
+def order_display(order, unit_kind: str | None = None) -> str:
+    """The order as a report prints it: its canonical echo (`str(order)`, which reads back to
+    the same order), or the words its kind gives for what it does (`Order.in_words`: `A Ur
+    becomes a fleet`); `unit_kind` fills in a kind the player left out (`Par - Bur`)."""
+    if unit_kind and dataclasses.is_dataclass(order) and \
+            getattr(order, "unit_kind", unit_kind) is None:
+        order = dataclasses.replace(order, unit_kind=unit_kind)
+    return order.in_words() if hasattr(order, "in_words") else str(order)

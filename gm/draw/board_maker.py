@@ -181,7 +181,7 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
 
 def outcomes_from_engine(results) -> list[OrderOutcome]:
     """`OrderResult`s of an adjudication done in memory (a preview, a test) as outcomes."""
-    from gm.orders.display import order_display
+    from gm.notation import order_display
 
     out = []
     for r in results:

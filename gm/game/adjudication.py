@@ -22,8 +22,7 @@ from gm.game.history import discard_redo, require_running, solo_text
 from gm.game.reports import resolution_report
 from gm.game.stored_orders import orders_in_force
 from gm.game.workflow_errors import AlreadyAdjudicated, WorkflowError
-from gm.notation import unit_text
-from gm.orders.display import order_display
+from gm.notation import order_display, unit_text
 from gm.report.report_data import SeasonReport
 from gm.store import game_rows as rows
 from gm.store.database import Store

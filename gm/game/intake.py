@@ -19,11 +19,12 @@ from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import typed_order, unit_key
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.notation import order_display
 from gm.orders import ignored
-from gm.orders.display import order_display
 from gm.orders.errors import PHASE
 from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
 from gm.orders.parse import parse_order
+from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store import order_rows
 from gm.store.codec import order_to_json
@@ -74,8 +75,10 @@ def _with_power(order, power: str):
 
 
 def _read(text: str, game_map: GameMap, power: str | None, position: Position):
-    """`read_orders`, told the phase and the board so that it can check each order."""
-    return read_orders(text, game_map, power, phase_kind=position.phase.kind, board=position)
+    """`read_orders`, told the phase, the board and the rules so that it checks each order
+    as the engine will."""
+    return read_orders(text, game_map, power, phase_kind=position.phase.kind, board=position,
+                       rules=RuleSet.for_map(game_map))
 
 
 def read_letter(text: str, view: GameView, position: Position, power: str | None
