@@ -1,6 +1,6 @@
-"""What every order kind shares: the `Order` base class, how units are written in an order,
-the kinds of phase, the `Problem` a board check finds, and `OrderKind`, the declaration each
-kind module makes of itself.
+"""What every order kind shares: the `Order` base class, how units are written in an order
+(gm's notation, from `gm.notation`), the kinds of phase, the `Problem` a board check finds,
+and `OrderKind`, the declaration each kind module makes of itself.
 
 An order kind is one module in this package (`move.py`, `convert.py`...) holding its typed
 form (an `Order` subclass whose `__str__` is the echo, the report's and the archive's text),
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gm.maps.gamemap import province_of
+from gm.notation import kind_label, show_location, unit_label  # noqa: F401  (gm's notation)
 
 # the kinds of phase (`Phase.kind`)
 MOVEMENT = "Movement"
@@ -24,26 +25,6 @@ ADJUSTMENT = "Adjustment"
 PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
 
 VOID = "void"  # the kind of a problem the position causes (the order is kept, then void)
-
-
-def show_location(location: str) -> str:
-    """`par` -> `Par`, `spa/nc` -> `Spa/nc`: ids as players write them in letters."""
-    return location[:1].upper() + location[1:]
-
-
-def kind_label(kind: str | None, strength: float | None) -> str:
-    """`A`, `2A`, `2A/F`; '' when no kind was written."""
-    count = "" if strength is None else f"{strength:g}"
-    return f"{count}{kind}" if kind else count
-
-
-def unit_label(kind: str | None, location: str, strength: float | None = None,
-               leader: str | None = None) -> str:
-    """How a unit is written in the canonical echo: `A Par`, `2F Ur`, `Par`, `Hannibal`."""
-    if leader:
-        return leader
-    kind_text = kind_label(kind, strength)
-    return f"{kind_text} {show_location(location)}" if kind_text else show_location(location)
 
 
 class UnitRef(NamedTuple):
