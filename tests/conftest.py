@@ -36,6 +36,30 @@ DEMO = ROOT / "games" / "standard-demo.txt"
 REPLAYED = [DEMO, *sorted((ROOT / "tests").glob("*/games/*.txt"))]
 
 
+def _build_commands_once() -> None:
+    """typer's test runner turns the app into click commands at every call, which costs more
+    than most commands themselves; the suite makes about a thousand calls on the same apps, so
+    each app is turned into commands once (a weak key: an app a test builds goes with it)."""
+    import weakref
+
+    import typer.testing
+
+    build = getattr(typer.testing, "_get_command", None)
+    if build is None:  # another typer: nothing to speed up
+        return
+    built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def get_command(app):
+        if app not in built:
+            built[app] = build(app)
+        return built[app]
+
+    typer.testing._get_command = get_command
+
+
+_build_commands_once()
+
+
 @pytest.fixture(scope="session")
 def standard_map():
     from gm.maps import load_map
