@@ -52,10 +52,25 @@ def phase_name(phase: Phase, game_map: GameMap) -> str:
 
 
 def season_title(phase: Phase, game_map: GameMap) -> str:
-    """A report's title: `Spring 1901`, `Spring 601 BC`, `Summer, Third Age 3000` (a comma
-    before a worded year)."""
-    year = game_map.calendar.year_label(phase.year)
-    return f"{phase.season} {year}" if year[:1].isdigit() else f"{phase.season}, {year}"
+    """The one way every report and picture writes a season: `Spring 1901`, `Spring 601 BC`,
+    and an era written before the year goes after it in brackets, `Summer 3000 (Third Age)`."""
+    year_format = game_map.calendar.year_format
+    era, _, after = year_format.partition("{year}")
+    year = f"{phase.year}{after}"
+    return f"{phase.season} {year} ({era.strip()})" if era.strip() else f"{phase.season} {year}"
+
+
+def phase_title(phase: Phase, game_map: GameMap) -> str:
+    """A phase in the season's words: `Autumn 1901`, `Autumn 1901 Retreat`, `Winter 1901`
+    (a retreat phase is the only one that shares its season with another of the same kind)."""
+    title = season_title(phase, game_map)
+    return f"{title} Retreat" if phase.kind == "Retreat" else title
+
+
+def label_title(label: str, game_map: GameMap) -> str:
+    """A phase label as gm stores it (`Summer 3000`), in the season's words."""
+    phase = parse_phase_name(label, game_map)
+    return phase_title(phase, game_map) if phase else label
 
 
 # --- order -------------------------------------------------------------------------------

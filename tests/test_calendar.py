@@ -87,14 +87,15 @@ def test_ambiguous_short_id_is_an_error(bc_map):
         parse_phase_name("S601M", bc_map)
 
 
-def test_worded_years_read_back_from_a_report_title():
+def test_worded_years_are_read_and_titled():
     from gm.maps import load_map
 
     middle_earth = load_map("middle-earth-viii")
     summer = Phase(3000, "Summer", "Movement")
-    assert season_title(summer, middle_earth) == "Summer, Third Age 3000"
-    assert parse_phase_name("Summer, Third Age 3000", middle_earth) == summer
-    assert parse_phase_name("S3000M", middle_earth) == summer
+    assert season_title(summer, middle_earth) == "Summer 3000 (Third Age)"
+    assert phase_name(summer, middle_earth) == "Summer Third Age 3000"
+    for text in ("Summer Third Age 3000", "Summer, Third Age 3000", "summer 3000", "S3000M"):
+        assert parse_phase_name(text, middle_earth) == summer, text
 
 
 def test_phases_sort_as_played_on_a_bc_calendar(bc_map):

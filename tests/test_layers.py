@@ -12,13 +12,13 @@ GM = Path(__file__).resolve().parents[1] / "gm"
 # floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
 FLOORS = [
     {"maps", "_data"},  # the board, and the data files gm installs (maps, the grammar)
-    {"calendar", "notation", "dates"},  # the vocabulary: phases, units and places, dates
+    {"calendar", "notation", "dates", "deadline_time"},  # the vocabulary: phases, units, dates
     {"orders"},  # reading orders
     {"engine", "rules"},  # adjudication, and the rules plugged into it
     {"store", "datc"},  # what is kept; the DATC runner
     {"report"},  # the report as data, and its renderers
     {"game"},  # the GM's workflow
-    {"draw"},  # pictures, of stored games too
+    {"draw", "publish"},  # pictures, of stored games too; a game as a static site
     {"cli", "demo", "__main__"},  # the command line
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}

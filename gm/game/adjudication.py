@@ -63,13 +63,14 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
     return Resolution(phase, outcome, results, phase_name(after.phase, view.map), solo)
 
 
-def preview_report(store: Store, name: str) -> SeasonReport:
+def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonReport:
     """What adjudicating the open phase now would report; nothing is stored."""
     with store.transaction(write=False):
         view = open_game(store, name)
         require_running(view.game)
         phase = rows.open_phase(store, view.game)
-        return resolution_report(store, view, resolve(store, view, phase), preview=True)
+        return resolution_report(store, view, resolve(store, view, phase), preview=True,
+                                 full_names=full_names)
 
 
 def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonReport:

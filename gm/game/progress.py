@@ -26,7 +26,6 @@ class PowerProgress:
     orders: int  # orders in force
     missing: list[str] = field(default_factory=list)  # units without an order: `A Par`
     note: str = ""  # adjustment phases: `2 builds due, 1 ordered`
-    adjustments_short: int = 0  # builds or removals due and not yet ordered
 
 
 @dataclass(slots=True)
@@ -41,7 +40,7 @@ class GameProgress:
 
     @property
     def complete(self) -> bool:
-        return all(not p.missing and not p.adjustments_short for p in self.powers)
+        return all(not p.missing and not p.note.endswith("missing") for p in self.powers)
 
 
 def progress(store: Store, name: str) -> GameProgress:
@@ -73,8 +72,7 @@ def progress(store: Store, name: str) -> GameProgress:
                 need = abs(due[power])
                 word = "build" if due[power] > 0 else "removal"
                 have = counts.get(power, 0)
-                entry.adjustments_short = max(need - have, 0)
-                state = "missing" if entry.adjustments_short else "complete"
+                state = "missing" if have < need else "complete"
                 entry.note = f"{need} {word}{'s' if need > 1 else ''} due, {have} ordered: " \
                              f"{state}"
             if pieces or entry.orders or entry.note:

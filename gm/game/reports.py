@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from gm.dates import long_date
 from gm.game.games import GameView, find_phase, open_game
 from gm.game.missed import missed_orders
 from gm.game.players import players_at
@@ -22,7 +21,7 @@ from gm.report.report_builder import build_report
 from gm.report.report_data import Deadline, PlayerLine, SeasonReport, SeasonZine
 from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.deadline_rows import deadline_of
+from gm.store.deadline_rows import deadline_of, game_zone
 from gm.store.edit_rows import edits_of_phase, position_before_edits
 from gm.store.game_rows import PhaseRow
 from gm.store.order_rows import OrderRow, letters_of_phase, orders_of_phase
@@ -52,7 +51,9 @@ def season_zine(store: Store, view: GameView, phase: PhaseRow, next_label: str |
     if next_label is not None:
         due = deadline_of(store, view.game.id, next_label)
         if due is not None:
-            deadline = Deadline(next_label, long_date(due))
+            zone = game_zone(store, view.game.id)
+            deadline = Deadline(next_label, due.words(zone),
+                                due.at.isoformat() if due.at else None, zone)
     return SeasonZine(
         players=players, missed=missed_orders(store, view, phase),
         notes=[item.text for item in items if item.kind == NOTE],
@@ -60,7 +61,8 @@ def season_zine(store: Store, view: GameView, phase: PhaseRow, next_label: str |
         deadline=deadline)
 
 
-def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport:
+def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: bool = False
+                  ) -> SeasonReport:
     adjudication = adjudication_from(store, phase.id, "live")
     if adjudication is None:
         raise WorkflowError(f"{phase.label} of {view.game.name} has not been adjudicated yet; "
@@ -76,11 +78,13 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport
         next_position=position_before_edits(store, following), next_label=following.label,
         result=result, start_position=load_position(store, phase),
         unread=unread_lines(store, phase.id),
-        zine=season_zine(store, view, phase, following.label))
+        zine=season_zine(store, view, phase, following.label), full_names=full_names)
 
 
-def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonReport:
-    """The report of the named phase; by default the last one adjudicated."""
+def phase_report(store: Store, name: str, phase: str | None = None, full_names: bool = False
+                 ) -> SeasonReport:
+    """The report of the named phase; by default the last one adjudicated. `full_names`
+    writes orders as the judges do (`Army Vienna -> Galicia`)."""
     with store.transaction(write=False):
         view = open_game(store, name)
         if phase is None:
@@ -92,11 +96,11 @@ def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonRep
             row = done[-1]
         else:
             row = find_phase(store, view, phase)
-        return stored_report(store, view, row)
+        return stored_report(store, view, row, full_names)
 
 
-def resolution_report(store: Store, view: GameView, resolution, preview: bool = False
-                      ) -> SeasonReport:
+def resolution_report(store: Store, view: GameView, resolution, preview: bool = False,
+                      full_names: bool = False) -> SeasonReport:
     """The report of a phase resolved in memory (a `gm.game.adjudication.Resolution`), stored
     or not: the same report `gm report` prints once it is stored."""
     phase = resolution.phase
@@ -106,12 +110,16 @@ def resolution_report(store: Store, view: GameView, resolution, preview: bool = 
         edits=edits_of_phase(store, phase.id), next_position=resolution.outcome.position,
         next_label=resolution.next_label, result=resolution.solo, preview=preview,
         start_position=load_position(store, phase), unread=unread_lines(store, phase.id),
-        zine=season_zine(store, view, phase, resolution.next_label))
+        zine=season_zine(store, view, phase, resolution.next_label), full_names=full_names)
 
 
 def centre_chart(store: Store, name: str) -> CentreChart:
     """Centres per power at the end of every year the game has finished."""
     with store.transaction(write=False):
-        view = open_game(store, name)
-        positions = [load_position(store, p) for p in rows.live_phases(store, view.game)]
-        return build_chart(view.game.name, view.map, positions)
+        return build_chart_for(store, open_game(store, name))
+
+
+def build_chart_for(store: Store, view: GameView) -> CentreChart:
+    """The chart of an open game, inside the caller's transaction."""
+    positions = [load_position(store, p) for p in rows.live_phases(store, view.game)]
+    return build_chart(view.game.name, view.map, positions)

@@ -12,23 +12,26 @@ appear in reports without a change here.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import unicodedata
 
-from gm.calendar import parse_phase_name, season_title
+from gm.calendar import Phase, label_title, parse_phase_name, phase_title, season_title
 from gm.engine import results as R
 from gm.engine.adjustment_phase import adjustments_due
 from gm.engine.position import Position
 from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
-from gm.notation import place, unit_display, unit_text
+from gm.notation import in_full, place, unit_display, unit_text
 from gm.orders.ignored import MAY_BE_ORDERS
 from gm.report.report_data import (
+    AdjustmentLine,
     CentreChange,
     Correction,
     DislodgedLine,
     OrderLine,
+    Ownership,
     PlayerLine,
     PowerCount,
     PowerOrders,
@@ -99,8 +102,10 @@ def _tags_for(result: ResultRow) -> tuple[list[str], str]:
     return [tag], note
 
 
-def order_line(result: ResultRow, phase_kind: str) -> OrderLine:
-    """One result as a report line: the order, its tags, and a note when the reader needs one."""
+def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None = None
+               ) -> OrderLine:
+    """One result as a report line: the order, its tags, and a note when the reader needs one.
+    With `names` (province id -> name) the order is written in full, as the judges print it."""
     unit = unit_display(result.unit) if result.unit else ""
     if result.order_text is None:
         text, tags, note = _default_order(result, unit, phase_kind)
@@ -111,7 +116,8 @@ def order_line(result: ResultRow, phase_kind: str) -> OrderLine:
         tags, note = _tags_for(result)
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
-    return OrderLine(clean(text), tuple(tags), note, failed=not result.succeeded)
+    text = in_full(clean(text), names) if names else clean(text)
+    return OrderLine(text, tuple(tags), note, failed=not result.succeeded)
 
 
 def _default_order(result: ResultRow, unit: str, phase_kind: str
@@ -156,31 +162,39 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
                  result: str | None = None, preview: bool = False,
                  start_position: Position | None = None,
                  unread: list[OrderRow] | None = None,
-                 zine: SeasonZine | None = None) -> SeasonReport:
+                 zine: SeasonZine | None = None, full_names: bool = False) -> SeasonReport:
     """The report of one phase. `start_position` (the position the phase was adjudicated
     from) lets the report say which centres changed hands and who was eliminated; `unread`
     are the letters' rejected and ignored lines; `zine` is what the GM prints around the
-    results (players, NMRs, notes, press, the next deadline)."""
+    results (players, NMRs, notes, press, the next deadline); `full_names` writes orders and
+    units as the judges do (`Army Vienna -> Galicia`)."""
     phase = start_position.phase if start_position is not None else \
         parse_phase_name(phase_label, game_map)
     report = SeasonReport(
         game=game, variant=game_map.name, phase=phase_label, kind=phase_kind,
         season=season_title(phase, game_map) if phase else phase_label,
+        title_phase=phase_title(phase, game_map) if phase else phase_label,
         preview=preview, next_phase=next_label, result=result,
+        next_title=label_title(next_label, game_map) if next_label else None,
         colours={p.name: p.colour for p in game_map.powers.values()})
     report.corrections = [Correction(clean(e.description), clean(e.reason)) for e in edits]
-    report.orders = _orders(results, phase_kind, game_map)
+    names = {pid: p.name for pid, p in game_map.provinces.items()} if full_names else None
+    report.orders = _orders(results, phase_kind, game_map, names)
     report.unread = [UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
                                 clean(reader_reason(row)))
                      for row in unread or () if shown_unread(row)]
     report.events = [clean(e) for e in events if isinstance(e, str)]  # centre changes: below
     if zine is not None:
         add_zine(report, zine)
+    rules = RuleSet.for_map(game_map)
+    if start_position is not None and phase_kind == "Adjustment":
+        report.adjustments = _adjustments(start_position, game_map, rules)
     if next_position is None:
         return report
-    rules = RuleSet.for_map(game_map)
-    report.dislodged = _dislodged(next_position, game_map)
+    report.dislodged = _dislodged(next_position, game_map, names)
     report.counts = _counts(next_position, game_map, rules)
+    if phase is not None and _year_ends(phase, next_position.phase):
+        report.ownership = ownership(next_position, game_map, rules)
     if start_position is not None:
         report.centre_changes = _centre_changes(start_position, next_position, game_map)
         report.eliminated = _eliminated(start_position, next_position, game_map)
@@ -198,6 +212,9 @@ def add_zine(report: SeasonReport, zine: SeasonZine) -> SeasonReport:
     report.press = [PressItem(clean(author), lines) for author, text in zine.press
                     if (lines := written_lines(text))]
     report.deadline = zine.deadline
+    if zine.deadline is not None and report.next_title and \
+            zine.deadline.phase == report.next_phase:
+        report.deadline = dataclasses.replace(zine.deadline, phase=report.next_title)
     return report
 
 
@@ -212,25 +229,65 @@ def written_lines(text: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap
-            ) -> list[PowerOrders]:
+def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
+            names: dict[str, str] | None) -> list[PowerOrders]:
     by_power: dict[str, list[OrderLine]] = {}
     for r in results:
-        by_power.setdefault(r.power, []).append(order_line(r, phase_kind))
+        by_power.setdefault(r.power, []).append(order_line(r, phase_kind, names))
     order = list(game_map.powers) + sorted(p for p in by_power if p not in game_map.powers)
     return [PowerOrders(power_name(game_map, p) or "unknown", tuple(by_power[p]))
             for p in order if p in by_power]
 
 
-def _dislodged(position: Position, game_map: GameMap) -> list[DislodgedLine]:
+def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | None
+               ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
+    written = (lambda text: in_full(text, names)) if names else (lambda text: text)
     lines = []
     for d in position.dislodged:
         options = retreat_options(d, position, game_map)
         lines.append(DislodgedLine(power_name(game_map, d.unit.power),
-                                   unit_display(unit_text(d.unit)),
-                                   tuple(place(o) for o in options)))
+                                   written(unit_display(unit_text(d.unit))),
+                                   tuple(written(place(o)) for o in options)))
+    return lines
+
+
+def _year_ends(phase: Phase, following: Phase) -> bool:
+    """Is this the year's last movement or retreat phase (centres have their owners for the
+    year)? The next phase is the adjustment, or the next year when no adjustment is due."""
+    if phase.kind == "Adjustment":
+        return False
+    return following.kind == "Adjustment" or following.year != phase.year
+
+
+def ownership(position: Position, game_map: GameMap, rules: RuleSet) -> list[Ownership]:
+    """Every power's centres by name, as judges list them at the end of a year, and the
+    centres nobody owns last (`Unowned`)."""
+    def named(centres) -> tuple[str, ...]:
+        return tuple(sorted(game_map.provinces[c].name if c in game_map.provinces else c
+                            for c in centres))
+
+    lines = [Ownership(power.name, named(position.centres_of(pid)))
+             for pid, power in game_map.powers.items() if position.centres_of(pid)]
+    unowned = [c for c in rules.centres(position, game_map) if c not in position.owners]
+    if unowned:
+        lines.append(Ownership("Unowned", named(unowned)))
+    return lines
+
+
+def _adjustments(position: Position, game_map: GameMap, rules: RuleSet
+                 ) -> list[AdjustmentLine]:
+    """Each power's centres, units and what it builds or removes, from the position the
+    adjustment phase started at."""
+    due = adjustments_due(position, game_map, rules)
+    lines = []
+    for pid, power in game_map.powers.items():
+        centres = rules.supply(pid, position, game_map)
+        units = len(position.units_of(pid))
+        if centres or units:
+            lines.append(AdjustmentLine(power.name, centres, units, due.get(pid, 0),
+                                        power.plural))
     return lines
 
 

@@ -8,7 +8,7 @@ import json
 import re
 
 from gm.calendar import PhaseNameError, parse_phase_name
-from gm.dates import DateError, read_date  # a leaf module: plain date reading
+from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
 from gm.notation import unit_text
 from gm.store.archive.archive_data import (
@@ -156,8 +156,8 @@ class _Reader:
                 raise self.error(no, f"a second deadline for {self.phase.heading} (the first "
                                      f"is on line {self.phase.deadline_line}); keep one")
             try:
-                self.phase.deadline = read_date(key.group("value"))
-            except DateError as exc:
+                self.phase.deadline = read_due(key.group("value"))
+            except DeadlineError as exc:
                 raise self.error(no, str(exc)) from None
             self.phase.deadline_line = no
         else:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 
-from gm.dates import long_date
 from gm.maps.gamemap import GameMap
 from gm.notation import place, unit_display
 from gm.store.archive.archive_data import Archive, ArchivePhase, ArchivePress, RecordedOutcome
@@ -76,7 +75,7 @@ def write_archive(archive: Archive, game_map: GameMap, private: bool = False) ->
         out += [f"GM edit: {e.command} (reason: {e.reason})" for e in phase.edits]
         out += _players(phase, game_map, private)
         if phase.deadline is not None:
-            out.append(f"Deadline: {long_date(phase.deadline)}")
+            out.append(f"Deadline: {phase.deadline.words()}")
         for letter in phase.letters:
             out.append(f"{game_map.powers[letter.power].name}:")
             out += [f"  {line}" for line in letter.text.splitlines() if line.strip()]
