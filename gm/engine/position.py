@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from gm.calendar import Phase
 from gm.maps.gamemap import GameMap, province_of
-
-KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
-LEADER = "L"
+from gm.notation import LEADER, read_unit, unit_short
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +41,7 @@ class Unit:
 
     def label(self) -> str:
         """`A par`, `F spa/nc`, `2A ur`, `Scipio rom` (a leader, with its place)."""
-        if self.name:
-            return f"{self.name} {self.location}"
-        count = "" if self.strength == 1 else f"{self.strength:g}"
-        return f"{count}{self.kind} {self.location}"
+        return unit_short(self)
 
     def moved_to(self, location: str) -> Unit:
         return replace(self, location=location)
@@ -68,21 +64,6 @@ class Dislodged:
 
     unit: Unit
     attacker_from: str | None  # province the dislodging attack came from; None if by convoy
-
-
-@dataclass(frozen=True, slots=True)
-class Phase:
-    year: int
-    season: str  # 'Spring', 'Autumn', 'Winter', 'Summer'...
-    kind: str  # 'Movement', 'Retreat', 'Adjustment'
-
-    def label(self, game_map: GameMap | None = None) -> str:
-        year = game_map.calendar.year_label(self.year) if game_map else str(self.year)
-        return f"{self.season} {year} {self.kind}"
-
-    def short(self) -> str:
-        """A compact id such as `S1901M` (seasons by initial, kinds by initial)."""
-        return f"{self.season[0]}{self.year}{self.kind[0]}"
 
 
 @dataclass(slots=True)
@@ -128,8 +109,6 @@ class Position:
 
 def starting_position(game_map: GameMap) -> Position:
     """The position at the start of the game, from the map's powers and units."""
-    from gm.maps.check import UNIT_RE
-
     units = []
     owners = {}
     season, kind = game_map.calendar.start
@@ -137,13 +116,11 @@ def starting_position(game_map: GameMap) -> Position:
     tags: set[str] = set()
     for power in game_map.powers.values():
         for text in power.units:
-            m = UNIT_RE.match(text.strip())
-            assert m, text  # checked by gm map check
-            count = float(m.group("count") or 1)
-            loc = m.group("loc").lower()
-            tag = piece_tag(phase, loc, tags)
+            parts = read_unit(text)
+            assert parts, text  # checked by gm map check
+            tag = piece_tag(phase, parts.location, tags)
             tags.add(tag)
-            units.append(Unit(power.id, m.group("kind").upper(), loc, count, tag=tag))
+            units.append(Unit(power.id, parts.kind, parts.location, parts.strength, tag=tag))
         for home in power.home:
             owners[home] = power.id
     return Position(phase=phase, units=units, owners=owners)

@@ -4,7 +4,7 @@ a stack fleets first, then armies, then garrisons, then by tag."""
 
 from __future__ import annotations
 
-from gm.engine.adjustment import adjudicate_adjustments, civil_disorder_removals
+from gm.engine.adjustment_phase import adjudicate_adjustments, civil_disorder_removals
 from gm.engine.position import Phase, Position, Unit
 from gm.orders.types import Build, Remove
 from gm.rules import RuleSet

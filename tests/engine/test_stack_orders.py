@@ -5,7 +5,7 @@ its army, friendly arrivals, sides. Each test was a bug of the one-piece-per-pro
 
 from __future__ import annotations
 
-from gm.engine.movement import adjudicate_movement
+from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.orders.types import Hold, Move, SupportHold, SupportMove
 from gm.rules import RuleSet

@@ -4,7 +4,7 @@ retreats of one side may end together where the rules let pieces stack."""
 from __future__ import annotations
 
 from gm.engine.position import Dislodged, Phase, Position, Unit
-from gm.engine.retreat import adjudicate_retreats, retreat_options
+from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.orders.types import Move, Retreat
 from gm.rules import RuleSet
 from tests.stacking.rule import stacking

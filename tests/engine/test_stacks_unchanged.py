@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gm.engine.movement import adjudicate_movement
+from gm.engine.movement_phase import adjudicate_movement
 from gm.rules.base import Rule, RuleSet
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"

@@ -9,7 +9,7 @@ import pytest
 
 from gm.engine.position import Phase, Position, Unit
 from gm.game.corrections import apply_correction
-from gm.game.errors import WorkflowError
+from gm.game.workflow_errors import WorkflowError
 from gm.maps import load_map
 from tests.stacking.rule import registered
 

@@ -6,8 +6,8 @@ from gm.engine.position import Unit
 
 
 def test_the_store_keeps_tags_and_loads_untagged_positions(game, store):
-    from gm.store.games import open_phase
-    from gm.store.positions import load_position, save_position
+    from gm.store.game_rows import open_phase
+    from gm.store.position_rows import load_position, save_position
 
     phase = open_phase(store, game.game)
     position = load_position(store, phase)
