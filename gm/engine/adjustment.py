@@ -15,21 +15,22 @@ import math
 from collections import deque
 
 from gm.engine import results as R
-from gm.engine.position import Position, Unit
+from gm.engine.position import KIND_NAMES, Position, Unit
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of
-from gm.orders.types import Build, Order, Remove, Waive
+from gm.orders.types import ADJUSTMENT_ORDERS, Build, Order, Remove, Waive
 from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
 
 def adjustments_due(position: Position, game_map: GameMap,
-                    rules: RuleSet | None = None) -> dict[str, int]:
-    """Builds (positive) or removals (negative) each power has this adjustment phase.
+                    rules: RuleSet | None = None) -> dict[str, float]:
+    """Builds (positive) or removals (negative) each power has this adjustment phase, counted
+    in upkeep: a whole number unless pieces or centres come in halves (towns, garrisons).
 
-    Centres and upkeep may come in halves (towns, garrisons): a power builds one unit per
-    whole centre it has spare, and removes until its units are supplied.
-    """
+    A power may build as much as its supply exceeds its units' upkeep, in steps of the
+    cheapest piece it may build (so ½ to spare is no build unless a piece costs ½), and
+    removes until its upkeep is no more than its supply."""
     rules = rules or RuleSet.for_map(game_map)
     due = {}
     for power, (change, extra) in _allowances(position, game_map, rules).items():
@@ -39,19 +40,66 @@ def adjustments_due(position: Position, game_map: GameMap,
     return due
 
 
+def amount(value: float) -> str:
+    """`2`, `1½`, `½`: an amount of supply or upkeep as a GM writes it."""
+    whole, half = divmod(abs(value) * 2, 2)
+    sign = "-" if value < 0 else ""
+    if not half:
+        return f"{sign}{whole:g}"
+    return f"{sign}{whole:g}½" if whole else f"{sign}½"
+
+
+def _whole(value: float) -> float:
+    """An int when the value is whole, so counts read `2`, not `2.0`."""
+    return int(value) if float(value).is_integer() else value
+
+
 def _allowances(position: Position, game_map: GameMap, rules: RuleSet
-                ) -> dict[str, tuple[int, int]]:
-    """For each power: builds (or removals, negative) from its centres, and extra builds.
+                ) -> dict[str, tuple[float, int]]:
+    """For each power: builds (or removals, negative) from its supply, and extra builds.
 
     Extra builds are owed apart from the centres, so a power may have removals to make and
     an extra build at once; `adjustments_due` then shows the removals."""
+    supplies = rules.supplies(position, game_map)
+    upkeep: dict[str, float] = {}
+    for unit in position.units:
+        upkeep[unit.power] = upkeep.get(unit.power, 0.0) + rules.upkeep(unit)
     out = {}
     for power in game_map.powers:
-        spare = rules.supply(power, position, game_map) - sum(
-            rules.upkeep(u) for u in position.units if u.power == power)
-        change = math.floor(spare) if spare >= 0 else -math.ceil(-spare)
-        out[power] = (change, rules.extra_builds(power, position, game_map))
+        spare = supplies.get(power, 0.0) - upkeep.get(power, 0.0)
+        if spare >= 0:
+            change = _buildable(spare, power, position, game_map, rules)
+        else:
+            change = -_to_remove(-spare, power, position, rules)
+        out[power] = (_whole(change), rules.extra_builds(power, position, game_map))
     return out
+
+
+def build_costs(power: str, position: Position, game_map: GameMap, rules: RuleSet
+                ) -> dict[str, float]:
+    """The upkeep of each kind of piece the power may build: what a build of it costs."""
+    return {kind: rules.upkeep(Unit(power, kind, ""))
+            for kind in rules.build_kinds(power, position, game_map)}
+
+
+def _buildable(spare: float, power: str, position: Position, game_map: GameMap,
+               rules: RuleSet) -> float:
+    """The part of the spare supply that builds can use: steps of the cheapest piece."""
+    if not (rules.answers("upkeep") or rules.answers("build_kinds")):
+        return math.floor(spare)
+    costs = [c for c in build_costs(power, position, game_map, rules).values() if c > 0]
+    step = min(costs, default=1.0)
+    return math.floor(spare / step) * step
+
+
+def _to_remove(deficit: float, power: str, position: Position, rules: RuleSet) -> float:
+    """How much upkeep a power must remove: whole pieces unless some cost a half."""
+    step = 1.0
+    if rules.answers("upkeep"):
+        costs = [rules.upkeep(u) for u in position.units if u.power == power]
+        if any(not float(c).is_integer() for c in costs if c > 0):
+            step = 0.5
+    return math.ceil(deficit / step) * step
 
 
 def _distances(position: Position, power: str, game_map: GameMap) -> dict[str, int]:
@@ -88,26 +136,51 @@ def civil_disorder_removals(position: Position, power: str, count: int,
 def adjudicate_adjustments(position: Position, orders: list[Order], game_map: GameMap,
                            rules: RuleSet | None = None) -> PhaseOutcome:
     rules = rules or RuleSet.for_map(game_map)
+    answered: dict[int, OrderResult] = {}
+    if rules.answers("adjustment_order"):
+        # a rule's own orders first (a change of kind, a voluntary disband), on a copy, so that
+        # the upkeep they free pays for builds in this same phase
+        position = position.copy()
+        for i, order in enumerate(orders):
+            if not isinstance(order, ADJUSTMENT_ORDERS):
+                answer = rules.adjustment_order(order, position, game_map)
+                if answer is not None:
+                    answered[i] = answer
     allowances = _allowances(position, game_map, rules)
     due = {power: change for power, (change, _) in allowances.items() if change}
     results: list[OrderResult] = []
-    built: dict[str, int] = {}
+    spent: dict[str, float] = {}  # upkeep of the pieces built, and builds waived
+    accepted: list[Build] = []
     extra_built: dict[str, list[Unit]] = {}
     removed: dict[str, set[int]] = {}
+    freed: dict[str, float] = {}  # upkeep of the pieces removed
     new_units: list[Unit] = []
     used_sites: set[str] = set()
 
     def void(order: Order, why: str) -> None:
         results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
 
-    for order in orders:
+    def problem_of(order: Build) -> str | None:
+        # the rule first: its reason names the rulebook (no A/F builds, no double unit)
+        return rules.build_problem(order, position, game_map, accepted) \
+            or _build_problem(order, position, game_map, rules, used_sites)
+
+    def build(order: Build, unit: Unit) -> None:
+        used_sites.add(order.province)
+        new_units.append(unit)
+        accepted.append(order)
+        results.append(OrderResult(unit.power, order, unit, True, R.BUILT))
+
+    for i, order in enumerate(orders):
+        if i in answered:
+            results.append(answered[i])
+            continue
         power = order.power or ""
         left = due.get(power, 0)
         if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
             owed = allowances.get(power, (0, 0))[1]
             made = extra_built.setdefault(power, [])
-            problem = rules.build_problem(order, position, game_map) \
-                or _build_problem(order, position, game_map, rules, used_sites)
+            problem = problem_of(order)
             if problem is None and len(made) >= owed:
                 problem = f"all {owed} extra build(s) of {_name(game_map, power)} are " \
                           "already used" if owed else \
@@ -116,42 +189,41 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 void(order, problem)
                 continue
             unit = _new_unit(order, power)
-            used_sites.add(order.province)
-            new_units.append(unit)
             made.append(unit)
-            results.append(OrderResult(power, order, unit, True, R.BUILT))
+            build(order, unit)
             continue
         if isinstance(order, (Build, Waive)):
             if left <= 0:
                 void(order, f"{_name(game_map, power)} has no builds"
                      if left == 0 else f"{_name(game_map, power)} must remove units, not build")
                 continue
-            if built.get(power, 0) >= left:
-                void(order, f"all {left} build(s) are already used")
+            used = spent.get(power, 0.0)
+            if used >= left:
+                void(order, f"all {amount(left)} build(s) are already used")
                 continue
             if isinstance(order, Waive):
-                built[power] = built.get(power, 0) + 1
+                spent[power] = used + min(1.0, left - used)
                 results.append(OrderResult(power, order, None, True, R.WAIVED))
                 continue
-            # the rule first: its reason names the rulebook (no A/F builds, no double unit)
-            problem = rules.build_problem(order, position, game_map) \
-                or _build_problem(order, position, game_map, rules, used_sites) \
-                or _single_unit_problem(order)
+            problem = problem_of(order) or _single_unit_problem(order)
             if problem:
                 void(order, problem)
                 continue
             unit = _new_unit(order, power)
-            used_sites.add(order.province)
-            new_units.append(unit)
-            built[power] = built.get(power, 0) + 1
-            results.append(OrderResult(power, order, unit, True, R.BUILT))
+            cost = rules.upkeep(unit)
+            if used + cost > left:
+                void(order, f"{_name(game_map, power)} has only {amount(left - used)} to "
+                            f"build, and {unit.label()} needs {amount(cost)}")
+                continue
+            spent[power] = used + cost
+            build(order, unit)
         elif isinstance(order, Remove):
             if left >= 0:
                 void(order, f"{_name(game_map, power)} has no removals")
                 continue
             done = removed.setdefault(power, set())
-            if len(done) >= -left:
-                void(order, f"all {-left} removal(s) are already made")
+            if freed.get(power, 0.0) >= -left:
+                void(order, f"all {amount(-left)} removal(s) are already made")
                 continue
             idx = next((i for i, u in enumerate(position.units)
                         if u.province == order.province and u.power == power
@@ -159,27 +231,33 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             if idx < 0:
                 void(order, f"no {_name(game_map, power)} unit in {order.province} to remove")
                 continue
-            if rules.upkeep(position.units[idx]) <= 0:
+            upkeep = rules.upkeep(position.units[idx])
+            if upkeep <= 0:
                 void(order, f"{position.units[idx].label()} needs no supply centre, so removing "
                             "it does not make up for a missing centre; remove another unit")
                 continue
             done.add(idx)
+            freed[power] = freed.get(power, 0.0) + upkeep
             results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
         else:
             void(order, phase_refusal(order, "Adjustment", game_map))
     for power, left in due.items():
         if left < 0:
             done = removed.setdefault(power, set())
-            missing = -left - len(done)
-            if missing > 0:
-                for idx in civil_disorder_removals(position, power, missing, game_map, done,
-                                                   rules):
+            if freed.get(power, 0.0) < -left:
+                order_of_removal = civil_disorder_removals(position, power, len(position.units),
+                                                           game_map, done, rules)
+                for idx in order_of_removal:
+                    if freed.get(power, 0.0) >= -left:
+                        break
                     done.add(idx)
+                    freed[power] = freed.get(power, 0.0) + rules.upkeep(position.units[idx])
                     results.append(OrderResult(power, None, position.units[idx], True, R.REMOVED,
                                                "civil disorder: too few removals ordered"))
-        elif left > built.get(power, 0):
+        elif left > spent.get(power, 0.0):
             results.append(OrderResult(power, None, None, True, R.WAIVED,
-                                       f"{left - built.get(power, 0)} build(s) not used"))
+                                       f"{amount(left - spent.get(power, 0.0))} build(s) "
+                                       "not used"))
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
@@ -226,13 +304,17 @@ def _build_problem(order: Build, position: Position, game_map: GameMap, rules: R
             return f"{province.name} is not owned by {_name(game_map, power)}"
         return f"{province.name} is not a home centre of {_name(game_map, power)}"
     kind = order.unit_kind or "A"
+    if kind not in rules.build_kinds(power, position, game_map):
+        return f"{kind} units cannot be built here"
     if kind == "F":
         if province.kind != "coast":
             return f"a fleet cannot be built in {province.name}, which is inland"
         if province.coasts and coast_of(order.location) not in province.coasts:
             return f"say which coast of {province.name} to build the fleet on"
-    elif kind == "A" and province.kind not in ("land", "coast"):
-        return f"an army cannot be built in {province.name}"
-    elif kind not in ("A", "F"):
-        return f"{kind} units cannot be built here"
+    elif province.kind not in ("land", "coast"):
+        return f"{_a(KIND_NAMES.get(kind, kind))} cannot be built in {province.name}"
     return None
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"

@@ -64,4 +64,5 @@ class PhaseOutcome:
     position: Position  # the position after this phase's orders took effect
     results: list[OrderResult] = field(default_factory=list)
     events: list[str] = field(default_factory=list)  # e.g. ownership changes, eliminations
-    winner: str | None = None  # set when the game has been won at the end of this phase
+    # who has won at the end of this phase: one power, or several in a joint victory
+    winners: list[str] = field(default_factory=list)

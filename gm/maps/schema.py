@@ -60,7 +60,14 @@ class CalendarSpec(_Strict):
 
 class VictorySpec(_Strict):
     kind: Literal["centres", "units", "majority"] = "centres"
-    count: int | None = None
+    count: float | None = None  # supply, in halves (`16`, `12.5`); units for kind "units"
+
+    @field_validator("count")
+    @classmethod
+    def _count(cls, value: float | None) -> float | None:
+        if value is not None and (value <= 0 or value * 2 != int(value * 2)):
+            raise ValueError("count must be a positive multiple of 1/2 (12, 12.5)")
+        return value
 
 
 class PowerSpec(_Strict):

@@ -61,7 +61,7 @@ class PowerCount:
     power: str
     centres: float
     units: int
-    adjustment: int | None  # builds (+) or removals (-) due next, when an adjustment follows
+    adjustment: float | None  # builds (+) or removals (-) due next, in halves, if adjusting
 
 
 @dataclass(frozen=True, slots=True)

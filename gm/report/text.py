@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 
+from gm.engine.adjustment import amount
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.model import (
@@ -72,18 +73,22 @@ def format_retreats(retreats: tuple[str, ...]) -> str:
 
 def format_standing(standing: Standing) -> str:
     """`Victory: 18 supply centres. Leader: Russia with 12 (6 short).`"""
-    short = f"{standing.short:g} short" if standing.short > 0 else "condition met"
+    short = f"{amount(standing.short)} short" if standing.short > 0 else "condition met"
     leaders = standing.leaders
     if len(leaders) > 3:
         who = f"{len(leaders)} powers share the lead"
     else:
         who = f"{'Leader' if len(leaders) == 1 else 'Leaders'}: {and_list(leaders)}"
-    return f"Victory: {standing.condition}. {who} with {standing.score:g} ({short})."
+    return f"Victory: {standing.condition}. {who} with {amount(standing.score)} ({short})."
 
 
-def format_adjustment(value: int | None) -> str:
+def format_adjustment(value: float | None) -> str:
+    """`+2 builds`, `-1 removal`; in halves `1½ to build`, `½ to remove`."""
     if not value:
         return ""
+    if not float(value).is_integer():
+        return f"{amount(abs(value))} to {'build' if value > 0 else 'remove'}"
+    value = int(value)
     word = "build" if value > 0 else "removal"
     return f"{value:+d} {word}{'s' if abs(value) > 1 else ''}"
 

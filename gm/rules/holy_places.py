@@ -147,7 +147,7 @@ class HolyPlaces(Rule):
     def draws_extra_build(self, order, position, game_map):
         return True if isinstance(order, Build) and (order.strength or 1) > 1 else None
 
-    def build_problem(self, order, position, game_map):
+    def build_problem(self, order, position, game_map, accepted=()):
         if order.province in destroyed(position):
             place = game_map.provinces[order.province].name
             return f"{self.ref}: {place} was destroyed; it is no supply centre, and nobody " \
