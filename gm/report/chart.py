@@ -40,9 +40,10 @@ def _year_end(year: int, positions: list[Position], step: int) -> Position | Non
     return None
 
 
-def build_chart(game: str, game_map: GameMap, positions: list[Position]) -> CentreChart:
+def build_chart(game: str, game_map: GameMap, positions: list[Position],
+                rules: RuleSet | None = None) -> CentreChart:
     calendar = game_map.calendar
-    rules = RuleSet.for_map(game_map)
+    rules = rules or RuleSet.for_map(game_map)
     years: list[int] = []
     for position in positions:
         if position.phase.year not in years:
