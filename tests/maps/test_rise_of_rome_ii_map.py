@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 from gm.engine.position import Phase, Position, Unit, starting_position
 from gm.engine.season import Season
 from gm.maps import load_map
-from gm.maps.check import check_text
 from gm.orders.check import check_order
 from gm.orders.errors import OrderError
 from gm.orders.parse import parse_order, read_order
+from tests.maps.map_files import file_problems, named
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_FILE = ROOT / "maps" / "rise-of-rome-ii.toml"
@@ -30,18 +30,10 @@ def rome():
     return load_map("rise-of-rome-ii")
 
 
-def named(game_map, name: str) -> str:
-    """The id of the province the rulebook calls `name` (fails if the map lacks it)."""
-    ident = game_map.province_id(name)
-    assert ident is not None, f"the map has no province called {name!r}"
-    return ident
-
-
 # --- the file and its counts (rules 2 and 10) ------------------------------------------------
 
 def test_the_map_file_passes_gm_map_check():
-    report = check_text(MAP_FILE.read_text(encoding="utf-8"), str(MAP_FILE))
-    assert [p.message for p in report.problems] == []
+    assert file_problems(MAP_FILE) == []
 
 
 def test_thirty_seven_centres_and_seven_powers(rome):
