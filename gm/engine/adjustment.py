@@ -1,14 +1,17 @@
-"""Adjustments: count each power's centres against its units; build, remove or waive.
+"""Adjustments: count each power's supply against its units' upkeep; build, remove or waive.
 
-Builds go on owned, vacant home centres (and any build site the variant allows); surplus build
-and removal orders are ignored in the order given. A rule may owe a power extra builds that
-need no spare centre (loot); the build orders the rule claims draw on those, and only they may
-make a unit stronger than one. A unit that needs no centre is never removed to balance the
-count. A power that orders too few removals loses the units farthest from its owned centres —
-counting steps through any province, land or sea; fleets before armies at equal distance; then
-by province name (docs/design.md, 'Civil disorder').
+Supply and upkeep come in halves (towns, garrisons), so builds and removals are counted in
+upkeep: each build costs the upkeep of the piece it makes, and a power removes pieces until its
+upkeep is no more than its supply. Builds go on owned, vacant home centres (and any build site
+the variant allows); surplus build and removal orders are ignored in the order given. A rule
+may accept orders of its own first (a voluntary disband), on a working copy of the position, so
+that what they free pays for builds. A rule may owe a power extra builds that need no spare
+centre (loot); the build orders the rule claims draw on those, and only they may make a unit
+stronger than one. A unit that needs no centre is never removed to balance the count. A power
+that orders too few removals loses the units farthest from its owned centres — counting steps
+through any province, land or sea; fleets before armies at equal distance; then by province
+name (docs/design.md, 'Civil disorder').
 """
-
 from __future__ import annotations
 
 import math

@@ -150,15 +150,34 @@ class Rebellion(Rule):
 
 def test_after_season_runs_once_a_season_even_when_the_winter_is_skipped(standard_map):
     """Before: no hook ran once a season was over."""
+    class Chronicle(Rule):
+        def __init__(self):
+            super().__init__()
+            self.seasons: list[str] = []
+
+        def after_season(self, position, season, game_map):
+            self.seasons.append(season)
+            return [f"the {season} is over"]
+
+    rule = Chronicle()
+    season = Season(standard_map, standard_rules(rule))
+    spring = season.adjudicate(starting_position(standard_map), [])
+    assert rule.seasons == ["Spring"] and spring.events == ["the Spring is over"]
+    autumn = season.adjudicate(spring.position, [])
+    assert autumn.position.phase == Phase(1902, "Spring", "Movement")  # no Winter played
+    assert rule.seasons == ["Spring", "Autumn"] and autumn.events == ["the Autumn is over"]
+
+
+def test_after_season_may_change_owners_before_adjustments_are_counted(standard_map):
     rule = Rebellion()
     season = Season(standard_map, standard_rules(rule))
     spring = season.adjudicate(starting_position(standard_map), [])
-    assert rule.seasons == ["Spring"] and "Marseilles rebels" in spring.events
+    assert "Marseilles rebels" in spring.events
     autumn = season.adjudicate(spring.position, [])
-    # France lost a centre but has still 3 units: removals are due, so the Winter is played
-    assert rule.seasons == ["Spring", "Autumn"]
-    assert autumn.position.phase.kind == "Adjustment"
     assert "mar" not in autumn.position.owners
+    # France has lost a centre and still has 3 units: the Winter is played for its removal
+    assert autumn.position.phase.kind == "Adjustment"
+    assert adjustments_due(autumn.position, standard_map) == {"france": -1}
 
 
 def test_after_season_waits_for_the_retreats(standard_map):
@@ -412,3 +431,22 @@ def _write_map(tmp_path, monkeypatch, text: str, name: str):
     monkeypatch.setenv("GM_MAPS", str(tmp_path))
     monkeypatch.setenv("GM_CACHE", str(tmp_path / "cache"))
     return load_map(name)
+
+
+def test_lord_of_hosts_holy_places_on_the_supply_hooks():
+    """A destroyed Holy Place supplies nobody, and the award's double unit needs no centre,
+    whatever owner the position still records."""
+    game_map = load_map("lord-of-hosts")
+    rules = RuleSet.for_map(game_map)
+    position = starting_position(game_map)
+    power = next(iter(game_map.powers))
+    home = game_map.powers[power].home
+    before = rules.supply(power, position, game_map)
+    position.state = {"holy_places": {"destroyed": [home[0]], "awards": {}}}
+    assert rules.supply(power, position, game_map) == before - 1
+    assert rules.centre_value(home[0], power, position, game_map) == 0
+    position.phase = Phase(position.phase.year, "Winter", "Adjustment")
+    position.units.append(Unit(power, "A", home[0], 2.0))
+    units = [u for u in position.units if u.power == power]
+    assert sum(rules.upkeep(u) for u in units) == len(units) - 1
+    assert adjustments_due(position, game_map, rules)[power] == -1
