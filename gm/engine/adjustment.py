@@ -78,7 +78,7 @@ def _allowances(position: Position, game_map: GameMap, rules: RuleSet
     return out
 
 
-def build_costs(power: str, position: Position, game_map: GameMap, rules: RuleSet
+def _build_costs(power: str, position: Position, game_map: GameMap, rules: RuleSet
                 ) -> dict[str, float]:
     """The upkeep of each kind of piece the power may build: what a build of it costs."""
     return {kind: rules.upkeep(Unit(power, kind, ""))
@@ -90,7 +90,7 @@ def _buildable(spare: float, power: str, position: Position, game_map: GameMap,
     """The part of the spare supply that builds can use: steps of the cheapest piece."""
     if not (rules.answers("upkeep") or rules.answers("build_kinds")):
         return math.floor(spare)
-    costs = [c for c in build_costs(power, position, game_map, rules).values() if c > 0]
+    costs = [c for c in _build_costs(power, position, game_map, rules).values() if c > 0]
     step = min(costs, default=1.0)
     return math.floor(spare / step) * step
 

@@ -154,7 +154,6 @@ class Rule:
         return None
 
     # --- adjustments -------------------------------------------------------------------------
-
     def upkeep(self, unit: Unit) -> float | None:
         """How many centres a unit needs (a leader none, a garrison half)."""
         return None
@@ -462,19 +461,18 @@ class RuleSet:
         if answer is not None:
             return list(answer)
         kind, count = game_map.victory_kind, game_map.victory_count
-        if kind == "units":
-            if count:
-                for power in game_map.powers:
-                    if len(position.units_of(power)) >= count:
-                        return [power]
-            return []
-        supplies = self.supplies(position, game_map)
-        if kind == "majority":
-            total = self.board_supply(position, game_map)
-            return [p for p in game_map.powers if supplies.get(p, 0.0) * 2 > total][:1]
-        if kind == "centres" and count:
-            return [p for p in game_map.powers if supplies.get(p, 0.0) >= count][:1]
-        return []
+        if kind == "units" and count:
+            reached = [p for p in game_map.powers if len(position.units_of(p)) >= count]
+        elif kind == "centres" and count:
+            supplies = self.supplies(position, game_map)
+            reached = [p for p in game_map.powers if supplies.get(p, 0.0) >= count]
+        elif kind == "majority":
+            supplies, total = self.supplies(position, game_map), self.board_supply(position,
+                                                                                    game_map)
+            reached = [p for p in game_map.powers if supplies.get(p, 0.0) * 2 > total]
+        else:
+            reached = []
+        return reached[:1]  # the standard game has one winner: the first in the map's order
 
     def board_supply(self, position: Position, game_map: GameMap) -> float:
         """The supply of every centre still on the board (`centres`)."""
