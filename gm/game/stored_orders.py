@@ -45,8 +45,15 @@ def unit_key(order, power: str | None) -> tuple | None:
     return (power, kind, location.split("/")[0], phase_kind_of(order) or "Movement")
 
 
-def phase_kind_of(order) -> str | None:
-    """The kind of phase an order sent ahead is for."""
+def phase_kind_of(order, game_map: GameMap | None = None) -> str | None:
+    """The kind of phase an order sent ahead is for (on `game_map`, a rule may say: Lord of
+    Hosts' Holy Place is destroyed in the adjustment phase)."""
+    if game_map is not None:
+        from gm.orders.variants import order_phases
+
+        phases = order_phases(order, game_map)
+        if phases:
+            return phases[0]
     name = type(order).__name__
     if name in ("Retreat", "Disband"):
         return "Retreat"
@@ -68,7 +75,8 @@ def orders_in_force(store: Store, phase_id: int, game_map: GameMap
     for earlier in rows.live_phases_before(store, phase):
         for row in orders_of_phase(store, earlier.id, (SENT_AHEAD,)):
             order = typed_order(row, game_map)
-            if phase_kind_of(order) == phase.kind and unit_key(order, row.power) not in own:
+            if phase_kind_of(order, game_map) == phase.kind and \
+                    unit_key(order, row.power) not in own:
                 ahead.append((row, order))
         if earlier.kind == "Movement":
             break

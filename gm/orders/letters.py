@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap
 from gm.orders.check import check_order
-from gm.orders.errors import SYNTAX, UNKNOWN_NAME, OrderError
+from gm.orders.errors import PHASE, SYNTAX, UNKNOWN_NAME, OrderError
 from gm.orders.names import NameIndex, NameProblem, fold, name_index
 from gm.orders.parse import Reading, read_order
 from gm.orders.types import Order
@@ -222,7 +222,7 @@ class _LetterReader:
     def _outcomes(self, text: str, separators: tuple[re.Pattern[str], ...]
                   ) -> list[tuple[str, Reading | OrderError]]:
         """The text read whole; or, if that fails, split at the first separator that yields
-        at least one order (`A Par - Bur, A Mar S A Par - Bur`)."""
+        at least one order, of this phase or another (`A Par - Bur, A Mar S A Par - Bur`)."""
         whole = self._try(text, self.verb)
         if isinstance(whole, Reading):
             return [(text, whole)]
@@ -240,7 +240,10 @@ class _LetterReader:
                     found.append((piece, outcome))
                 else:
                     found.extend(self._outcomes(piece, separators[i + 1:]))
-            if any(isinstance(o, Reading) for _, o in found):
+            # a piece that reads as an order of another phase counts too: the caller may keep
+            # it for that phase (`A(Moa) Destroys Moa. Builds: 2A(Ur)` with Autumn moves)
+            if any(isinstance(o, Reading) or getattr(o, "kind", None) == PHASE
+                   for _, o in found):
                 return found
         return [(text, whole)]
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from gm.orders.types import ADJUSTMENT_ORDERS
+
 if TYPE_CHECKING:
     from gm.engine.movement import MovementPhase, Plan
     from gm.engine.position import Position, Unit
@@ -143,6 +145,13 @@ class Rule:
         says."""
         return None
 
+    def after_ownership(self, owners_before: dict[str, str], position: Position,
+                        game_map: GameMap) -> list[str] | None:
+        """Centres have just changed hands, at the end of a movement season and its retreats
+        (`owners_before` is who held each before). A rule may note a capture in
+        `position.state` (a Holy Place its captor may now destroy). Returns events."""
+        return None
+
     # --- supply, per centre -------------------------------------------------------------------
     def supplied_by(self, centre: str, position: Position, game_map: GameMap) -> str | None:
         """The power this centre supplies (a lent centre its borrower); "" for nobody."""
@@ -154,6 +163,20 @@ class Rule:
         return None
 
     # --- adjustments -------------------------------------------------------------------------
+    def adjustment_choice(self, power: str, position: Position,
+                          game_map: GameMap) -> str | None:
+        """What this power may decide in this adjustment phase besides builds and removals (a
+        captured Holy Place it may destroy): the phase is then played even when no build or
+        removal is due."""
+        return None
+
+    def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
+                          ) -> tuple[list[Order], list[OrderResult], list[str]] | None:
+        """Carry out this rule's own orders of an adjustment phase before the centres are
+        counted, on `position` (the phase's own copy; write new values into its state).
+        Returns the other orders, the results of its own, and events."""
+        return None
+
     def upkeep(self, unit: Unit) -> float | None:
         """How many centres a unit needs (a leader none, a garrison half)."""
         return None
@@ -174,9 +197,10 @@ class Rule:
 
     def adjustment_order(self, order: Order, position: Position, game_map: GameMap
                          ) -> OrderResult | None:
-        """Accept an order other than build, remove and waive in an adjustment phase (a
+        """Accept one order other than build, remove and waive in an adjustment phase (a
         change of kind in place, a voluntary disband), before the builds are counted: the rule
-        changes `position` (a working copy) and returns the order's result."""
+        changes `position` (the phase's own copy) and returns the order's result. The simple
+        form of `adjustment_orders`, asked after it, about each order left."""
         return None
 
     def plays_adjustment(self, position: Position, game_map: GameMap) -> bool | None:
@@ -349,6 +373,10 @@ class RuleSet:
         found = game_map.provinces.get(province)
         return found is not None and found.is_centre
 
+    def after_ownership(self, owners_before: dict[str, str], position: Position,
+                        game_map: GameMap) -> list[str]:
+        return self._all("after_ownership", owners_before, position, game_map)
+
     def centres(self, position: Position, game_map: GameMap) -> list[str]:
         """The provinces that are supply centres in this position (for reports and lists)."""
         if not self._answering["is_centre"]:
@@ -400,6 +428,38 @@ class RuleSet:
         return self.supplies(position, game_map).get(power, 0.0)
 
     # adjustments
+    def adjustment_choices(self, power: str, position: Position, game_map: GameMap
+                           ) -> list[str]:
+        """Standard: none; a power only builds, removes or waives."""
+        return [c for rule in self._answering["adjustment_choice"]
+                if (c := rule.adjustment_choice(power, position, game_map))]
+
+    def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
+                          ) -> tuple[list[Order], list[OrderResult], list[str]]:
+        """Standard: every order is a build, removal or waive, handled by the engine.
+
+        Each rule's `adjustment_orders` takes the orders it carries out from the list; then
+        `adjustment_order` is asked about each remaining order of another kind."""
+        results: list[OrderResult] = []
+        events: list[str] = []
+        for rule in self._answering["adjustment_orders"]:
+            answer = rule.adjustment_orders(position, orders, game_map)
+            if answer is not None:
+                orders, more, said = answer
+                results.extend(more)
+                events.extend(said)
+        if self._answering["adjustment_order"]:
+            rest = []
+            for order in orders:
+                taken = None if isinstance(order, ADJUSTMENT_ORDERS) else \
+                    self._first("adjustment_order", order, position, game_map)
+                if taken is None:
+                    rest.append(order)
+                else:
+                    results.append(taken)
+            orders = rest
+        return orders, results, events
+
     def upkeep(self, unit: Unit) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""
         answer = self._first("upkeep", unit)
@@ -429,11 +489,6 @@ class RuleSet:
         """Standard: armies and fleets."""
         answer = self._first("build_kinds", power, position, game_map)
         return list(STANDARD_BUILD_KINDS) if answer is None else answer
-
-    def adjustment_order(self, order: Order, position: Position, game_map: GameMap
-                         ) -> OrderResult | None:
-        """Standard: None, so the order does not belong in an adjustment phase."""
-        return self._first("adjustment_order", order, position, game_map)
 
     def plays_adjustment(self, position: Position, game_map: GameMap) -> bool:
         """Standard: an adjustment phase with nothing due is skipped."""

@@ -134,8 +134,8 @@ def test_a_rule_refuses_a_declaration_in_its_own_words(standard_map):
 # --- the end of a season -----------------------------------------------------------------------
 
 
-class Rebellion(Rule):
-    """At the end of each season Marseilles rebels and is nobody's."""
+class Chronicle(Rule):
+    """Notes the end of each season."""
 
     def __init__(self):
         super().__init__()
@@ -143,22 +143,19 @@ class Rebellion(Rule):
 
     def after_season(self, position, season, game_map):
         self.seasons.append(season)
-        if position.owners.pop("mar", None):
-            return ["Marseilles rebels"]
-        return None
+        return [f"the {season} is over"]
+
+
+class Rebellion(Chronicle):
+    """At the end of each season Marseilles rebels and is nobody's."""
+
+    def after_season(self, position, season, game_map):
+        super().after_season(position, season, game_map)
+        return ["Marseilles rebels"] if position.owners.pop("mar", None) else None
 
 
 def test_after_season_runs_once_a_season_even_when_the_winter_is_skipped(standard_map):
     """Before: no hook ran once a season was over."""
-    class Chronicle(Rule):
-        def __init__(self):
-            super().__init__()
-            self.seasons: list[str] = []
-
-        def after_season(self, position, season, game_map):
-            self.seasons.append(season)
-            return [f"the {season} is over"]
-
     rule = Chronicle()
     season = Season(standard_map, standard_rules(rule))
     spring = season.adjudicate(starting_position(standard_map), [])
@@ -319,7 +316,7 @@ def test_a_voluntary_disband_pays_for_a_build_in_the_same_phase(standard_map):
     assert [r.code for r in refused.results] == [R.VOID, R.VOID]
     outcome = adjudicate_adjustments(position, orders, standard_map,
                                      standard_rules(VoluntaryDisband()))
-    assert [r.code for r in outcome.results] == [R.BUILT, R.DISBANDED]
+    assert [r.code for r in outcome.results] == [R.DISBANDED, R.BUILT]  # the rule's first
     assert sorted(u.label() for u in outcome.position.units) == ["A par", "F bre"]
     assert Unit("france", "A", "bur") in position.units  # the phase's position is untouched
 
