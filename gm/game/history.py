@@ -42,12 +42,13 @@ def require_running(game: GameRow) -> None:
 
 
 def victory_text(winners: list[str], position: Position, game_map: GameMap) -> str:
-    """`Russia wins with 18 supply centres`; `Joint victory: Egypt, Syria` (written
-    `Winner: Egypt, Syria` in an archive)."""
+    """`Russia wins with 18 supply centres` (`Mordor wins with 19 units` where units win);
+    `Joint victory: Egypt, Syria` (written `Winner: Egypt, Syria` in an archive)."""
     if len(winners) > 1:
         return joint_victory([game_map.powers[p].name for p in game_map.powers if p in winners])
-    count = RuleSet.for_map(game_map).supply(winners[0], position, game_map)
-    return f"{game_map.powers[winners[0]].name} wins with {amount(count)} supply centres"
+    count = RuleSet.for_map(game_map).score(winners[0], position, game_map)
+    what = "units" if game_map.victory_kind == "units" else "supply centres"
+    return f"{game_map.powers[winners[0]].name} wins with {amount(count)} {what}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -447,3 +447,19 @@ def test_lord_of_hosts_holy_places_on_the_supply_hooks():
     units = [u for u in position.units if u.power == power]
     assert sum(rules.upkeep(u) for u in units) == len(units) - 1
     assert adjustments_due(position, game_map, rules)[power] == -1
+
+
+def test_a_victory_is_worded_by_what_won_it(standard_map):
+    from gm.game.history import victory_text
+
+    position = starting_position(standard_map)
+    assert victory_text(["russia"], position, standard_map) == \
+        "Russia wins with 4 supply centres"
+    assert victory_text(["france", "england"], position, standard_map) == \
+        "Joint victory: England, France"
+    middle_earth = load_map("middle-earth-viii")
+    start = starting_position(middle_earth)
+    power = next(iter(middle_earth.powers))
+    units = len(start.units_of(power))
+    assert victory_text([power], start, middle_earth) == \
+        f"{middle_earth.powers[power].name} wins with {units} units"
