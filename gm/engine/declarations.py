@@ -12,14 +12,24 @@ from gm.engine import results as R
 from gm.engine.position import Position
 from gm.engine.results import OrderResult
 from gm.maps.gamemap import GameMap
-from gm.orders.types import Order
+from gm.orders.types import EndLoan, LoanCentre, Order, PlaceLeader
 from gm.orders.variants import rule_reference
 from gm.rules import RuleSet
+
+# The order kinds that command no unit, and how messages name what each declares.
+DECLARATIONS: dict[type[Order], str] = {
+    LoanCentre: "loan",
+    EndLoan: "loan",
+    PlaceLeader: "leader placement",
+}
 
 
 def split_declarations(orders: list[Order]) -> tuple[list[Order], list[Order]]:
     """(the orders for units, the declarations), each in the order given."""
-    return [o for o in orders if not o.declares], [o for o in orders if o.declares]
+    units, declarations = [], []
+    for order in orders:
+        (declarations if type(order) in DECLARATIONS else units).append(order)
+    return units, declarations
 
 
 def declare(declarations: list[Order], position: Position, game_map: GameMap,
@@ -37,7 +47,8 @@ def declare(declarations: list[Order], position: Position, game_map: GameMap,
 
 
 def _untaken(order: Order, game_map: GameMap) -> str:
+    what = DECLARATIONS[type(order)]
     ref = rule_reference(order, game_map)
     if ref:
-        return f"{ref}: no rule in force carries out {order.declares} orders"
-    return f"{order.declares} orders are not allowed by the rules of this map"
+        return f"{ref}: no rule in force carries out {what} orders"
+    return f"{what} orders are not allowed by the rules of this map"

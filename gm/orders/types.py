@@ -12,7 +12,7 @@ where that leader stands if known ('' when the order was read without a board).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from gm.maps.gamemap import province_of
 
@@ -52,9 +52,6 @@ class Order:
     location: str
     strength: float | None = field(default=None, kw_only=True)
     leader: str | None = field(default=None, kw_only=True)
-    # A declaration commands no unit: the engine sets it aside before units are matched, in
-    # any phase, and hands it to the rules (`declare`). The word names it in messages.
-    declares: ClassVar[str] = ""
 
     @property
     def province(self) -> str:
@@ -287,7 +284,6 @@ class LoanCentre(Order):
     """Lend a centre to another power (Diadochi V 9). `location` is the centre."""
 
     to_power: str
-    declares: ClassVar[str] = "loan"
 
     def commands(self) -> tuple[str, ...]:
         return (f"loan:{self.province}",)
@@ -300,8 +296,6 @@ class LoanCentre(Order):
 class EndLoan(Order):
     """End a loan of a centre (Diadochi V 9: 'Loans may be ended at any time')."""
 
-    declares: ClassVar[str] = "loan"
-
     def commands(self) -> tuple[str, ...]:
         return (f"loan:{self.province}",)
 
@@ -312,8 +306,6 @@ class EndLoan(Order):
 @dataclass(frozen=True, slots=True)
 class PlaceLeader(Order):
     """Where a leader starts, sent with the first Spring orders (Rise of Rome II 3.3)."""
-
-    declares: ClassVar[str] = "leader placement"
 
     def commands(self) -> tuple[str, ...]:
         return (f"place:{self.leader}",)  # the leader's first move may come with it
