@@ -17,8 +17,9 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import console, err_console, fail, read_text_input
+from gm.cli.conventions import examples
 
-Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True,
+Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True, metavar="FILE",
                                  help="the game database (default gm.db here)")]
 GameName = Annotated[str, typer.Argument(help="the game's name")]
 PhaseOption = Annotated[str | None, typer.Option(
@@ -104,8 +105,21 @@ def echo_text(text: str) -> None:
 def variants():
     """List the variants (maps) a game can be played on."""
     from gm.maps import MapError, available_maps, load_map
+    from gm.maps.loader import maps_dirs, own_maps_dirs
 
-    for name in available_maps():
+    for folder in own_maps_dirs():
+        if not folder.is_dir():
+            err_console.print(f"gm: GM_MAPS names {folder}, which is not a folder.",
+                              markup=False)
+    try:
+        names = available_maps()
+    except MapError as exc:  # gm's own maps are not installed
+        fail(str(exc))
+    if not names:
+        where = ", ".join(str(folder) for folder in maps_dirs())
+        fail(f"no map files (*.toml) in {where}; gm's own maps are missing, so reinstall gm, "
+             "or name a folder of map files with GM_MAPS.")
+    for name in names:
         try:
             game_map = load_map(name)
         except MapError:
@@ -117,7 +131,11 @@ def variants():
                       f"{len(game_map.centres)} supply centres{draft}", markup=False)
 
 
-@app.command("new")
+@app.command("new", epilog=examples(
+    ("gm new spring-league", "a game on the standard map, in gm.db here"),
+    ("gm new ancients --variant lord-of-hosts", "a game on another map (see 'gm variants')"),
+    ("gm new club-7 --db ~/games/club.db", "keep the game in another database"),
+))
 def new(game: GameName,
         variant: Annotated[str, typer.Option("--variant", "-v",
                                              help="the map to play on; see 'gm variants'")
@@ -199,7 +217,13 @@ STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "ignored": "ignored",
                "superseded": "replaced", "withdrawn": "withdrawn"}
 
 
-@app.command("orders")
+@app.command("orders", epilog=examples(
+    ("gm orders spring-league letter.txt", "read a letter (the power is named in it)"),
+    ("gm orders spring-league -P France fr.txt", "a letter that does not say whose it is"),
+    ("gm orders spring-league", "paste the orders, then Ctrl-D"),
+    ("gm orders spring-league --replace new.txt", "new orders replace the power's earlier ones"),
+    ("gm orders spring-league --list", "what has been entered so far"),
+))
 def orders(game: GameName,
            source: Annotated[str | None, typer.Argument(
                metavar="[FILE|-]", help="a file holding the letter, or - for stdin; "
@@ -292,7 +316,12 @@ def status(game: GameName, db: Db = "gm.db"):
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 
 
-@app.command("adjudicate")
+@app.command("adjudicate", epilog=examples(
+    ("gm adjudicate spring-league --preview", "see the outcome; nothing is stored"),
+    ("gm adjudicate spring-league", "resolve, store and print the report"),
+    ("gm adjudicate spring-league -p 'Spring 1901'", "refuse if the game is at another phase"),
+    ("gm adjudicate spring-league --map s1901.svg", "also draw the board with the orders"),
+))
 def adjudicate(game: GameName,
                preview: Annotated[bool, typer.Option(
                    "--preview", help="show the outcome without storing anything")] = False,
@@ -320,7 +349,12 @@ def adjudicate(game: GameName,
     print_report(report, format, ascii)
 
 
-@app.command("report")
+@app.command("report", epilog=examples(
+    ("gm report spring-league", "the last adjudicated phase, as plain text"),
+    ("gm report spring-league -p 'Autumn 1901'", "an earlier phase"),
+    ("gm report spring-league -f markdown", "for a web zine"),
+    ("gm report spring-league --ascii > mail.txt", "7-bit text for any mail program"),
+))
 def report(game: GameName, phase: PhaseOption = None, format: FormatOption = ReportFormat.text,
            ascii: AsciiOption = False, map_file: MapOption = None, db: Db = "gm.db"):
     """Print a phase's season report again (the last adjudicated phase by default)."""
@@ -439,7 +473,11 @@ def export(game: GameName,
     console.print(f"Wrote the archive of {game} to {target}.", markup=False)
 
 
-@app.command("replay")
+@app.command("replay", epilog=examples(
+    ("gm replay games/standard-demo.txt --check", "rebuild a game, checking every outcome"),
+    ("gm replay old.txt --as old-game", "store it under another name"),
+    ("gm replay old.txt --check --dry-run -q", "check an archive; store nothing"),
+))
 def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archive file")],
            check: Annotated[bool, typer.Option(
                "--check", help="compare every phase with the outcome the archive records")

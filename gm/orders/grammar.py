@@ -1,4 +1,4 @@
-"""The order grammar (`grammars/orders.lark`), compiled once (LALR) and cached on disk.
+"""The order grammar (`grammars/orders.lark`, shipped in gm), compiled once (LALR) and cached.
 
 Parsing yields a `Syntax`: the form of the order (`move`, `support_hold`, `merge`...) and the
 units, places and names written in it, still as text. Nothing here knows a map; resolving
@@ -9,12 +9,13 @@ building a parse tree and keeps parsing fast.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
 from lark import Lark, Token, Transformer
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammars" / "orders.lark"
+from gm._data import data_folder
+
+GRAMMAR = data_folder("grammars") / "orders.lark"
 
 ORDER_FORMS = (
     "bare", "hold", "move", "support_hold", "support_move", "support_merge", "convoy", "retreat",
