@@ -10,8 +10,6 @@ from gm.rules import base
 from gm.rules.base import Rule
 from gm.store.archive import read_archive
 
-ROOT_MAPS = __import__("pathlib").Path(__file__).resolve().parents[2] / "maps"
-
 
 class Pact(Rule):
     """Test rule: England and France win together once a French army stands in Burgundy."""
@@ -25,9 +23,8 @@ class Pact(Rule):
 
 
 @pytest.fixture()
-def pact_map(tmp_path, monkeypatch):
-    text = (ROOT_MAPS / "standard.toml").read_text(encoding="utf-8")
-    text = text.replace('id = "standard"', 'id = "pact"') + "\n[rules.test_pact]\n"
+def pact_map(tmp_path, monkeypatch, standard_text):
+    text = standard_text.replace('id = "standard"', 'id = "pact"') + "\n[rules.test_pact]\n"
     maps = tmp_path / "maps"
     maps.mkdir()
     (maps / "pact.toml").write_text(text, encoding="utf-8")
