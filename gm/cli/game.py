@@ -179,7 +179,9 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     """Show the position at the start of a phase (the current one by default)."""
     from rich.table import Table
 
+    from gm.engine.adjustment import adjustments_due
     from gm.game.games import position_at
+    from gm.orders.legality import open_build_sites, retreat_options
     from gm.report.notation import place, unit_display
     from gm.rules import RuleSet
     from gm.store.codec import unit_text
@@ -200,12 +202,26 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
                       ", ".join(place(c) for c in centres))
     console.print(table)
     if position.dislodged:
-        dislodged = Table("power", "dislodged", "attacked from", title="Dislodged")
+        dislodged = Table("power", "dislodged", "attacked from", "may retreat to",
+                          title="Dislodged")
         for d in position.dislodged:
+            options = retreat_options(d, position, game_map)
             dislodged.add_row(game_map.powers[d.unit.power].name,
                               unit_display(unit_text(d.unit)),
-                              place(d.attacker_from) if d.attacker_from else "(by convoy)")
+                              place(d.attacker_from) if d.attacker_from else "(by convoy)",
+                              ", ".join(place(o) for o in options) or "nowhere: disbands")
         console.print(dislodged)
+    if position.phase.kind == "Adjustment":
+        builds = Table("power", "builds", "open build sites", title="Builds")
+        for power_id, due in adjustments_due(position, game_map, rules).items():
+            if due <= 0:
+                continue
+            sites = open_build_sites(power_id, position, game_map, rules)
+            builds.add_row(game_map.powers[power_id].name, str(due),
+                           "; ".join(f"{place(site)} ({', '.join(kinds)})"
+                                     for site, kinds in sites.items()) or "none")
+        if builds.row_count:
+            console.print(builds)
     neutral = sorted(c for c in rules.centres(position, game_map) if c not in position.owners)
     if neutral:
         console.print(f"Neutral centres: {', '.join(place(c) for c in neutral)}", markup=False)

@@ -16,15 +16,23 @@ only where fleets sail; fleets before armies at equal distance; then by province
 """
 from __future__ import annotations
 
-import math
 from collections import deque
 
 from gm.engine import results as R
-from gm.engine.position import KIND_NAMES, Position, Unit
+from gm.engine.position import Position, Unit
 from gm.engine.results import OrderResult, PhaseOutcome
-from gm.maps.gamemap import GameMap, coast_of
+from gm.maps.gamemap import GameMap
+from gm.orders import legality
+from gm.orders.kinds.board import power_name
+from gm.orders.kinds.build import (
+    allowance,
+    extra_build_problem,
+    no_builds_problem,
+    single_unit_problem,
+)
+from gm.orders.kinds.remove import no_removals_problem, upkeep_problem
+from gm.orders.phases import ADJUSTMENT, refusal
 from gm.orders.types import Build, Order, Remove, Waive
-from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
 
@@ -54,11 +62,6 @@ def amount(value: float) -> str:
     return f"{sign}{whole:g}½" if whole else f"{sign}½"
 
 
-def _whole(value: float) -> float:
-    """An int when the value is whole, so counts read `2`, not `2.0`."""
-    return int(value) if float(value).is_integer() else value
-
-
 def adjustment_phase_needed(position: Position, game_map: GameMap,
                             rules: RuleSet | None = None) -> bool:
     """Is this adjustment phase played: a build or removal is due, a power has a choice
@@ -73,50 +76,12 @@ def adjustment_phase_needed(position: Position, game_map: GameMap,
 
 def _allowances(position: Position, game_map: GameMap, rules: RuleSet
                 ) -> dict[str, tuple[float, int]]:
-    """For each power: builds (or removals, negative) from its supply, and extra builds.
+    """For each power: builds (or removals, negative) from its supply, in upkeep, and extra
+    builds (`kinds.build.allowance`, which intake asks too).
 
     Extra builds are owed apart from the centres, so a power may have removals to make and
     an extra build at once; `adjustments_due` then shows the removals."""
-    supplies = rules.supplies(position, game_map)
-    upkeep: dict[str, float] = {}
-    for unit in position.units:
-        upkeep[unit.power] = upkeep.get(unit.power, 0.0) + rules.upkeep(unit)
-    out = {}
-    for power in game_map.powers:
-        spare = supplies.get(power, 0.0) - upkeep.get(power, 0.0)
-        if spare >= 0:
-            change = _buildable(spare, power, position, game_map, rules)
-        else:
-            change = -_to_remove(-spare, power, position, rules)
-        out[power] = (_whole(change), rules.extra_builds(power, position, game_map))
-    return out
-
-
-def _build_costs(power: str, position: Position, game_map: GameMap, rules: RuleSet
-                ) -> dict[str, float]:
-    """The upkeep of each kind of piece the power may build: what a build of it costs."""
-    return {kind: rules.upkeep(Unit(power, kind, ""))
-            for kind in rules.build_kinds(power, position, game_map)}
-
-
-def _buildable(spare: float, power: str, position: Position, game_map: GameMap,
-               rules: RuleSet) -> float:
-    """The part of the spare supply that builds can use: steps of the cheapest piece."""
-    if not (rules.answers("upkeep") or rules.answers("build_kinds")):
-        return math.floor(spare)
-    costs = [c for c in _build_costs(power, position, game_map, rules).values() if c > 0]
-    step = min(costs, default=1.0)
-    return math.floor(spare / step) * step
-
-
-def _to_remove(deficit: float, power: str, position: Position, rules: RuleSet) -> float:
-    """How much upkeep a power must remove: whole pieces unless some cost a half."""
-    step = 1.0
-    if rules.answers("upkeep"):
-        costs = [rules.upkeep(u) for u in position.units if u.power == power]
-        if any(not float(c).is_integer() for c in costs if c > 0):
-            step = 0.5
-    return math.ceil(deficit / step) * step
+    return {power: allowance(power, position, game_map, rules) for power in game_map.powers}
 
 
 def _disorder_targets(position: Position, power: str, game_map: GameMap) -> list[str]:
@@ -200,11 +165,6 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     def void(order: Order, why: str) -> None:
         results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
 
-    def problem_of(order: Build) -> str | None:
-        # the rule first: its reason names the rulebook (no A/F builds, no double unit)
-        return rules.build_problem(order, position, game_map, accepted) \
-            or _build_problem(order, position, game_map, rules, used_sites)
-
     def build(order: Build, unit: Unit) -> None:
         used_sites.add(order.province)
         new_units.append(unit)
@@ -217,13 +177,11 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
         if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
             owed = allowances.get(power, (0, 0))[1]
             made = extra_built.setdefault(power, [])
-            problem = problem_of(order)
-            if problem is None and len(made) >= owed:
-                problem = f"all {owed} extra build(s) of {_name(game_map, power)} are " \
-                          "already used" if owed else \
-                          f"{_name(game_map, power)} is owed no extra build"
-            if problem:
-                void(order, problem)
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           tuple(accepted)) \
+                or extra_build_problem(power, owed, len(made), game_map)
+            if found:
+                void(order, found.message)
                 continue
             unit = _new_unit(order, power)
             made.append(unit)
@@ -231,8 +189,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             continue
         if isinstance(order, (Build, Waive)):
             if left <= 0:
-                void(order, f"{_name(game_map, power)} has no builds"
-                     if left == 0 else f"{_name(game_map, power)} must remove units, not build")
+                void(order, no_builds_problem(power, left, game_map).message)
                 continue
             used = spent.get(power, 0.0)
             if used >= left:
@@ -242,42 +199,41 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 spent[power] = used + min(1.0, left - used)
                 results.append(OrderResult(power, order, None, True, R.WAIVED))
                 continue
-            problem = problem_of(order) or _single_unit_problem(order)
-            if problem:
-                void(order, problem)
+            # the rule first: its reason names the rulebook (no A/F builds, no double unit)
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           tuple(accepted)) \
+                or single_unit_problem(order)
+            if found:
+                void(order, found.message)
                 continue
             unit = _new_unit(order, power)
             cost = rules.upkeep(unit)
             if used + cost > left:
-                void(order, f"{_name(game_map, power)} has only {amount(left - used)} to "
-                            f"build, and {unit.label()} needs {amount(cost)}")
+                void(order, f"{power_name(game_map, power)} has only {amount(left - used)} "
+                            f"to build, and {unit.label()} needs {amount(cost)}")
                 continue
             spent[power] = used + cost
             build(order, unit)
         elif isinstance(order, Remove):
-            if left >= 0:
-                void(order, f"{_name(game_map, power)} has no removals")
+            # the legality check first (as intake asks it): the unit, the count, its upkeep
+            idx, missing = legality.find_order_unit(order, position.units, game_map)
+            found = missing or no_removals_problem(power, left, game_map) \
+                or upkeep_problem(position.units[idx], rules)
+            if found:
+                void(order, found.message)
                 continue
             done = removed.setdefault(power, set())
             if freed.get(power, 0.0) >= -left:
                 void(order, f"all {amount(-left)} removal(s) are already made")
                 continue
-            idx = next((i for i, u in enumerate(position.units)
-                        if u.province == order.province and u.power == power
-                        and i not in done), -1)
-            if idx < 0:
-                void(order, f"no {_name(game_map, power)} unit in {order.province} to remove")
-                continue
-            upkeep = rules.upkeep(position.units[idx])
-            if upkeep <= 0:
-                void(order, f"{position.units[idx].label()} needs no supply centre, so removing "
-                            "it does not make up for a missing centre; remove another unit")
+            if idx in done:
+                void(order, f"{position.units[idx].label()} is already removed")
                 continue
             done.add(idx)
-            freed[power] = freed.get(power, 0.0) + upkeep
+            freed[power] = freed.get(power, 0.0) + rules.upkeep(position.units[idx])
             results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
         else:
-            void(order, phase_refusal(order, "Adjustment", game_map))
+            void(order, refusal(order, ADJUSTMENT, game_map))
     for power, left in due.items():
         if left < 0:
             done = removed.setdefault(power, set())
@@ -309,48 +265,3 @@ def _new_unit(order: Build, power: str) -> Unit:
     kind = order.unit_kind or "A"
     return Unit(power, kind, order.location if kind == "F" else order.province,
                 order.strength or 1.0)
-
-
-def _single_unit_problem(order: Build) -> str | None:
-    """A build paid for by a centre makes one single unit; only a rule's extra build may be
-    stronger (and only when that rule claims the order)."""
-    if order.strength is None or order.strength == 1:
-        return None
-    return f"{order.strength:g}{order.unit_kind or 'A'} cannot be built: a centre pays for " \
-           "one single unit"
-
-
-def _name(game_map: GameMap, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power or "this power"
-
-
-def _build_problem(order: Build, position: Position, game_map: GameMap, rules: RuleSet,
-                   used_sites: set[str]) -> str | None:
-    prov = order.province
-    province = game_map.provinces.get(prov)
-    if province is None:
-        return f"unknown province {prov!r}"
-    power = order.power or ""
-    if prov in used_sites:
-        return f"a unit is already being built in {province.name}"
-    if any(u.province == prov for u in position.units):
-        return f"{province.name} is occupied"
-    if prov not in rules.build_sites(power, position, game_map):
-        if prov in game_map.powers[power].home:
-            return f"{province.name} is not owned by {_name(game_map, power)}"
-        return f"{province.name} is not a home centre of {_name(game_map, power)}"
-    kind = order.unit_kind or "A"
-    if kind not in rules.build_kinds(power, position, game_map):
-        return f"{kind} units cannot be built here"
-    if kind == "F":
-        if province.kind != "coast":
-            return f"a fleet cannot be built in {province.name}, which is inland"
-        if province.coasts and coast_of(order.location) not in province.coasts:
-            return f"say which coast of {province.name} to build the fleet on"
-    elif province.kind not in ("land", "coast"):
-        return f"{_a(KIND_NAMES.get(kind, kind))} cannot be built in {province.name}"
-    return None
-
-
-def _a(word: str) -> str:
-    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"

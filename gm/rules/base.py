@@ -8,7 +8,7 @@ rule is a `Rule` subclass in its own module, registered under the name maps use 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from gm.orders.types import ADJUSTMENT_ORDERS
 
@@ -54,14 +54,46 @@ def _discover() -> None:
     _discovered = True
 
 
+class NewPiece(NamedTuple):
+    """A piece a build would make, as `upkeep` sees it before it stands anywhere (the fields a
+    rule reads of a `Unit`)."""
+
+    power: str
+    kind: str
+    location: str = ""
+    strength: float = 1.0
+    name: str | None = None
+    province: str = ""
+
+
 class Rule:
-    """One variant rule. Override only the hooks the rule changes; return None to pass."""
+    """One variant rule. Override only the hooks the rule changes; return None to pass.
+
+    A rule also declares what it brings, so nothing else lists it: `brings`, the variant
+    order forms it gives meaning to (an order kind's `form`, or a unit form of
+    `gm.orders.variants.UNIT_FORMS`: a map with this rule accepts those orders);
+    `order_phases`, the phases it puts one of those forms in when they are not its kind's; `result_tags`, its result codes and the tag each prints in reports ('' for
+    none: the order did what it said); and `explained`, the codes whose detail the report
+    prints (why the order did nothing)."""
 
     name: ClassVar[str] = ""
+    title: ClassVar[str] = ""  # the rule as messages name it ("conversion"); else `name`
+    short_title: ClassVar[str] = ""  # "the A/F rule" when the map gives no number
+    brings: ClassVar[frozenset[str]] = frozenset()
+    order_phases: ClassVar[dict[str, tuple[str, ...]]] = {}
+    result_tags: ClassVar[dict[str, str]] = {}
+    explained: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, params: dict | None = None):
         self.params = params or {}
 
+    @property
+    def ref(self) -> str:
+        """How the rule's messages name it: `rule 2 (conversion)` with the map's rulebook
+        number (`rule = "2"` in `[rules.conversion]`), else `the conversion rule`."""
+        title = self.title or self.name.replace("_", " ")
+        number = self.params.get("rule")
+        return f"rule {number} ({title})" if number else f"the {self.short_title or title} rule"
     # --- declarations, in any phase ---------------------------------------------------------
     def declare(self, order: Order, position: Position, game_map: GameMap
                 ) -> OrderResult | None:
@@ -177,8 +209,9 @@ class Rule:
         Returns the other orders, the results of its own, and events."""
         return None
 
-    def upkeep(self, unit: Unit) -> float | None:
-        """How many centres a unit needs (a leader none, a garrison half)."""
+    def upkeep(self, unit: Unit | NewPiece) -> float | None:
+        """How many centres a unit needs (a leader none, a garrison half); also asked of a
+        `NewPiece`, for what a build of its kind costs."""
         return None
 
     def build_sites(self, power: str, position: Position, game_map: GameMap) -> list[str] | None:
@@ -460,7 +493,7 @@ class RuleSet:
             orders = rest
         return orders, results, events
 
-    def upkeep(self, unit: Unit) -> float:
+    def upkeep(self, unit: Unit | NewPiece) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""
         answer = self._first("upkeep", unit)
         return unit.strength if answer is None else answer
@@ -489,6 +522,12 @@ class RuleSet:
         """Standard: armies and fleets."""
         answer = self._first("build_kinds", power, position, game_map)
         return list(STANDARD_BUILD_KINDS) if answer is None else answer
+
+    def build_costs(self, power: str, position: Position, game_map: GameMap
+                    ) -> dict[str, float]:
+        """What a build of each kind the power may build costs: the new piece's `upkeep`."""
+        return {kind: self.upkeep(NewPiece(power, kind))
+                for kind in self.build_kinds(power, position, game_map)}
 
     def plays_adjustment(self, position: Position, game_map: GameMap) -> bool:
         """Standard: an adjustment phase with nothing due is skipped."""
