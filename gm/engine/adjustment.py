@@ -26,8 +26,10 @@ from gm.orders import legality
 from gm.orders.kinds.board import power_name
 from gm.orders.kinds.build import (
     allowance,
+    amount,
     extra_build_problem,
     no_builds_problem,
+    plural,
     single_unit_problem,
 )
 from gm.orders.kinds.remove import no_removals_problem, upkeep_problem
@@ -51,15 +53,6 @@ def adjustments_due(position: Position, game_map: GameMap,
         if total or extra:
             due[power] = total
     return due
-
-
-def amount(value: float) -> str:
-    """`2`, `1½`, `½`: an amount of supply or upkeep as a GM writes it."""
-    whole, half = divmod(abs(value) * 2, 2)
-    sign = "-" if value < 0 else ""
-    if not half:
-        return f"{sign}{whole:g}"
-    return f"{sign}{whole:g}½" if whole else f"{sign}½"
 
 
 def adjustment_phase_needed(position: Position, game_map: GameMap,
@@ -193,7 +186,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 continue
             used = spent.get(power, 0.0)
             if used >= left:
-                void(order, f"all {amount(left)} build(s) are already used")
+                void(order, "its 1 build is already used" if left == 1 else
+                     f"all {plural(left, 'build')} are already used")
                 continue
             if isinstance(order, Waive):
                 spent[power] = used + min(1.0, left - used)
@@ -224,7 +218,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 continue
             done = removed.setdefault(power, set())
             if freed.get(power, 0.0) >= -left:
-                void(order, f"all {amount(-left)} removal(s) are already made")
+                void(order, f"all {plural(-left, 'removal')} are already made")
                 continue
             if idx in done:
                 void(order, f"{position.units[idx].label()} is already removed")
@@ -249,7 +243,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                                                "civil disorder: too few removals ordered"))
         elif left > spent.get(power, 0.0):
             results.append(OrderResult(power, None, None, True, R.WAIVED,
-                                       f"{amount(left - spent.get(power, 0.0))} build(s) "
+                                       f"{plural(left - spent.get(power, 0.0), 'build')} "
                                        "not used"))
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
