@@ -20,7 +20,8 @@ from gm.maps import MapError, load_map
 from gm.orders.types import Build, Disband, EndLoan, LoanCentre, Move, PlaceLeader, Waive
 from gm.report.build import _standing
 from gm.report.chart import build_chart
-from gm.report.text import format_adjustment
+from gm.report.model import AdjustmentLine
+from gm.report.text import format_adjustment, format_adjustment_line
 from gm.rules import RuleSet
 from gm.rules.base import Rule
 
@@ -264,6 +265,9 @@ def test_builds_and_removals_are_reported_in_halves(standard_map):
     assert format_adjustment(2.5) == "2½ to build"
     assert format_adjustment(-0.5) == "½ to remove"
     assert format_adjustment(2) == "+2 builds"
+    line = AdjustmentLine("France", 3, 1, 2.5)
+    assert format_adjustment_line(line) == \
+        "France: 3 supply centres, 1 unit: builds 2½."
 
 
 def test_a_power_removes_until_its_upkeep_is_covered(standard_map):
