@@ -85,13 +85,17 @@ def open_build_sites(power: str, position, game_map: GameMap, rules) -> dict[str
     return sites
 
 
-def allowance(power: str, position, game_map: GameMap, rules) -> tuple[float, int]:
+def allowance(power: str, position, game_map: GameMap, rules,
+              supply: float | None = None) -> tuple[float, int]:
     """(what the power's supply pays for in builds, negative for the upkeep it must remove;
     extra builds a rule owes it). Counted in upkeep, in halves: a power may build as much as
     its supply exceeds its units' upkeep, in steps of the cheapest piece it may build (½ to
     spare is no build unless a piece costs ½), and removes pieces until its upkeep is no
-    more than its supply (whole pieces unless some cost a half). Whole amounts are ints."""
-    spare = rules.supply(power, position, game_map) - sum(
+    more than its supply (whole pieces unless some cost a half). Whole amounts are ints.
+    `supply` is the power's supply when the caller has counted it already."""
+    if supply is None:
+        supply = rules.supply(power, position, game_map)
+    spare = supply - sum(
         rules.upkeep(u) for u in position.units if u.power == power)
     if spare >= 0:
         change = _buildable(spare, power, position, game_map, rules)
