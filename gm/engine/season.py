@@ -11,45 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment import adjudicate_adjustments, adjustment_phase_needed
+from gm.calendar import Phase, following_phase, movement_season
+from gm.engine.adjustment_phase import adjudicate_adjustments, adjustment_phase_needed
 from gm.engine.declarations import declare, split_declarations
-from gm.engine.movement import adjudicate_movement
-from gm.engine.position import Phase, Position, Unit
-from gm.engine.results import PhaseOutcome
-from gm.engine.retreat import adjudicate_retreats
+from gm.engine.movement_phase import adjudicate_movement
+from gm.engine.position import Position, Unit
+from gm.engine.results import CentreChanged, Event, PhaseOutcome
+from gm.engine.retreat_phase import adjudicate_retreats
 from gm.maps.gamemap import GameMap
 from gm.orders.types import Order
 from gm.rules import RuleSet
 
 
-def following_phase(phase: Phase, game_map: GameMap) -> Phase:
-    """The calendar's next phase, whether or not it will be played."""
-    cal = game_map.calendar
-    i = cal.phases.index((phase.season, phase.kind))
-    year = phase.year
-    if i + 1 == len(cal.phases):
-        i, year = -1, year + cal.step
-    season, kind = cal.phases[i + 1]
-    return Phase(year, season, kind)
-
-
-def movement_season(phase: Phase, game_map: GameMap) -> str | None:
-    """The season of the movement phase a retreat phase follows (itself for a movement)."""
-    if phase.kind == "Movement":
-        return phase.season
-    phases = game_map.calendar.phases
-    i = phases.index((phase.season, phase.kind))
-    for j in range(i, i - len(phases), -1):
-        season, kind = phases[j]
-        if kind == "Movement":
-            return season
-        if kind == "Adjustment":
-            return None
-    return None
-
-
 def update_ownership(position: Position, season: str, game_map: GameMap,
-                     rules: RuleSet | None = None) -> list[str]:
+                     rules: RuleSet | None = None) -> list[CentreChanged]:
     """Each occupied centre that changes hands this season passes to the power the rules name
     (`new_owner`; standard: the occupier).
 
@@ -72,9 +47,7 @@ def update_ownership(position: Position, season: str, game_map: GameMap,
         old = position.owners.get(prov)
         if new and old != new:
             position.owners[prov] = new
-            before = game_map.powers[old].name if old in game_map.powers else "neutral"
-            after = game_map.powers[new].name if new in game_map.powers else new
-            changes.append(f"{game_map.provinces[prov].name}: {before} -> {after}")
+            changes.append(CentreChanged(prov, old, new))
     return changes
 
 
@@ -114,9 +87,9 @@ class Season:
             outcome.winners = self.rules.winners(outcome.position, self.game_map)
         return outcome
 
-    def advance(self, done: Phase, position: Position) -> list[str]:
+    def advance(self, done: Phase, position: Position) -> list[Event]:
         """Move `position` (the result of phase `done`) on to the next phase to be played."""
-        events: list[str] = []
+        events: list[Event] = []
         phase = done
         settled = False  # a season's centres are settled once, after its retreats if any
         while True:

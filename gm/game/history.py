@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment import amount
+from gm.engine.adjustment_phase import amount
 from gm.engine.position import Position
-from gm.game.errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.game.games import open_game
+from gm.game.workflow_errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.rules import RuleSet
-from gm.store import games as rows
-from gm.store.archive.model import joint_victory
+from gm.store import game_rows as rows
+from gm.store.archive.archive_data import joint_victory
 from gm.store.database import Store
-from gm.store.games import GameRow
-from gm.store.results import adjudication_from, set_adjudication_status
+from gm.store.game_rows import GameRow
+from gm.store.result_rows import adjudication_from, set_adjudication_status
 
 
 def discard_redo(store: Store, game: GameRow) -> None:

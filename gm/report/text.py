@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import textwrap
 
-from gm.engine.adjustment import amount
+from gm.engine.adjustment_phase import amount
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
-from gm.report.model import (
+from gm.report.report_data import (
     AdjustmentLine,
     CentreChange,
     Deadline,

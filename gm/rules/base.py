@@ -10,10 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from gm.orders.types import ADJUSTMENT_ORDERS
-
 if TYPE_CHECKING:
-    from gm.engine.movement import MovementPhase, Plan
+    from gm.engine.movement_phase import MovementPhase, Plan
     from gm.engine.position import Position, Unit
     from gm.engine.results import OrderResult
     from gm.maps.gamemap import GameMap
@@ -233,7 +231,7 @@ class Rule:
         """Accept one order other than build, remove and waive in an adjustment phase (a
         change of kind in place, a voluntary disband), before the builds are counted: the rule
         changes `position` (the phase's own copy) and returns the order's result. The simple
-        form of `adjustment_orders`, asked after it, about each order left."""
+        form of `adjustment_orders`, asked by the engine after it, about each order left."""
         return None
 
     def plays_adjustment(self, position: Position, game_map: GameMap) -> bool | None:
@@ -469,10 +467,7 @@ class RuleSet:
 
     def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
                           ) -> tuple[list[Order], list[OrderResult], list[str]]:
-        """Standard: every order is a build, removal or waive, handled by the engine.
-
-        Each rule's `adjustment_orders` takes the orders it carries out from the list; then
-        `adjustment_order` is asked about each remaining order of another kind."""
+        """Standard: every order is a build, removal or waive, handled by the engine."""
         results: list[OrderResult] = []
         events: list[str] = []
         for rule in self._answering["adjustment_orders"]:
@@ -481,17 +476,12 @@ class RuleSet:
                 orders, more, said = answer
                 results.extend(more)
                 events.extend(said)
-        if self._answering["adjustment_order"]:
-            rest = []
-            for order in orders:
-                taken = None if isinstance(order, ADJUSTMENT_ORDERS) else \
-                    self._first("adjustment_order", order, position, game_map)
-                if taken is None:
-                    rest.append(order)
-                else:
-                    results.append(taken)
-            orders = rest
         return orders, results, events
+
+    def adjustment_order(self, order: Order, position: Position, game_map: GameMap
+                         ) -> OrderResult | None:
+        """Standard: None, so an order other than build, remove and waive is void."""
+        return self._first("adjustment_order", order, position, game_map)
 
     def upkeep(self, unit: Unit | NewPiece) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""

@@ -12,15 +12,15 @@ from __future__ import annotations
 import pytest
 
 from gm.engine import results as R
-from gm.engine.adjustment import adjudicate_adjustments, adjustments_due
+from gm.engine.adjustment_phase import adjudicate_adjustments, adjustments_due
 from gm.engine.position import Phase, Position, Unit, starting_position
-from gm.engine.results import OrderResult
+from gm.engine.results import CentreChanged, OrderResult
 from gm.engine.season import Season
 from gm.maps import MapError, load_map
 from gm.orders.types import Build, Disband, EndLoan, LoanCentre, Move, PlaceLeader, Waive
-from gm.report.build import _standing
 from gm.report.chart import build_chart
-from gm.report.model import AdjustmentLine
+from gm.report.report_builder import _standing
+from gm.report.report_data import AdjustmentLine
 from gm.report.text import format_adjustment, format_adjustment_line
 from gm.rules import RuleSet
 from gm.rules.base import Rule
@@ -209,7 +209,7 @@ def test_new_owner_returns_a_home_centre_to_its_power(standard_map):
         position, [Move("germany", "A", "bur", dest="par")])
     assert outcome.position.owners["par"] == "france"  # Germany frees it for France
     assert outcome.position.owners["kie"] == "germany"  # its own home: the occupier keeps it
-    assert "Paris: England -> France" in outcome.events
+    assert CentreChanged("par", "england", "france") in outcome.events
 
 
 # --- supply per centre -------------------------------------------------------------------------
