@@ -329,7 +329,7 @@ def play(show: bool) -> str:
                 if line.status == "rejected" and line.text not in REFUSED:
                     raise SystemExit(f"{label}, {power}: {line.text!r} was refused: "
                                      f"{line.detail}")
-        report = render_text(adjudicate(store, GAME))
+        report = render_text(adjudicate(store, GAME, no_orders=True))
         seen[label] = report
         if show:
             print(report)

@@ -298,6 +298,10 @@ def adjudicate(game: GameName,
                    "--preview", help="show the outcome without storing anything")] = False,
                phase: Annotated[str | None, typer.Option(
                    "--phase", "-p", help="refuse unless the game is at this phase")] = None,
+               no_orders: Annotated[bool, typer.Option(
+                   "--no-orders", help="adjudicate even though no power sent any order "
+                                       "(otherwise refused: a second run by mistake)")
+                                    ] = False,
                format: FormatOption = ReportFormat.text,
                ascii: AsciiOption = False,
                map_file: MapOption = None,
@@ -312,7 +316,7 @@ def adjudicate(game: GameName,
         if preview:
             report = preview_report(store, game)
         else:
-            done = adjudication.adjudicate(store, game, phase)
+            done = adjudication.adjudicate(store, game, phase, no_orders)
             report = phase_report(store, game, done.phase)
         if map_file:
             write_board(store, game, None if preview else report.phase, map_file,

@@ -18,7 +18,7 @@ from gm.engine import results as R
 from gm.engine.position import Position, Unit
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of
-from gm.orders.types import Build, Order, Remove, Waive
+from gm.orders.types import Build, Order, Remove, Waive, show_location
 from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
@@ -157,7 +157,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                         if u.province == order.province and u.power == power
                         and i not in done), -1)
             if idx < 0:
-                void(order, f"no {_name(game_map, power)} unit in {order.province} to remove")
+                void(order, f"no {_name(game_map, power)} unit in {show_location(order.province)} to remove")
                 continue
             if rules.upkeep(position.units[idx]) <= 0:
                 void(order, f"{position.units[idx].label()} needs no supply centre, so removing "

@@ -10,7 +10,7 @@ from gm.engine import results as R
 from gm.engine.position import Dislodged, Position
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
-from gm.orders.types import Disband, Move, Order, Retreat
+from gm.orders.types import Disband, Move, Order, Retreat, show_location
 from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
@@ -47,7 +47,7 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
         idx = _find(order, position)
         if idx < 0:
             results.append(OrderResult(order.power or "", order, None, False, R.VOID,
-                                       f"no dislodged unit in {order.province} to retreat"))
+                                       f"no dislodged unit in {show_location(order.province)} to retreat"))
             continue
         d = position.dislodged[idx]
         if idx in chosen:
@@ -60,8 +60,7 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
             if isinstance(order, Move) and order.via_convoy:
                 chosen[idx] = (order, None, "a retreat cannot go by convoy")
             else:
-                dest, problem = _retreat_dest(d, order.dest, position, game_map)
-                chosen[idx] = (order, dest, problem)
+                chosen[idx] = (order, *_first_open(d, order, position, game_map))
         else:
             chosen[idx] = (order, None, phase_refusal(order, "Retreat", game_map))
     wanted: dict[str, int] = {}
@@ -83,7 +82,7 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
             results.append(OrderResult(unit.power, order, unit, True, R.DISBANDED))
         elif wanted[province_of(dest)] > 1:
             results.append(OrderResult(unit.power, order, unit, False, R.BOUNCED,
-                                       f"another unit retreated to {province_of(dest)} too; "
+                                       f"another unit retreated to {show_location(province_of(dest))} too; "
                                        "both disband"))
         else:
             survivors.append(unit.moved_to(dest))
@@ -93,6 +92,14 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
     after.dislodged = []
     after.standoffs = frozenset()
     return PhaseOutcome(after, results)
+
+
+def _first_open(d: Dislodged, order: Order, position: Position, game_map: GameMap
+                ) -> tuple[str | None, str | None]:
+    """The first open destination of a retreat (`R Pic or Bel`), or why the first is not."""
+    choices = (order.dest, *getattr(order, "alternatives", ()))
+    found = [_retreat_dest(d, dest, position, game_map) for dest in choices]
+    return next((f for f in found if f[1] is None), found[0])
 
 
 def _retreat_dest(d: Dislodged, dest: str, position: Position,
@@ -105,7 +112,7 @@ def _retreat_dest(d: Dislodged, dest: str, position: Position,
         else:
             matches = [o for o in options if province_of(o) == prov]
         if len(matches) > 1:
-            return None, f"say which coast of {prov} to retreat to"
+            return None, f"say which coast of {show_location(prov)} to retreat to"
     else:
         matches = [o for o in options if province_of(o) == prov]
     if not matches:
@@ -113,8 +120,8 @@ def _retreat_dest(d: Dislodged, dest: str, position: Position,
         if prov == d.attacker_from:
             why = "it cannot retreat to the province the attack came from"
         elif prov in position.standoffs:
-            why = f"{prov} was left empty by a standoff"
+            why = f"{show_location(prov)} was left empty by a standoff"
         elif any(u.province == prov for u in position.units):
-            why = f"{prov} is occupied"
+            why = f"{show_location(prov)} is occupied"
         return None, why
     return matches[0], None

@@ -80,11 +80,13 @@ def preview(store: Store, name: str) -> SeasonReport:
         return report_of(store, view, resolve(store, view, phase), preview=True)
 
 
-def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonReport:
+def adjudicate(store: Store, name: str, expected: str | None = None,
+               no_orders: bool = False) -> SeasonReport:
     """Adjudicate the open phase and store everything; returns the season report.
 
     `expected` is the label of the phase the GM means; without it, the phase open when the
-    command started is the one meant."""
+    command started is the one meant. A phase for which no power has any order is
+    adjudicated only with `no_orders` (a second run by mistake is the usual cause)."""
     with store.transaction(write=False):
         seen = rows.open_phase(store, rows.get_game(store, name))
     checkpoint("adjudicate:before-lock")
@@ -105,6 +107,11 @@ def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonRe
             raise WorkflowError(f"{view.game.name} is at {phase.label}, not {meant}; nothing "
                                 "was adjudicated.")
         require_running(view.game)
+        if not no_orders and not orders_in_force(store, phase.id, view.map):
+            raise WorkflowError(
+                f"no power has sent any order for {phase.label} of {view.game.name}; if you "
+                "meant to adjudicate it so (every unit holds, dislodged units disband, builds "
+                "are waived), run 'gm adjudicate --no-orders'. Nothing was adjudicated.")
         report = adjudicate_open_phase(store, view, phase)
     checkpoint("adjudicate:committed")
     return report

@@ -5,12 +5,15 @@ says why), or ignored (it is not an order). An order's power is the letter's (fr
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
 unit replaces an earlier one, which stays stored as 'superseded'; `replace=True` withdraws all
 the power's earlier orders for the phase first, as when a player sends a fresh set.
+
+A letter orders only the powers it is for (reading rule 2, `gm/orders/README.md`): the
+`--power` given, or its headings' powers; a letter with neither must name one power's units
+only. Lines meant for a later phase are kept for it ('later'), never taken for this one.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from dataclasses import dataclass
 
 from gm.engine.position import Phase, Position
@@ -19,9 +22,8 @@ from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import typed_order, unit_key
 from gm.maps.gamemap import GameMap
-from gm.orders.errors import PHASE
 from gm.orders.letters import read_orders
-from gm.orders.parse import parse_order
+from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.report.notation import order_display
 from gm.store import games as rows
 from gm.store import orders as order_rows
@@ -73,30 +75,31 @@ def _with_power(order, power: str):
     return dataclasses.replace(order, power=power)
 
 
-def _read(text: str, game_map: GameMap, power: str | None, position: Position):
-    """`read_orders`, telling it the phase and the board when it can use them."""
-    accepted = inspect.signature(read_orders).parameters
-    extra = {}
-    if "phase_kind" in accepted:
-        extra["phase_kind"] = position.phase.kind
-    if "board" in accepted:
-        extra["board"] = position
-    return read_orders(text, game_map, power, **extra)
+def letter_phases(phase: Phase, game_map: GameMap) -> LetterPhases:
+    """The phases a letter read now may order: the open one and those before the next
+    movement."""
+    from gm.engine.season import following_phase  # the engine is not needed to read letters
 
+    def slot(p: Phase) -> PhaseSlot:
+        return PhaseSlot(p.kind, p.season, p.year, phase_name(p, game_map))
 
-def _entries(letter) -> list:
-    """Everything the reader found, in the order of the letter."""
-    if hasattr(letter, "entries"):
-        return letter.entries()
-    items = [*letter.orders, *letter.rejected, *letter.ignored]
-    return sorted(items, key=lambda item: item.line)
+    ahead = phases_ahead(phase, game_map)
+    nxt = following_phase(ahead[-1] if ahead else phase, game_map)
+    return LetterPhases(slot(phase), tuple(slot(p) for p in ahead), phase_name(nxt, game_map))
 
 
 def read_letter(text: str, view: GameView, position: Position, power: str | None
                 ) -> list[tuple[NewOrder, object | None]]:
-    """Every non-blank line of the letter as an order row, with its typed order if accepted."""
+    """Every non-blank line of the letter as an order row, with its typed order if accepted.
+    Raises `WorkflowError` if the letter cannot be taken at all (reading rule 2)."""
+    letter = read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
+                         phases=letter_phases(position.phase, view.map))
+    if letter.refusals:
+        raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
+                            + " Nothing was stored.")
+    _one_power_each(letter, power, position, view.map)
     out: list[tuple[NewOrder, object | None]] = []
-    for item in _entries(_read(text, view.map, power, position)):
+    for item in letter.entries():
         kind = type(item).__name__
         if kind == "ReplacedOrder":
             old, by = item.old, item.by
@@ -106,13 +109,7 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
         elif hasattr(item, "order"):
             out.append(_accepted(item, view, position))
         elif hasattr(item, "error"):
-            error = item.error
-            ahead = _sent_ahead(item, view, position) \
-                if getattr(error, "kind", None) == PHASE else None
-            if ahead is not None:
-                out.append(ahead)
-                continue
-            reason = error.describe() if hasattr(error, "describe") else str(error)
+            reason = item.error.describe()
             out.append((NewOrder(item.line, item.power, item.text, "rejected", reason), None))
         else:
             reason = getattr(item, "reason", None) or getattr(item, "note", None) or \
@@ -122,36 +119,32 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     return out
 
 
+def _one_power_each(letter, power: str | None, position: Position, game_map: GameMap) -> None:
+    """A letter without heading and without --power may order one power's units only; lines
+    before the first heading must be for one of the headings' powers."""
+    if power is not None:
+        return
+    unheaded = {infer_power(item.order, position, game_map) for item in letter.orders
+                if not item.headed} - {None}
+    headed = {h.power for h in letter.headers if h.power}
+    if len(unheaded) > 1 or (headed and unheaded - headed):
+        names = ", ".join(sorted(game_map.powers[p].name for p in unheaded | headed))
+        raise WorkflowError(
+            f"the letter orders units of several powers ({names}) without saying whose "
+            "orders they are; give --power, or put a heading such as 'France:' above each "
+            "power's orders. Nothing was stored.")
+
+
 def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
-    """The retreat and adjustment phases between a movement phase and the next movement."""
+    """The retreat and adjustment phases between a phase and the next movement."""
     from gm.engine.season import following_phase  # the engine is not needed to read letters
 
     out = []
-    if phase.kind != "Movement":
-        return out
     nxt = following_phase(phase, game_map)
     while nxt.kind != "Movement":
         out.append(nxt)
         nxt = following_phase(nxt, game_map)
     return out
-
-
-def _sent_ahead(item, view: GameView, position: Position) -> tuple[NewOrder, object] | None:
-    """A retreat or adjustment order written with the moves: kept for its phase, if it reads
-    as one. (The order is checked against the board when that phase comes.)"""
-    for later in phases_ahead(position.phase, view.map):
-        try:
-            order = parse_order(item.text, view.map, item.power, phase_kind=later.kind)
-        except ValueError:
-            continue
-        who = item.power or infer_power(order, position, view.map)
-        if who is None:
-            return None
-        order = _with_power(order, who)
-        label = phase_name(later, view.map)
-        return (NewOrder(item.line, who, item.text, SENT_AHEAD, f"kept for {label}",
-                         order_display(order), order_to_json(order)), order)
-    return None
 
 
 def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, object | None]:
@@ -164,7 +157,11 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
     unit = next((u for u in position.units if u.province == order.province), None) \
         if getattr(order, "location", "") else None
     parsed = order_display(order, unit.kind if unit else None)
-    notes = "; ".join(getattr(read, "notes", ()) or ())
+    notes = "; ".join(read.notes)
+    if read.later is not None:  # checked against the board when that phase comes
+        kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")
+        return (NewOrder(read.line, who, read.text, SENT_AHEAD, kept, parsed,
+                         order_to_json(order)), order)
     return (NewOrder(read.line, who, read.text, "accepted", notes, parsed,
                      order_to_json(order)), order)
 

@@ -17,7 +17,7 @@ from lark import Lark, Token, Transformer
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammars" / "orders.lark"
 
 ORDER_FORMS = (
-    "bare", "hold", "move", "support_hold", "support_move", "support_merge", "convoy", "retreat",
+    "bare", "hold", "move", "move_route", "move_through", "support_hold", "support_move", "support_merge", "convoy", "retreat",
     "rebuild", "disband", "build", "remove", "waive", "convert", "destroy", "sack", "merge",
     "split", "loan", "end_loan", "place_leader",
 )

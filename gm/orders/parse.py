@@ -51,6 +51,7 @@ from gm.orders.types import (
     SupportMove,
     UnitRef,
     Waive,
+    show_location,
 )
 from gm.orders.variants import FORMS, map_forms, missing_form, rule_reference
 
@@ -316,6 +317,31 @@ class _Builder:
         self.spots["dest"] = dest.column
         return Move(self.power, unit.kind, unit.location, self.location(dest.place, unit.kind),
                     via, **self._common(unit))
+
+    def _move_route(self, written: UnitText, *places: PlaceText) -> Order:
+        """`A Lvp-NAT-NWY`: a convoyed move written with the seas it crosses (judge style)."""
+        *route, dest = places
+        return self._convoyed(written, route, dest)
+
+    def _move_through(self, written: UnitText, dest: PlaceText, *route: PlaceText) -> Order:
+        """`A Lvp - Nwy via Nth`: a convoyed move naming its seas."""
+        return self._convoyed(written, route, dest)
+
+    def _convoyed(self, written: UnitText, route, dest: PlaceText) -> Order:
+        unit = self.unit(written)
+        seas = [self.province(place) for place in route]
+        land = [p for p in seas if not self.map.provinces[p].convoys]
+        if land:
+            names = ", ".join(self.map.provinces[p].name for p in land)
+            raise self.fail(f"{names} is not a sea a fleet could convoy through",
+                            route[0].name.column, "A unit moves one province at a time; a "
+                            "route names only the seas of a convoy ('A Lvp - Nwy via Nth').")
+        self.spots["dest"] = dest.name.column
+        through = ", ".join(show_location(p) for p in seas)
+        self.notes.append(f"by convoy through {through}: any route of convoying "
+                          "fleets will do")
+        return Move(self.power, unit.kind, unit.location, self.location(dest, unit.kind),
+                    True, **self._common(unit))
 
     def _kind_change(self, unit: _Unit, written: UnitText, dest: UnitText,
                      via: bool = False) -> Order:

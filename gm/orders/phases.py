@@ -66,6 +66,12 @@ def order_name(order: Order) -> str:
     return words.get(type(order).__name__, type(order).__name__)
 
 
+def phase_article(phase_kind: str) -> str:
+    """`a movement`, `an adjustment`: a phase kind with its article, for messages."""
+    word = phase_kind.lower()
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def fit_phase(order: Order, phase_kind: str | None, text: str,
               rule_ref: str | None = None) -> Order:
     """The order as meant in this phase (a move becomes a retreat...), or an `OrderError`."""
@@ -84,7 +90,7 @@ def fit_phase(order: Order, phase_kind: str | None, text: str,
         order = Remove(order.power, order.unit_kind, order.location, strength=order.strength,
                        leader=order.leader)
     if not isinstance(order, ALLOWED[phase_kind]):
-        why = f"{order_name(order)} is not allowed in a {phase_kind.lower()} phase"
+        why = f"{order_name(order)} is not allowed in {phase_article(phase_kind)} phase"
         raise OrderError(text, f"{rule_ref}: {why}" if rule_ref else why, None,
                          PHASE_HINTS[phase_kind], kind=PHASE)
     return order

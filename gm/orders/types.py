@@ -135,10 +135,14 @@ class Convoy(Order):
 
 @dataclass(frozen=True, slots=True)
 class Retreat(Order):
+    """`A Bur R Pic`; a retreat sent ahead may name further choices (`R Pic or Bel`): the
+    first one open when the retreat phase comes is taken."""
+
     dest: str
+    alternatives: tuple[str, ...] = field(default=(), kw_only=True)
 
     def tail(self) -> str:
-        return f" R {show_location(self.dest)}"
+        return " R " + " or ".join(show_location(d) for d in (self.dest, *self.alternatives))
 
 
 @dataclass(frozen=True, slots=True)

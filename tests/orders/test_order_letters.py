@@ -75,8 +75,8 @@ LETTERS = {
                 (9, "france", "A Gas R Spa")],
         replaced=[],
         rejected=[(8, errors.PHASE)],
-        headers=[(3, "germany"), (7, "france")],
-        ignored=[(1, "not an order"), (11, "sign-off")]),
+        headers=[(1, None), (3, "germany"), (7, "france")],  # 1: a season heading
+        ignored=[(11, "sign-off")]),
     "rise_of_rome.txt": dict(
         map="ancient", options={"phase_kind": "Movement"},
         orders=[(6, "carthage", "Place Hannibal in Car"), (7, "carthage", "Hannibal - Sar"),
