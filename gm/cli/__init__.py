@@ -38,4 +38,15 @@ from gm.cli import zine as _zine  # noqa: E402,F401
 
 
 def main() -> None:
+    import os
+    import sys
+
+    for arg in sys.argv[1:]:  # bytes that are not UTF-8 arrive as lone surrogates
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = repr(os.fsencode(arg))[2:-1]
+            sys.stderr.write(f"gm: the argument {shown} is not text (not valid UTF-8); "
+                             "type it again.\n")
+            raise SystemExit(1) from None
     app()

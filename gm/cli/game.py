@@ -210,6 +210,9 @@ def orders(game: GameName,
                                                help="show the orders entered so far")] = False,
            replace: Annotated[bool, typer.Option(
                "--replace", help="withdraw this power's earlier orders first")] = False,
+           force: Annotated[bool, typer.Option(
+               "--force", help="read a letter over 1 MB or 5,000 lines all the same")
+                            ] = False,
            db: Db = "gm.db"):
     """Enter a letter of orders for the current phase, and echo what gm read."""
     if list_:
@@ -221,7 +224,7 @@ def orders(game: GameName,
     from gm.game.intake import take_orders
 
     with opened(db) as store:
-        taken = take_orders(store, game, text, power, origin, replace)
+        taken = take_orders(store, game, text, power, origin, replace, force)
     console.print(f"{taken.game}, {taken.phase}:", markup=False)
     width = max((len(line.text) for line in taken.lines), default=0)
     for line in taken.lines:

@@ -20,6 +20,7 @@ from gm.engine.position import Phase, Position
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
+from gm.game.letter_bytes import check_size
 from gm.game.stored_orders import typed_order, unit_key
 from gm.maps.gamemap import GameMap
 from gm.orders.letters import read_orders
@@ -167,8 +168,10 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,
-                source: str = "", replace: bool = False) -> Taken:
-    """Store a pasted letter and its orders for the game's open phase."""
+                source: str = "", replace: bool = False, force: bool = False) -> Taken:
+    """Store a pasted letter and its orders for the game's open phase. A letter too big to
+    be one is refused unless `force`."""
+    check_size(text, source or "the letter", force)
     with store.transaction():
         view = open_game(store, name)
         require_running(view.game)
