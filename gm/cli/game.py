@@ -291,6 +291,11 @@ def status(game: GameName, db: Db = "gm.db"):
         console.print("Every power has ordered its adjustments." if p.complete else
                       "Missing builds will be waived; missing removals follow the "
                       "civil-disorder rule.", markup=False)
+    if p.not_taken:
+        console.print("Lines not taken as orders (never printed in the report unless they "
+                      "may be orders):", markup=False)
+        for power, text, why in p.not_taken:
+            console.print(f"  {power:<10} {text}  ({why})", markup=False, soft_wrap=True)
     if p.can_redo:
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 

@@ -16,6 +16,7 @@ from gm.report.notation import place
 from gm.rules import RuleSet
 from gm.store import games as rows
 from gm.store.database import Store
+from gm.store.orders import orders_of_phase
 from gm.store.positions import load_position
 from gm.store.results import adjudication_from
 
@@ -37,6 +38,8 @@ class GameProgress:
     powers: list[PowerProgress]
     result: str | None
     can_redo: bool
+    # lines of this phase's letters that gm did not take as orders, for the GM's eyes only
+    not_taken: list[tuple[str, str, str]] = field(default_factory=list)  # power, text, why
 
     @property
     def complete(self) -> bool:
@@ -78,5 +81,13 @@ def progress(store: Store, name: str) -> GameProgress:
             if pieces or entry.orders or entry.note:
                 powers.append(entry)
         can_redo = adjudication_from(store, phase.id, "undone") is not None
+        names = {p: view.map.powers[p].name for p in view.map.powers}
+        not_taken = [(names.get(r.power or "", "?"), r.text, r.reason)
+                     for r in orders_of_phase(store, phase.id, ("rejected", "ignored"))
+                     if not r.reason.startswith(_NOT_LISTED)]
         return GameProgress(view.game.name, view.map.name, phase.label, phase.kind, powers,
-                            view.game.result, can_redo)
+                            view.game.result, can_redo, not_taken)
+
+
+# headings and email headers say nothing the GM needs to read again
+_NOT_LISTED = ("orders below are for", "the orders below", "the units below", "email header")

@@ -360,7 +360,7 @@ class _LetterReader:
             elif self._looks_like_order(piece, outcome):
                 self._add(self.letter.rejected, RejectedLine(no, piece, self.power, outcome))
             else:
-                self.ignore(no, piece, self._junk_reason(piece))
+                self.ignore(no, piece, self._junk_reason(piece, outcome))
 
     def _outcomes(self, text: str, separators: tuple[re.Pattern[str], ...]
                   ) -> list[tuple[str, _Found | OrderError]]:
@@ -535,6 +535,10 @@ class _LetterReader:
         """An order gm could not read (rejected, with the reason) rather than chatter."""
         if error.kind not in (SYNTAX, UNKNOWN_NAME):
             return True  # it read as an order; a name, unit, phase or variant was wrong
+        return self._signals(text, error) >= 2
+
+    def _signals(self, text: str, error: OrderError) -> int:
+        """How much of an order a line has: a unit first, a verb, an order sign, a name."""
         signals = 0
         if _STARTS_WITH_UNIT.match(text):
             signals += 1
@@ -544,20 +548,21 @@ class _LetterReader:
             signals += 1
         if any(self._is_name(word) for word in re.findall(r"[^\W\d_][\w'.]*", text)[:8]):
             signals += 1
-        return signals >= 2
+        return signals
 
     def _is_name(self, word: str) -> bool:
         key = fold(word)
         return len(key) >= 3 and (key in self.index.provinces.names
                                   or key in self.index.leaders.names)
 
-    @staticmethod
-    def _junk_reason(text: str) -> str:
+    def _junk_reason(self, text: str, error: OrderError) -> str:
+        """Why a line is not an order. Only 'not an order' (a line with something of an order
+        in it) is printed in the published report; remarks, like greetings, stay private."""
         if _GREETING.match(text):
             return "greeting"
         if _SIGN_OFF.match(text):
             return "sign-off"
-        return "not an order"
+        return "not an order" if self._signals(text, error) else "a remark"
 
     def ignore(self, no: int, text: str, reason: str) -> None:
         self._add(self.letter.ignored, IgnoredLine(no, text, reason, self.power))

@@ -144,6 +144,28 @@ def shown_unread(row: OrderRow) -> bool:
                                         and bool(_SHOWN_IGNORED.match(row.reason)))
 
 
+MAX_IGNORED_SHOWN = 20  # reading rule 7: the echo lists every ignored line, the report 20
+
+
+def _unread_lines(rows, game_map: GameMap) -> list[UnreadLine]:
+    """Every rejected line, and the first ignored lines that may have been meant as orders."""
+    out, ignored = [], 0
+    for row in rows:
+        if not shown_unread(row):
+            continue
+        if row.status == "ignored":
+            ignored += 1
+            if ignored > MAX_IGNORED_SHOWN:
+                continue
+        out.append(UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
+                              clean(reader_reason(row))))
+    if ignored > MAX_IGNORED_SHOWN:
+        more = ignored - MAX_IGNORED_SHOWN
+        out.append(UnreadLine("", f"{more} more ignored line{'s' if more > 1 else ''}",
+                              "ignored", "not printed; the GM has them"))
+    return out
+
+
 _COLUMN = re.compile(r" \(at column \d+\)")
 
 
@@ -183,9 +205,7 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
         colours={p.name: p.colour for p in game_map.powers.values()})
     report.corrections = [Correction(clean(e.description), clean(e.reason)) for e in edits]
     report.orders = _orders(results, phase_kind, game_map)
-    report.unread = [UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
-                                clean(reader_reason(row)))
-                     for row in unread or () if shown_unread(row)]
+    report.unread = _unread_lines(unread or (), game_map)
     report.events = [clean(e) for e in events]
     if zine is not None:
         add_zine(report, zine)

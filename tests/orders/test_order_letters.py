@@ -26,10 +26,10 @@ LETTERS = {
         rejected=[(21, errors.UNKNOWN_NAME)],
         headers=[(3, "france"), (9, "france")],
         ignored=[(1, "email header"), (2, "email header"), (5, "greeting"),
-                 (7, "not an order"), (15, "not an order"),
+                 (7, "a remark"), (15, "a remark"),
                  (17, "quoted from an earlier message (it reads as 'A Par - Pic'"),
                  (18, "quoted from an earlier message"), (20, "reply attribution"),
-                 (23, "sign-off"), (24, "not an order"), (25, "signature"), (26, "signature"),
+                 (23, "sign-off"), (24, "a remark"), (25, "signature"), (26, "signature"),
                  (27, "signature")]),
     "postal_letter.txt": dict(
         map="ancient", options={"forms": ALL_FORMS},
@@ -41,8 +41,8 @@ LETTERS = {
         replaced=[(15, 17)],
         rejected=[],
         headers=[(5, "egypt"), (9, "babylon"), (14, "israel")],
-        ignored=[(1, "greeting"), (3, "not an order"), (19, "sign-off"),
-                 (20, "not an order")]),
+        ignored=[(1, "greeting"), (3, "a remark"), (19, "sign-off"),
+                 (20, "a remark")]),
     "multi_power.txt": dict(
         map="standard", options={"phase_kind": "Movement"},
         orders=[(4, "england", "F Lon - Nth"), (5, "england", "F Edi - Nrg"),
@@ -58,7 +58,7 @@ LETTERS = {
         replaced=[(26, 27)],
         rejected=[],
         headers=[(3, "england"), (8, "germany"), (17, "russia"), (23, "turkey")],
-        ignored=[(1, "not an order")]),
+        ignored=[(1, "a remark")]),
     "adjustments.txt": dict(
         map="standard", options={"phase_kind": "Adjustment"},
         orders=[(3, "france", "Build A Par"), (3, "france", "Build F Bre"),
@@ -87,7 +87,7 @@ LETTERS = {
         replaced=[],
         rejected=[(9, errors.NOT_ADJACENT), (15, errors.WRONG_POWER), (20, errors.VARIANT)],
         headers=[(1, "carthage"), (5, "carthage"), (11, "rome"), (19, "sparta")],
-        ignored=[(3, "greeting"), (23, "not an order")]),
+        ignored=[(3, "greeting"), (23, "a remark")]),
     "messy.txt": dict(
         map="standard", options={"phase_kind": "Movement"},
         orders=[(8, "france", "A Par - Bur"), (9, "france", "A Mar S A Par - Bur"),
@@ -212,4 +212,4 @@ def test_power_headings_in_many_styles(ancient_map, heading):
 def test_a_sentence_naming_a_power_is_not_a_heading(ancient_map):
     letter = read_orders("I think Egypt is lying to me", ancient_map)
     assert letter.headers == [] and letter.orders == []
-    assert [i.reason for i in letter.ignored] == ["not an order"]
+    assert [i.reason for i in letter.ignored] == ["a remark"]  # private: never printed in the report
