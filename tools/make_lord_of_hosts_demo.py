@@ -310,7 +310,7 @@ EXPECTED: list[tuple[str, str, str]] = [
     ("Spring 598 BC", "a second Holy Place destroyed", "The Allies destroyed Jerusalem"),
     ("Winter 598 BC", "a second double unit built", "Build 2A Edo"),
     ("Autumn 597 BC", "a double unit dislodged with nowhere to go", "2F Sus S F Cha (*dislodged*)"),
-    ("Autumn 597 BC Retreat", "and lost", "2F Sus D"),
+    ("Autumn 597 BC", "and lost at once", "2F Sus disbanded (no retreat possible)"),
 ]
 
 

@@ -15,9 +15,9 @@ from gm.engine.adjustment import adjudicate_adjustments, adjustments_due
 from gm.engine.movement import adjudicate_movement
 from gm.engine.position import Phase, Position
 from gm.engine.results import PhaseOutcome
-from gm.engine.retreat import adjudicate_retreats
+from gm.engine.retreat import adjudicate_retreats, retreat_options
 from gm.maps.gamemap import GameMap
-from gm.orders.types import Order
+from gm.orders.types import Order, show_location
 from gm.rules import RuleSet
 
 
@@ -72,6 +72,12 @@ def update_ownership(position: Position, season: str, game_map: GameMap,
     return changes
 
 
+def _shown(unit) -> str:
+    """`A Bud`, `2A Ur`, `Hannibal`: a unit as reports print it."""
+    count = "" if unit.strength == 1 else f"{unit.strength:g}"
+    return unit.name or f"{count}{unit.kind} {show_location(unit.location)}"
+
+
 def winner(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> str | None:
     """The power that has met the map's victory condition, if any."""
     return (rules or RuleSet.for_map(game_map)).winner(position, game_map)
@@ -102,6 +108,14 @@ class Season:
             outcome.winner = self.rules.winner(outcome.position, self.game_map)
         return outcome
 
+    def _disband_trapped(self, position: Position) -> list[str]:
+        """When no dislodged unit has anywhere to retreat, they disband at once and the
+        retreat phase is not played, as the judges do (a phase with a choice in it is)."""
+        if any(retreat_options(d, position, self.game_map) for d in position.dislodged):
+            return []
+        trapped, position.dislodged = position.dislodged, []
+        return [f"{_shown(d.unit)} disbanded (no retreat possible)" for d in trapped]
+
     def advance(self, done: Phase, position: Position) -> list[str]:
         """Move `position` (the result of phase `done`) on to the next phase to be played."""
         events: list[str] = []
@@ -114,9 +128,11 @@ class Season:
                 events.extend(update_ownership(position, movement_season(phase, self.game_map),
                                                self.game_map, self.rules))
             if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
-                events.extend(f"{d.unit.label()} disbanded (no retreat phase)"
+                events.extend(f"{_shown(d.unit)} disbanded (no retreat phase)"
                               for d in position.dislodged)
                 position.dislodged = []
+            if phase.kind == "Movement" and nxt.kind == "Retreat":
+                events.extend(self._disband_trapped(position))
             position.phase = nxt
             if nxt.kind == "Retreat" and not position.dislodged:
                 phase = nxt

@@ -249,7 +249,7 @@ def test_the_demo_archive_replays_without_differences():
     for event in ("A/F Mit H (*void*: rule 3 (A/F units)", "F tan became A tan",
                   "A Ass - F Ass (*failed, dislodged*", "Babylon destroyed Moab",
                   "Build 2A Kis", "2A Kis - Sus", "support partly cut by ecb",
-                  "2A sus became 2F sus", "2F Sus D"):
+                  "2A sus became 2F sus", "2F Sus disbanded (no retreat possible)"):
         assert event in proc.stdout, event
 
 
