@@ -417,15 +417,21 @@ def edit(game: GameName,
 
 @app.command("agree-draw")
 def agree_draw(game: GameName,
-         powers: Annotated[list[str], typer.Argument(help="the powers sharing the draw")],
+         powers: Annotated[list[str], typer.Argument(
+             help="the powers sharing the draw: every surviving power")],
+         include_eliminated: Annotated[bool, typer.Option(
+             "--include-eliminated", help="let eliminated powers share the draw too")
+                                       ] = False,
          db: Db = "gm.db"):
     """Record a draw the players agreed; the game ends ('gm undo' reopens it)."""
-    from gm.game.history import declare_draw
+    from gm.game.history import declare_draw, result_sentence
+    from gm.store import games as rows
 
     names = [p.strip() for word in powers for p in word.split(",") if p.strip()]
     with opened(db) as store:
-        text = declare_draw(store, game, names)
-    console.print(f"{game}: game over. {text}.", markup=False)
+        text = declare_draw(store, game, names, include_eliminated)
+        label = rows.open_phase(store, rows.get_game(store, game)).label
+    console.print(f"{game}: game over. {result_sentence('draw', text, label)}", markup=False)
 
 
 @app.command("export")

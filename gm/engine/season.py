@@ -103,8 +103,13 @@ class Season:
             outcome = adjudicate_retreats(position, orders, self.game_map, self.rules)
         else:
             outcome = adjudicate_adjustments(position, orders, self.game_map, self.rules)
-        outcome.events.extend(self.advance(position.phase, outcome.position))
-        if kind == "Adjustment" or outcome.position.phase.year != position.phase.year:
+        settled: list[str] = []
+        outcome.events.extend(self.advance(position.phase, outcome.position, settled))
+        year_done = kind == "Adjustment" or outcome.position.phase.year != position.phase.year
+        # a victory by centres is won when centres change hands (after the Autumn retreats);
+        # one by units (Middle-Earth VIII) once the year's adjustments are made
+        by_units = self.game_map.victory_kind == "units"
+        if year_done or (settled and not by_units):
             outcome.winner = self.rules.winner(outcome.position, self.game_map)
         return outcome
 
@@ -116,8 +121,10 @@ class Season:
         trapped, position.dislodged = position.dislodged, []
         return [f"{_shown(d.unit)} disbanded (no retreat possible)" for d in trapped]
 
-    def advance(self, done: Phase, position: Position) -> list[str]:
-        """Move `position` (the result of phase `done`) on to the next phase to be played."""
+    def advance(self, done: Phase, position: Position, settled: list[str] | None = None
+                ) -> list[str]:
+        """Move `position` (the result of phase `done`) on to the next phase to be played.
+        `settled` gets the seasons whose centres changed hands on the way."""
         events: list[str] = []
         phase = done
         while True:
@@ -125,8 +132,10 @@ class Season:
             season_over = phase.kind != "Adjustment" and not (
                 nxt.kind == "Retreat" and position.dislodged)
             if season_over:
-                events.extend(update_ownership(position, movement_season(phase, self.game_map),
-                                               self.game_map, self.rules))
+                season = movement_season(phase, self.game_map)
+                events.extend(update_ownership(position, season, self.game_map, self.rules))
+                if settled is not None and season in self.game_map.calendar.ownership_after:
+                    settled.append(season)
             if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
                 events.extend(f"{_shown(d.unit)} disbanded (no retreat phase)"
                               for d in position.dislodged)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.engine.position import Phase
 from gm.engine.results import PhaseOutcome
 from gm.engine.season import Season
 from gm.game.errors import AlreadyAdjudicated, WorkflowError
@@ -59,8 +60,19 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
             dislodged_by=r.dislodged_by,
             order_id=row_of.get(id(r.order)) if r.order is not None else None))
     after = outcome.position
-    solo = solo_text(outcome.winner, after, view.map) if outcome.winner else None
+    solo = solo_text(outcome.winner, after, view.map, _season_won(phase, position, view)) \
+        if outcome.winner else None
     return Resolution(phase, outcome, results, phase_name(after.phase, view.map), solo)
+
+
+def _season_won(phase: PhaseRow, position, view: GameView) -> str:
+    """The season a victory is dated by: a retreat phase's movement season (`Autumn 1901`)."""
+    if position.phase.kind != "Retreat":
+        return phase.label
+    from gm.engine.season import movement_season
+
+    season = movement_season(position.phase, view.map) or position.phase.season
+    return phase_name(Phase(position.phase.year, season, "Movement"), view.map)
 
 
 def report_of(store: Store, view: GameView, resolution: Resolution, preview: bool

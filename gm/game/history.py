@@ -20,6 +20,7 @@ from gm.rules import RuleSet
 from gm.store import games as rows
 from gm.store.database import Store
 from gm.store.games import GameRow
+from gm.store.positions import load_position
 from gm.store.results import adjudication_from, set_adjudication_status
 
 
@@ -39,10 +40,13 @@ def require_running(game: GameRow) -> None:
                        "it.")
 
 
-def solo_text(power: str, position: Position, game_map: GameMap) -> str:
-    """`Russia wins with 18 supply centres`."""
+def solo_text(power: str, position: Position, game_map: GameMap, season: str) -> str:
+    """`Russia wins (Autumn 1901) with 18 supply centres`; `season` is when it was won."""
+    name = game_map.powers[power].name
+    if game_map.victory_kind == "units":
+        return f"{name} wins ({season}) with {len(position.units_of(power))} units"
     count = RuleSet.for_map(game_map).supply(power, position, game_map)
-    return f"{game_map.powers[power].name} wins with {count:g} supply centres"
+    return f"{name} wins ({season}) with {count:g} supply centres"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +110,13 @@ def redo(store: Store, name: str) -> Step:
                     f"game over: {adjudication.result}" if adjudication.result else "")
 
 
-def declare_draw(store: Store, name: str, powers: list[str]) -> str:
-    """Record a draw agreed by `powers` (names as the GM writes them); returns its wording."""
+def declare_draw(store: Store, name: str, powers: list[str], include_eliminated: bool = False,
+                 as_recorded: bool = False) -> str:
+    """Record a draw agreed by `powers` (names as the GM writes them); returns its wording.
+
+    The draw is shared by exactly the surviving powers (units or centres); an eliminated
+    power is in it only with `include_eliminated`. `as_recorded` takes an archive's draw as
+    it was written."""
     with store.transaction():
         view = open_game(store, name)
         require_running(view.game)
@@ -120,10 +129,43 @@ def declare_draw(store: Store, name: str, powers: list[str]) -> str:
             if power not in ids:
                 ids.append(power)
         if len(ids) < 2:
-            raise WorkflowError("a draw needs at least two powers, e.g. --draw "
-                                "'England, France'.")
+            raise WorkflowError(f"a draw needs at least two powers, e.g. 'gm agree-draw "
+                                f"{view.game.name} England France'.")
+        if not as_recorded:
+            _check_survivors(store, view, ids, include_eliminated)
         names = [view.map.powers[p].name for p in view.map.powers if p in ids]
         text = f"Draw: {', '.join(names)}"
         discard_redo(store, view.game)
         rows.set_result(store, view.game, "draw", text, rows.open_phase(store, view.game).id)
         return text
+
+
+def _check_survivors(store: Store, view, ids: list[str], include_eliminated: bool) -> None:
+    """A draw names every surviving power, and eliminated ones only when the GM says so."""
+    position = load_position(store, rows.open_phase(store, view.game))
+    alive = [p for p in view.map.powers if position.units_of(p) or position.centres_of(p)]
+    names = view.map.powers
+    missing = [names[p].name for p in alive if p not in ids]
+    dead = [names[p].name for p in ids if p not in alive]
+    if missing:
+        raise WorkflowError(f"a draw is shared by every surviving power; {_and(missing)} "
+                            f"{'is' if len(missing) == 1 else 'are'} missing (the survivors "
+                            f"are {_and([names[p].name for p in alive])}).")
+    if dead and not include_eliminated:
+        raise WorkflowError(f"{_and(dead)} {'has' if len(dead) == 1 else 'have'} been "
+                            "eliminated; give --include-eliminated to include "
+                            f"{'it' if len(dead) == 1 else 'them'} in the draw.")
+
+
+def _and(names: list[str]) -> str:
+    """`Austria, England and France`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def result_sentence(kind: str | None, text: str | None, phase_label: str) -> str | None:
+    """How a report states the end of the game: `The game was declared a draw between
+    Austria, England and France (Spring 1913).`; a solo's text as it is."""
+    if kind == "draw" and text and text.lower().startswith("draw:"):
+        powers = [p.strip() for p in text.split(":", 1)[1].split(",") if p.strip()]
+        return f"The game was declared a draw between {_and(powers)} ({phase_label})."
+    return text

@@ -11,6 +11,7 @@ import dataclasses
 
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, find_phase, open_game
+from gm.game.history import result_sentence
 from gm.report.build import build_report
 from gm.report.chart import CentreChart, build_chart
 from gm.report.model import SeasonReport
@@ -42,7 +43,8 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport
                             "happen.")
     following = rows.get_phase(store, adjudication.next_phase_id)
     game = view.game
-    result = game.result if game.ended_phase_id == following.id else None
+    result = result_sentence(game.result_kind, game.result, following.label) \
+        if game.ended_phase_id == following.id else None
     return build_report(
         game=game.name, game_map=view.map, phase_label=phase.label, phase_kind=phase.kind,
         results=results_of(store, adjudication.id), events=events_of(store, adjudication.id),

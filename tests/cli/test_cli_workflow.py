@@ -81,13 +81,22 @@ def test_draw_export_and_replay_round_trip(gm, tmp_path):
     gm("edit", "demo", "own", "Bel", "France", "--reason", "agreed by both players")
     gm("orders", "demo", input="England: F Lon - Nth\nA Mar - Spa\n")
     gm("adjudicate", "demo", "--no-orders")
-    assert "Draw: England, France, Germany" in gm("agree-draw", "demo", "England,", "France",
-                                                  "Germany").output
+    refused = gm("agree-draw", "demo", "England,", "France", "Germany", ok=False).output
+    assert "Austria, Italy, Russia and Turkey are missing" in refused
+    for edit in (["remove", "Vie"], ["remove", "Bud"], ["remove", "Tri"], ["own", "Vie", "Russia"],
+                 ["own", "Bud", "Russia"], ["own", "Tri", "Italy"]):
+        gm("edit", "demo", *edit, "--reason", "Austria is gone")
+    every = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+    assert "Austria has been eliminated; give --include-eliminated" in \
+        gm("agree-draw", "demo", *every, ok=False).output
+    assert "The game was declared a draw between England, France, Germany, Italy, Russia and " \
+        "Turkey (Winter 1901)." in gm("agree-draw", "demo", "England,", "France", "Germany",
+                                      "Italy", "Russia", "Turkey").output
     archive = tmp_path / "demo.txt"
     gm("export", "demo", str(archive))
     text = archive.read_text()
     assert "GM edit: own Bel France (reason: agreed by both players)" in text
-    assert text.rstrip().endswith("Result: Draw: England, France, Germany")
+    assert text.rstrip().endswith("Result: Draw: England, France, Germany, Italy, Russia, Turkey")
     other = tmp_path / "other.db"
     replayed = gm("replay", str(archive), "--check", "--db", str(other), db=False).output
     assert "no differences" in replayed

@@ -342,13 +342,18 @@ def test_corrections_change_the_position(store, game):
 
 def test_a_draw_ends_the_game_and_undo_reopens_it(store, game):
     adjudicate(store, "demo", no_orders=True)
-    text = declare_draw(store, "demo", ["England", "france", "Rus"])
-    assert text == "Draw: England, France, Russia"
+    with pytest.raises(WorkflowError, match="Austria, Germany, Italy and Turkey are missing"):
+        declare_draw(store, "demo", ["England", "france", "Rus"])
+    text = declare_draw(store, "demo", ["England", "france", "Rus", "Aus", "Germany", "Italy",
+                                        "Turkey"])
+    assert text == "Draw: Austria, England, France, Germany, Italy, Russia, Turkey"
     with pytest.raises(GameOver, match="is over"):
         take_orders(store, "demo", "A Par - Bur", power="France")
     with pytest.raises(GameOver):
         adjudicate(store, "demo", no_orders=True)
-    assert phase_report(store, "demo").result == text
+    assert phase_report(store, "demo").result == (
+        "The game was declared a draw between Austria, England, France, Germany, Italy, "
+        "Russia and Turkey (Autumn 1901).")
     step = undo(store, "demo")
     assert "withdrawn" in step.note
     assert phase_of(store) == "Autumn 1901"
@@ -370,15 +375,16 @@ def test_a_solo_ends_the_game_and_survives_undo_and_redo(store, game):
         correct(store, "demo", "remove", [centre], "test setup")
         correct(store, "demo", "own", [centre, "Russia"], "test setup")
     take_orders(store, "demo", "F Sev - Rum", power="Russia")
-    adjudicate(store, "demo", no_orders=True)
-    assert adjudicate(store, "demo", no_orders=True).result is None  # Autumn 1901: Rumania is the 18th
-    report = adjudicate(store, "demo", no_orders=True)  # the win counts at the end of the year
-    assert report.result == "Russia wins with 18 supply centres"
+    assert adjudicate(store, "demo", no_orders=True).result is None  # Spring: no centre yet
+    report = adjudicate(store, "demo", no_orders=True)  # Autumn 1901: Rumania is the 18th
+    assert report.result == "Russia wins (Autumn 1901) with 18 supply centres"
     assert rows.get_game(store, "demo").result_kind == "solo"
     with pytest.raises(GameOver):
         adjudicate(store, "demo", no_orders=True)
     undo(store, "demo")
     assert rows.get_game(store, "demo").result is None
     redo(store, "demo")
-    assert rows.get_game(store, "demo").result == "Russia wins with 18 supply centres"
-    assert phase_report(store, "demo").result == "Russia wins with 18 supply centres"
+    assert rows.get_game(store, "demo").result == \
+        "Russia wins (Autumn 1901) with 18 supply centres"
+    assert phase_report(store, "demo").result == \
+        "Russia wins (Autumn 1901) with 18 supply centres"
