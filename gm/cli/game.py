@@ -195,8 +195,8 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
         console.print(f"Game over: {view.game.result}", markup=False)
 
 
-STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "ignored": "ignored",
-               "superseded": "replaced", "withdrawn": "withdrawn"}
+STATUS_WORD = {"accepted": "ok", "later": "later", "rejected": "REJECTED",
+               "ignored": "ignored", "superseded": "replaced", "withdrawn": "withdrawn"}
 
 
 @app.command("orders")
@@ -216,7 +216,7 @@ def orders(game: GameName,
            db: Db = "gm.db"):
     """Enter a letter of orders for the current phase, and echo what gm read."""
     if list_:
-        _list_orders(game, db)
+        _list_orders(game, db, power)
         return
     text, origin = read_text_input(source, "the orders")
     if not text.strip() and not replace:
@@ -242,13 +242,13 @@ def orders(game: GameName,
         console.print(f"{taken.withdrawn} earlier order(s) withdrawn.", markup=False)
 
 
-def _list_orders(game: str, db: str) -> None:
+def _list_orders(game: str, db: str, power: str | None = None) -> None:
     from rich.table import Table
 
     from gm.game.intake import list_orders
 
     with opened(db) as store:
-        label, listed = list_orders(store, game)
+        label, listed = list_orders(store, game, power=power)
     if not listed:
         console.print(f"No orders yet for {label}.", markup=False)
         return

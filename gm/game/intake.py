@@ -243,14 +243,17 @@ class ListedOrder:
     detail: str  # the order as read, or the reason
 
 
-def list_orders(store: Store, name: str, include_ignored: bool = False
-                ) -> tuple[str, list[ListedOrder]]:
-    """The open phase's label and every order entered for it, in the order entered."""
+def list_orders(store: Store, name: str, include_ignored: bool = False,
+                power: str | None = None) -> tuple[str, list[ListedOrder]]:
+    """The open phase's label and every order entered for it (or for `power` only), in the
+    order entered."""
     with store.transaction(write=False):
         view = open_game(store, name)
         phase = rows.open_phase(store, view.game)
+        only = resolve_power(view.map, power) if power else None
         names = {p: view.map.powers[p].name for p in view.map.powers}
         listed = [ListedOrder(names.get(r.power or ""), r.text, r.status, _detail(r))
                   for r in order_rows.orders_of_phase(store, phase.id)
-                  if include_ignored or r.status != "ignored"]
+                  if (include_ignored or r.status != "ignored")
+                  and (only is None or r.power == only)]
         return phase.label, listed

@@ -84,10 +84,10 @@ def progress(store: Store, name: str) -> GameProgress:
         names = {p: view.map.powers[p].name for p in view.map.powers}
         not_taken = [(names.get(r.power or "", "?"), r.text, r.reason)
                      for r in orders_of_phase(store, phase.id, ("rejected", "ignored"))
-                     if not r.reason.startswith(_NOT_LISTED)]
+                     if not r.reason.startswith(NOT_LISTED)]
         return GameProgress(view.game.name, view.map.name, phase.label, phase.kind, powers,
                             view.game.result, can_redo, not_taken)
 
 
 # headings and email headers say nothing the GM needs to read again
-_NOT_LISTED = ("orders below are for", "the orders below", "the units below", "email header")
+NOT_LISTED = ("orders below are for", "the orders below", "the units below", "email header")

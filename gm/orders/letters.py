@@ -415,9 +415,10 @@ class _LetterReader:
         if self.phases is None:
             return ""
         labels = [s.label for s in (self.phases.current, *self.phases.ahead)]
-        return (f"This letter can order {', '.join(labels)}; send orders for a phase after "
-                f"{self.phases.next_movement} when it is open.") if self.phases.next_movement \
-            else ""
+        if not self.phases.next_movement:
+            return ""
+        return (f"A letter now can order {' and '.join(labels)}; orders for "
+                f"{self.phases.next_movement} and later are sent when that phase is open.")
 
     def _read(self, text: str, verb: str | None, phase_kind: str | None, board,
               later: PhaseSlot | None = None) -> _Found | OrderError:
