@@ -219,8 +219,6 @@ def orders(game: GameName,
         _list_orders(game, db, power)
         return
     text, origin = read_text_input(source, "the orders")
-    if not text.strip() and not replace:
-        fail("no orders given; nothing was stored. Give a file, or paste the orders.")
     from gm.game.intake import take_orders
 
     with opened(db) as store:
@@ -405,9 +403,11 @@ def edit(game: GameName,
          args: Annotated[list[str], typer.Argument(
              help="add France A Par | remove Par | move Nth Nwg | own Bel France")],
          reason: Annotated[str, typer.Option("--reason", "-r",
-                                             help="why; printed in the next report")] = "",
+                                             help="why (required); printed in the next "
+                                                  "report")] = "",
          db: Db = "gm.db"):
-    """Correct the current position: add, remove or move a piece, or set a centre's owner."""
+    """Correct the current position: add, remove or move a piece, or set a centre's owner.
+    Every edit needs --reason, which the next report prints."""
     from gm.game.corrections import correct
 
     with opened(db) as store:

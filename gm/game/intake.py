@@ -175,6 +175,9 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
     with store.transaction():
         view = open_game(store, name)
         require_running(view.game)
+        if not text.strip() and not replace:
+            raise WorkflowError("no orders given; nothing was stored. Give a file, or paste "
+                                "the orders.")
         power_id = resolve_power(view.map, power)
         if replace and power_id is None:
             raise WorkflowError("--replace needs --power: say whose orders to replace.")
