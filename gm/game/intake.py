@@ -21,7 +21,7 @@ from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
-from gm.game.stored_orders import typed_order, unit_key
+from gm.game.stored_orders import meant_for, typed_order, unit_key
 from gm.maps.gamemap import GameMap
 from gm.orders.letters import read_orders
 from gm.orders.sections import LetterPhases, PhaseSlot
@@ -216,12 +216,13 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
     last: dict[tuple, int] = {}
     for i, (row, order) in enumerate(new):
         if order is not None:
-            key = unit_key(order, row.power)
+            key = unit_key(order, row.power, meant_for(row, view.map))
             if key is not None:
                 last[key] = i
     out: list[NewOrder] = []
     for i, (row, order) in enumerate(new):
-        key = unit_key(order, row.power) if order is not None else None
+        key = unit_key(order, row.power, meant_for(row, view.map)) if order is not None \
+            else None
         if key is not None and last[key] != i:
             later = new[last[key]][0]
             row = dataclasses.replace(row, status="superseded",
@@ -229,7 +230,7 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
         out.append(row)
     replaced = []
     for old in earlier:
-        key = unit_key(typed_order(old, view.map), old.power)
+        key = unit_key(typed_order(old, view.map), old.power, meant_for(old, view.map))
         if key in last:
             later = new[last[key]][0]
             order_rows.set_order_status(store, old.id, "superseded",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from gm.game.errors import WorkflowError
 from gm.game.games import open_game
 from gm.game.history import discard_redo, require_running
-from gm.game.stored_orders import phase_kind_of, typed_order, unit_key
+from gm.game.stored_orders import meant_for, phase_kind_of, typed_order, unit_key
 from gm.store import games as rows
 from gm.store import orders as order_rows
 from gm.store.database import Store
@@ -69,7 +69,7 @@ def drop_letter(store: Store, name: str, number: int) -> tuple[int, list[str]]:
         if not mine:
             raise WorkflowError(f"letter {number} of {phase.label} gives nothing now (it was "
                                 "dropped or replaced already).")
-        gone = {unit_key(typed_order(r, view.map), r.power)
+        gone = {unit_key(typed_order(r, view.map), r.power, meant_for(r, view.map))
                 for r in mine if r.status in (IN_FORCE, SENT_AHEAD)}
         for row in mine:
             order_rows.set_order_status(store, row.id, "withdrawn", DROPPED.format(n=number))
@@ -79,7 +79,7 @@ def drop_letter(store: Store, name: str, number: int) -> tuple[int, list[str]]:
                 continue
             order = typed_order(row, view.map)
             key = unit_key(order, row.power)
-            if key not in gone:
+            if key not in gone:  # a replaced row's own phase is lost: the order's kind tells
                 continue
             gone.discard(key)
             later = phase_kind_of(order) not in (None, phase.kind)
