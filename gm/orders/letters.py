@@ -53,11 +53,12 @@ _IF_TAIL = re.compile(rf"\s*[,;:\-–—]?\s*[(\[]?\s*(?:if|when)\s+(?:(?:it\s+i
 _ALTERNATIVES = re.compile(r"\s+or\s+|\s*/\s*(?=[A-Za-z]{3})", re.I)
 # `Atlantis:` or `Orders for Atlantis`: a heading for a power, but not one of the game's.
 _POWER_LIKE = re.compile(
-    r"^(?:(?P<lead>orders?|moves?)\s+(?:for|from|of)\s+)?(?P<name>[A-Z][\w'’.-]*"
-    r"(?:\s+[A-Z][\w'’.-]*)?)(?:'s|’s)?(?:\s+orders?)?\s*(?P<mark>:)?\s*$")
+    r"^(?:(?P<lead>(?i:orders?|moves?))\s+(?i:for|from|of)\s+)?(?P<name>[A-Z][\w'’.-]*"
+    r"(?:\s+[A-Z][\w'’.-]*)?)(?:'s|’s)?(?P<tail>\s+(?i:orders?))?\s*(?P<mark>:)?\s*$")
 _NOT_POWERS = {"orders", "order", "moves", "movement", "press", "note", "notes", "ps", "p.s",
                "p.s.", "comments", "comment", "diplomacy", "subject", "gm", "dear gm",
-               "postscript", "message", "messages", "re", "fwd", "the end", "end"}
+               "postscript", "message", "messages", "re", "fwd", "the end", "end", "nb",
+               "n.b", "my", "our", "the", "here", "final", "new", "revised", "updated"}
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
 _HEADER = re.compile(
     r"^(?:(?P<lead>orders?|moves?|builds?|adjustments?|retreats?)\s+(?:for|from|of)\s+)?"
@@ -200,6 +201,7 @@ class _LetterReader:
         self.section: tuple[PhaseSlot | None, str | None] = (None, None)
         self.line_target: tuple[PhaseSlot | None, str | None] | None = None
         self.conditional = False
+        self.unknown_heading: tuple[int, str] | None = None  # `Atlantis:`, until an order
         self.phase_kind = phase_kind
         self.board = board
         self.forms = forms
@@ -227,6 +229,7 @@ class _LetterReader:
             return self.ignore(no, line, "reply attribution")
         body = _NUMBERING.sub("", line, count=1)
         self.line_target, self.conditional = None, False
+        inline_unknown = False
         if self._season_heading(no, line, body):
             return
         heading = _VERB_HEADING.match(body)
@@ -243,7 +246,7 @@ class _LetterReader:
                 self.verb = _VERBS[verb.group(1).lower()]
             return
         if self._unknown_power(no, body):
-            return self.ignore(no, line, "heading for no power of this game")
+            return self.ignore(no, line, "a remark")  # or a heading for no power: see below
         prefix = _POWER_PREFIX.match(body)
         if prefix:
             power = self._header_power(prefix.group("name"), strong=True)
@@ -253,7 +256,8 @@ class _LetterReader:
             elif self._inline_season(prefix.group("name")):
                 body = prefix.group("rest")
             elif self._unknown_power(no, prefix.group("name") + ":"):
-                return self.ignore(no, line, "heading for no power of this game")
+                inline_unknown = True  # `Atlantis: A Mun - Ruh` if the rest is an order
+                body = prefix.group("rest")
         dashed = _POWER_DASH.match(body)  # `Italy - A Ven H, A Rom - Apu`
         if dashed and self.index.power_exact(dashed.group("name")) \
                 and not isinstance(self._try(body), _Found):
@@ -268,6 +272,8 @@ class _LetterReader:
                 self._read_piece(no, piece)
         if len(self.letter._read_order) == before:  # only separators, or a bare heading
             self.ignore(no, line, "nothing to read")
+        if inline_unknown:
+            self.unknown_heading = None
 
     # --- which phase a line is for ------------------------------------------------------------
     def _season_heading(self, no: int, line: str, body: str) -> bool:
@@ -281,6 +287,7 @@ class _LetterReader:
         heading = read_heading(text, self.map) if text else None
         if heading is None:
             return False
+        self.unknown_heading = None
         self.section = self._place(heading)
         self.verb = heading.verb
         return self._note_heading(no, line, self.section, heading.text.strip())
@@ -354,10 +361,12 @@ class _LetterReader:
             if isinstance(outcome, _Found):
                 notes = outcome.notes + (("if the unit is dislodged",) if self.conditional
                                          else ())
+                self._refuse_unknown()
                 self._add(self.letter.orders, ReadOrder(no, piece, outcome.order.power,
                                                         outcome.order, notes, outcome.later,
                                                         headed=self.power is not None))
             elif self._looks_like_order(piece, outcome):
+                self._refuse_unknown()
                 self._add(self.letter.rejected, RejectedLine(no, piece, self.power, outcome))
             else:
                 self.ignore(no, piece, self._junk_reason(piece, outcome))
@@ -483,6 +492,7 @@ class _LetterReader:
 
     def _switch_power(self, no: int, power: str, written: str) -> None:
         """Orders below are for `power`; a letter entered for another power is refused."""
+        self.unknown_heading = None
         given = self.given_power
         if given and power != given:
             self.letter.refusals.append(
@@ -495,7 +505,9 @@ class _LetterReader:
         self.section = (None, None)
 
     def _unknown_power(self, no: int, text: str) -> bool:
-        """`Atlantis:`: a heading for a power this game does not have stops the letter."""
+        """`Atlantis:`, `Orders for Atlantis`: a heading for a power this game does not have
+        stops the letter. A bare `Word:` is such a heading only if an order follows it
+        (`Question:` over prose is a remark)."""
         m = _POWER_LIKE.match(text.strip())
         if not m or not (m.group("mark") or m.group("lead")):
             return False
@@ -504,10 +516,19 @@ class _LetterReader:
         if key in _NOT_POWERS or _GREETING.match(name) or _SIGN_OFF.match(name) \
                 or read_heading(name, self.map) is not None or self._is_name(name):
             return False
+        self.unknown_heading = (no, name)
+        if m.group("lead") or m.group("tail"):
+            self._refuse_unknown()
+        return True
+
+    def _refuse_unknown(self) -> None:
+        if self.unknown_heading is None:
+            return
+        no, name = self.unknown_heading
+        self.unknown_heading = None
         powers = ", ".join(p.name for p in self.map.powers.values())
         self.letter.refusals.append(f"line {no}: '{name}' is not a power in this game; powers "
                                     f"are {powers}. Correct the heading, or give --power.")
-        return True
 
     def _set_power(self, no: int, line: str, power: str) -> None:
         self._switch_power(no, power, line)

@@ -150,3 +150,13 @@ def test_a_conditional_retreat_takes_its_first_open_choice(store):
         phase = rows.open_phase(store, rows.get_game(store, "g"))
         units = {(u.power, u.province) for u in load_position(store, phase).units}
     assert ("germany", "tyr") in units and ("austria", "boh") in units
+
+
+def test_a_word_and_a_colon_over_prose_is_no_power_heading(store):
+    _game(store, "standard")
+    take_orders(store, "g", "Question:\nwhen is the deadline?\nFrance:\nA Par - Bur\n")
+    assert [r.parsed for r in _stored(store) if r.status == "accepted"] == ["A Par - Bur"]
+    with pytest.raises(WorkflowError, match="'Atlantis' is not a power"):
+        take_orders(store, "g", "Atlantis: A Mun - Ruh\n")
+    with pytest.raises(WorkflowError, match="'Atlantis' is not a power"):
+        take_orders(store, "g", "Orders for Atlantis\nhello\n")
