@@ -350,7 +350,9 @@ def run_case(case: Case) -> CaseResult:
         want_results = []
         for line in s.get("POSTSTATE_RESULTS", []):
             code, _, rest = line.text.partition(":")
-            want_results.append((code.strip(), reader.order(Line(line.no, rest.strip())), line))
+            rest, _, reason = rest.partition(" | ")  # `... | words the reason must contain`
+            want_results.append((code.strip(), reader.order(Line(line.no, rest.strip())),
+                                 reason.strip(), line))
     except CaseFormatError as exc:
         return CaseResult(case, False, str(exc))
     outcome = Season.for_map(game_map).adjudicate(position, orders)
@@ -382,12 +384,15 @@ def run_case(case: Case) -> CaseResult:
         got = after.state.get(key)
         if _state_value(want) != _state_value(got):
             lines.append(f"  state {key}: expected {want!r}, actual {got!r}")
-    for code, order, line in want_results:
+    for code, order, reason, line in want_results:
         found = [r for r in outcome.results if r.order == order]
         codes = [r.code for r in found]
         if code not in codes:
             lines.append(f"  result of {order} (line {line.no}): expected {code}, actual "
                          f"{', '.join(codes) or 'no result'}")
+        elif reason and not any(r.code == code and reason in r.detail for r in found):
+            lines.append(f"  result of {order} (line {line.no}): expected the reason to say "
+                         f"{reason!r}, actual {'; '.join(r.detail for r in found)!r}")
     if not lines:
         return CaseResult(case, True)
     lines.append("  results:")

@@ -4,9 +4,11 @@ Builds go on owned, vacant home centres (and any build site the variant allows);
 and removal orders are ignored in the order given. A rule may owe a power extra builds that
 need no spare centre (loot); the build orders the rule claims draw on those, and only they may
 make a unit stronger than one. A unit that needs no centre is never removed to balance the
-count. A power that orders too few removals loses the units farthest from its owned centres —
-counting steps through any province, land or sea; fleets before armies at equal distance; then
-by province name (docs/design.md, 'Civil disorder').
+count. A power that orders too few removals loses the units farthest from its home centres
+(the 1971 and 1982 rulebooks, DATC v2.4), or from the centres it owns where the map chooses
+the 2023 reading (`civil_disorder = "owned"`): an army counts moves through any province, sea
+included, a fleet only where fleets sail; fleets before armies at equal distance; then by
+province name (docs/design.md, 'Civil disorder').
 """
 
 from __future__ import annotations
@@ -39,6 +41,17 @@ def adjustments_due(position: Position, game_map: GameMap,
     return due
 
 
+def adjustment_phase_needed(position: Position, game_map: GameMap,
+                            rules: RuleSet | None = None) -> bool:
+    """Is this adjustment phase played: a build or removal is due, or a power has a choice
+    to make that only this phase offers (a rule's `adjustment_choice`)?"""
+    rules = rules or RuleSet.for_map(game_map)
+    if adjustments_due(position, game_map, rules):
+        return True
+    return rules.answers("adjustment_choice") and any(
+        rules.adjustment_choices(power, position, game_map) for power in game_map.powers)
+
+
 def _allowances(position: Position, game_map: GameMap, rules: RuleSet
                 ) -> dict[str, tuple[int, int]]:
     """For each power: builds (or removals, negative) from its centres, and extra builds.
@@ -54,18 +67,39 @@ def _allowances(position: Position, game_map: GameMap, rules: RuleSet
     return out
 
 
-def _distances(position: Position, power: str, game_map: GameMap) -> dict[str, int]:
-    """Steps from each province to the nearest centre the power owns, unit kind ignored."""
-    start = [c for c, owner in position.owners.items() if owner == power]
-    dist = {c: 0 for c in start}
-    queue = deque(start)
+def _disorder_targets(position: Position, power: str, game_map: GameMap) -> list[str]:
+    """The provinces distance is measured to: the power's home centres, whoever owns them
+    now, or on a map with `civil_disorder = "owned"` every centre it owns."""
+    if game_map.civil_disorder == "owned":
+        return [c for c, owner in position.owners.items() if owner == power]
+    return list(game_map.powers[power].home)
+
+
+def _steps(starts: list[str], links) -> dict[str, int]:
+    """Moves from each node to the nearest of `starts`, along `links(node)` (symmetric)."""
+    dist = dict.fromkeys(starts, 0)
+    queue = deque(starts)
     while queue:
         here = queue.popleft()
-        for nxt in game_map.neighbours(here):
+        for nxt in links(here):
             if nxt not in dist:
                 dist[nxt] = dist[here] + 1
                 queue.append(nxt)
     return dist
+
+
+def _distances(position: Position, power: str, game_map: GameMap
+               ) -> tuple[dict[str, int], dict[str, int]]:
+    """(army distances by province, fleet distances by location) to the disorder targets.
+
+    An army may count any province on the way, sea included, as if convoyed; a fleet only
+    the places a fleet can move to, so a fleet that cannot sail home is farthest of all."""
+    targets = _disorder_targets(position, power, game_map)
+    army = _steps(targets, game_map.neighbours)
+    fleet_starts = [loc for c in targets if c in game_map.provinces
+                    for loc in game_map.locations(c)]
+    fleet = _steps(fleet_starts, lambda loc: game_map.fleet_adj.get(loc, ()))
+    return army, fleet
 
 
 def civil_disorder_removals(position: Position, power: str, count: int,
@@ -73,12 +107,18 @@ def civil_disorder_removals(position: Position, power: str, count: int,
                             rules: RuleSet | None = None) -> list[int]:
     """The units removed for a power that ordered too few removals. A unit that needs no
     centre (when `rules` say so) is never taken: removing it would not balance the count."""
-    dist = _distances(position, power, game_map)
+    army, fleet = _distances(position, power, game_map)
     far = 10**6
+
+    def distance(unit: Unit) -> int:
+        if unit.kind == "F":
+            return fleet.get(unit.location, far)
+        return army.get(unit.province, far)
+
     candidates = [i for i, u in enumerate(position.units) if u.power == power and i not in exclude
                   and (rules is None or rules.upkeep(u) > 0)]
     candidates.sort(key=lambda i: (
-        -dist.get(position.units[i].province, far),
+        -distance(position.units[i]),
         0 if position.units[i].kind == "F" else 1,
         game_map.provinces[position.units[i].province].name.lower(),
     ))
@@ -88,9 +128,13 @@ def civil_disorder_removals(position: Position, power: str, count: int,
 def adjudicate_adjustments(position: Position, orders: list[Order], game_map: GameMap,
                            rules: RuleSet | None = None) -> PhaseOutcome:
     rules = rules or RuleSet.for_map(game_map)
+    results: list[OrderResult] = []
+    events: list[str] = []
+    if rules.answers("adjustment_orders"):  # a rule's own orders come before the count
+        position = position.copy()
+        orders, results, events = rules.adjustment_orders(position, list(orders), game_map)
     allowances = _allowances(position, game_map, rules)
     due = {power: change for power, (change, _) in allowances.items() if change}
-    results: list[OrderResult] = []
     built: dict[str, int] = {}
     extra_built: dict[str, list[Unit]] = {}
     removed: dict[str, set[int]] = {}
@@ -183,7 +227,6 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
-    events = []
     for power, units in extra_built.items():
         if units:
             events.extend(rules.extra_builds_used(power, units, after, game_map))

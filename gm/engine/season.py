@@ -2,16 +2,16 @@
 
 The calendar comes from the map: the phases of one year in order (Spring and Autumn movement
 with retreats and a Winter adjustment, or a single Summer movement), years counting up or down.
-A retreat phase with nobody to retreat, and an adjustment phase with nothing to adjust, are
-skipped. Supply centres change hands after the movement (and its retreats) of the seasons the
-map names in `ownership_after`.
+A retreat phase with nobody to retreat, and an adjustment phase with nothing to adjust and no
+choice to make, are skipped. Supply centres change hands after the movement (and its
+retreats) of the seasons the map names in `ownership_after`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment import adjudicate_adjustments, adjustments_due
+from gm.engine.adjustment import adjudicate_adjustments, adjustment_phase_needed
 from gm.engine.movement import adjudicate_movement
 from gm.engine.position import Phase, Position
 from gm.engine.results import PhaseOutcome
@@ -133,7 +133,9 @@ class Season:
                 nxt.kind == "Retreat" and position.dislodged)
             if season_over:
                 season = movement_season(phase, self.game_map)
+                owners_before = dict(position.owners)
                 events.extend(update_ownership(position, season, self.game_map, self.rules))
+                events.extend(self.rules.after_ownership(owners_before, position, self.game_map))
                 if settled is not None and season in self.game_map.calendar.ownership_after:
                     settled.append(season)
             if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
@@ -146,8 +148,8 @@ class Season:
             if nxt.kind == "Retreat" and not position.dislodged:
                 phase = nxt
                 continue
-            if nxt.kind == "Adjustment" and not adjustments_due(position, self.game_map,
-                                                                self.rules):
+            if nxt.kind == "Adjustment" and not adjustment_phase_needed(position, self.game_map,
+                                                                        self.rules):
                 phase = nxt
                 continue
             return events

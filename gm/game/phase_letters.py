@@ -82,7 +82,7 @@ def drop_letter(store: Store, name: str, number: int) -> tuple[int, list[str]]:
             if key not in gone:  # a replaced row's own phase is lost: the order's kind tells
                 continue
             gone.discard(key)
-            later = phase_kind_of(order) not in (None, phase.kind)
+            later = phase_kind_of(order, view.map) not in (None, phase.kind)
             order_rows.set_order_status(store, row.id, SENT_AHEAD if later else IN_FORCE,
                                         f"in force again: letter {number} was dropped")
             restored.append(row.text)

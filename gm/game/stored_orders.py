@@ -64,8 +64,15 @@ def meant_for(row, game_map: GameMap) -> str | None:
     return phase.kind if phase else None
 
 
-def phase_kind_of(order) -> str | None:
-    """The kind of phase an order sent ahead is for."""
+def phase_kind_of(order, game_map: GameMap | None = None) -> str | None:
+    """The kind of phase an order sent ahead is for (on `game_map`, a rule may say: Lord of
+    Hosts' Holy Place is destroyed in the adjustment phase)."""
+    if game_map is not None:
+        from gm.orders.variants import order_phases
+
+        phases = order_phases(order, game_map)
+        if phases:
+            return phases[0]
     name = type(order).__name__
     if name in ("Retreat", "Disband"):
         return "Retreat"
@@ -87,7 +94,7 @@ def orders_in_force(store: Store, phase_id: int, game_map: GameMap
     for earlier in rows.live_phases_before(store, phase):
         for row in orders_of_phase(store, earlier.id, (SENT_AHEAD,)):
             order = typed_order(row, game_map)
-            meant = meant_for(row, game_map) or phase_kind_of(order)
+            meant = meant_for(row, game_map) or phase_kind_of(order, game_map)
             if meant == phase.kind and unit_key(order, row.power, meant) not in own:
                 ahead.append((row, order))
         if earlier.kind == "Movement":

@@ -138,7 +138,7 @@ def _check_board(spec: MapFile, lines: _Lines) -> list[Problem]:
         add("victory", "count", None, f"victory kind {spec.victory.kind!r} needs a count")
     from gm.rules import known_rules
 
-    for rule in spec.rules:
+    for rule in spec.rule_tables():
         if rule not in known_rules():
             add(f"rules.{rule}", None, None,
                 f"unknown rule {rule!r} (known: {', '.join(sorted(known_rules())) or 'none'})")

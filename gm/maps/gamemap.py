@@ -73,6 +73,11 @@ class Power:
     units: tuple[str, ...]
     build_sites: tuple[str, ...]
     leaders: tuple[str, ...] = ()
+    plural: bool = False  # the name takes a plural verb ("The Allies gain", "Elves have")
+
+    def verb(self, singular: str, plural: str) -> str:
+        """The form of a word that agrees with the power's name: `verb("gains", "gain")`."""
+        return plural if self.plural else singular
 
 
 @dataclass(slots=True)
@@ -104,6 +109,7 @@ class GameMap:
     fleet_adj: dict[str, frozenset[str]]
     bridges: dict[frozenset[str], str]  # army-only links -> the sea they cross
     draft: str = ""  # why the map cannot be played yet; empty for a playable map
+    civil_disorder: str = "home"  # removals measured from "home" centres or "owned" ones
     _province_names: dict[str, str] = field(default_factory=dict)
     _power_names: dict[str, str] = field(default_factory=dict)
     _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -281,7 +287,8 @@ def compile_map(spec: MapFile) -> GameMap:
         ),
         victory_kind=spec.victory.kind,
         victory_count=spec.victory.count,
-        rules={k: dict(v) for k, v in spec.rules.items()},
+        rules={k: dict(v) for k, v in spec.rule_tables().items()},
+        civil_disorder=str(spec.rules.get("civil_disorder", "home")),
         powers={
             pid: Power(
                 id=pid,
@@ -293,6 +300,7 @@ def compile_map(spec: MapFile) -> GameMap:
                 units=tuple(p.units),
                 build_sites=tuple(p.build_sites),
                 leaders=tuple(p.leaders),
+                plural=p.plural,
             )
             for pid, p in spec.powers.items()
         },

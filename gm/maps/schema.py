@@ -18,6 +18,12 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# Civil disorder: removals measured from the home centres (the 1971 and 1982 rulebooks, DATC
+# v2.4) or from every centre the power owns (the 2023 rulebook, DATC v3.0).
+CIVIL_DISORDER = "civil_disorder"
+CIVIL_DISORDER_READINGS = ("home", "owned")
+
+
 class MapInfo(_Strict):
     id: str
     name: str
@@ -72,6 +78,7 @@ class PowerSpec(_Strict):
     units: list[str] = Field(default_factory=list)
     build_sites: list[str] = Field(default_factory=list)
     leaders: list[str] = Field(default_factory=list)
+    plural: bool = False  # the name takes a plural verb: "The Allies gain Moab"
 
     @field_validator("colour")
     @classmethod
@@ -122,8 +129,28 @@ class MapFile(_Strict):
     map: MapInfo
     calendar: CalendarSpec
     victory: VictorySpec = VictorySpec()
-    rules: dict[str, dict] = Field(default_factory=dict)
+    # each rule's table by its module name; and one setting that is no module:
+    # `civil_disorder = "home"` (the default) or `"owned"`
+    rules: dict[str, dict | str] = Field(default_factory=dict)
     powers: dict[str, PowerSpec]
     provinces: dict[str, ProvinceSpec]
     bridges: list[LinkSpec] = Field(default_factory=list)
     passages: list[LinkSpec] = Field(default_factory=list)
+
+    @field_validator("rules")
+    @classmethod
+    def _rules(cls, rules: dict[str, dict | str]) -> dict[str, dict | str]:
+        for name, value in rules.items():
+            if name == CIVIL_DISORDER:
+                if value not in CIVIL_DISORDER_READINGS:
+                    raise ValueError(f"civil_disorder must be one of "
+                                     f"{', '.join(map(repr, CIVIL_DISORDER_READINGS))}, not "
+                                     f"{value!r}")
+            elif not isinstance(value, dict):
+                raise ValueError(f"rules.{name} must be a table of the rule's parameters "
+                                 f"([rules.{name}])")
+        return rules
+
+    def rule_tables(self) -> dict[str, dict]:
+        """The variant rules in force, without the settings that are no rule module."""
+        return {k: v for k, v in self.rules.items() if isinstance(v, dict)}

@@ -374,7 +374,7 @@ class _LetterReader:
     def _outcomes(self, text: str, separators: tuple[re.Pattern[str], ...]
                   ) -> list[tuple[str, _Found | OrderError]]:
         """The text read whole; or, if that fails, split at the first separator that yields
-        at least one order (`A Par - Bur, A Mar S A Par - Bur`)."""
+        at least one order, of this phase or another (`A Par - Bur, A Mar S A Par - Bur`)."""
         whole = self._try(text, self.verb)
         if isinstance(whole, _Found):
             return [(text, whole)]

@@ -53,7 +53,7 @@ from gm.orders.types import (
     Waive,
     show_location,
 )
-from gm.orders.variants import FORMS, map_forms, missing_form, rule_reference
+from gm.orders.variants import FORMS, map_forms, missing_form, order_phases, rule_reference
 
 __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 
@@ -167,7 +167,8 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
         raise OrderError(text, f"the {game_map.name} game has no rule for {what}", None,
                          f"Rulebooks with it: {where}. Check that this letter is for this "
                          "game.", kind=VARIANT)
-    order = fit_phase(order, phase_kind, text, rule_reference(order, game_map))
+    order = fit_phase(order, phase_kind, text, rule_reference(order, game_map),
+                      order_phases(order, game_map))
     return Reading(order, tuple(builder.notes), builder.spots)
 
 

@@ -28,6 +28,7 @@ from gm.orders.types import (
     Split,
     SupportMerge,
 )
+from gm.orders.variants import a_phase, belongs_in
 
 MOVEMENT = "Movement"
 RETREAT = "Retreat"
@@ -66,15 +67,12 @@ def order_name(order: Order) -> str:
     return words.get(type(order).__name__, type(order).__name__)
 
 
-def phase_article(phase_kind: str) -> str:
-    """`a movement`, `an adjustment`: a phase kind with its article, for messages."""
-    word = phase_kind.lower()
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
-
 def fit_phase(order: Order, phase_kind: str | None, text: str,
-              rule_ref: str | None = None) -> Order:
-    """The order as meant in this phase (a move becomes a retreat...), or an `OrderError`."""
+              rule_ref: str | None = None, phases: tuple[str, ...] | None = None) -> Order:
+    """The order as meant in this phase (a move becomes a retreat...), or an `OrderError`.
+
+    `phases`, when a map's rule gives them, are the only phase kinds the order belongs in
+    (`gm.orders.variants.order_phases`), instead of those of `ALLOWED`."""
     if phase_kind is None:
         return order
     if phase_kind not in ALLOWED:
@@ -89,8 +87,9 @@ def fit_phase(order: Order, phase_kind: str | None, text: str,
     elif phase_kind == ADJUSTMENT and type(order) is Disband:
         order = Remove(order.power, order.unit_kind, order.location, strength=order.strength,
                        leader=order.leader)
-    if not isinstance(order, ALLOWED[phase_kind]):
-        why = f"{order_name(order)} is not allowed in {phase_article(phase_kind)} phase"
+    fits = phase_kind in phases if phases else isinstance(order, ALLOWED[phase_kind])
+    if not fits:
+        why = f"{order_name(order)} is not allowed in {a_phase(phase_kind)}{belongs_in(phases)}"
         raise OrderError(text, f"{rule_ref}: {why}" if rule_ref else why, None,
                          PHASE_HINTS[phase_kind], kind=PHASE)
     return order

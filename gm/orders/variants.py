@@ -61,6 +61,13 @@ RULE_FORMS: dict[str, frozenset[str]] = {
     "loans": frozenset({"loans"}),
 }
 
+# A rule that puts an order form in other phases than `gm/orders/phases.py` allows it in:
+# rule module -> form -> the phase kinds it belongs to under that rule.
+RULE_PHASES: dict[str, dict[str, tuple[str, ...]]] = {
+    # Lord of Hosts 4: a Holy Place is destroyed in the adjustment phase after its capture
+    "holy_places": {"destroy_centre": ("Adjustment",)},
+}
+
 _STANDARD_ORDERS = frozenset(MOVEMENT_ORDERS + RETREAT_ORDERS + ADJUSTMENT_ORDERS)
 
 _ORDER_FORMS: dict[type, str] = {
@@ -169,12 +176,40 @@ def rule_reference(order: Order, game_map: GameMap) -> str | None:
     return None
 
 
+def order_phases(order: Order, game_map: GameMap | None) -> tuple[str, ...] | None:
+    """The phase kinds the map's rules put this order in, when a rule says (`RULE_PHASES`);
+    None when the order keeps the phases `gm/orders/phases.py` gives it."""
+    form = _ORDER_FORMS.get(type(order))
+    if form is None or game_map is None:
+        return None
+    for rule in game_map.rules:
+        phases = RULE_PHASES.get(rule, {}).get(form)
+        if phases:
+            return phases
+    return None
+
+
+def a_phase(phase_kind: str) -> str:
+    """`a movement phase`, `an adjustment phase`."""
+    where = "an" if phase_kind[0].lower() in "aeiou" else "a"
+    return f"{where} {phase_kind.lower()} phase"
+
+
+def belongs_in(phases: tuple[str, ...] | None) -> str:
+    """What a refusal adds when a rule puts the order in another phase: `; under this rule it
+    is an order of the adjustment phase`."""
+    if not phases:
+        return ""
+    return f"; under this rule it is an order of the {' or '.join(p.lower() for p in phases)} " \
+           "phase"
+
+
 def phase_refusal(order: Order, phase_kind: str, game_map: GameMap | None) -> str:
     """Why an order does not belong in this kind of phase, naming the map's rule if it has one."""
     what = type(order).__name__.lower()
     ref = rule_reference(order, game_map) if game_map is not None else None
-    where = "an" if phase_kind[0].lower() in "aeiou" else "a"
     if ref:
-        return f"{ref}: this order is not allowed in {where} {phase_kind.lower()} phase"
-    return f"{what} orders are not allowed in {where} {phase_kind.lower()} phase"
+        return f"{ref}: this order is not allowed in {a_phase(phase_kind)}" + \
+            belongs_in(order_phases(order, game_map))
+    return f"{what} orders are not allowed in {a_phase(phase_kind)}"
 

@@ -53,10 +53,9 @@ TAGS = {
     R.NOT_MATCHED: "void",
     R.VOID: "void",
     R.REPLACED: "replaced",
-    # variant rules
-    "converted": "converted",
+    # variant rules (a conversion or a destruction that happened needs no tag: the order is
+    # written as what it does, `A Ur becomes a fleet`, and the events say it happened)
     "failed": "failed",
-    "destroyed": "destroyed",
     "sacked": "sacked",
     "rebuilding": "rebuilding",
     "rebuilt": "rebuilt",
@@ -65,7 +64,7 @@ TAGS = {
 }
 # Codes of orders that did what they asked: no tag, as judges print them.
 UNTAGGED = frozenset({R.MOVED, R.HELD, R.SUPPORTED, R.CONVOYED, R.RETREATED, R.DISBANDED,
-                      R.BUILT, R.REMOVED, R.WAIVED})
+                      R.BUILT, R.REMOVED, R.WAIVED, "converted", "destroyed"})
 # Known codes whose detail is the reader's business (why the order did nothing).
 EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED, "failed", "rebuilding"})
 # Ignored lines the zine prints: text that may have been meant as an order. The rest of what a
@@ -305,7 +304,8 @@ def _centre_changes(before: Position, after: Position, game_map: GameMap
                    f"{power_name(game_map, new) or 'neutral'}")
     powers = list(game_map.powers) + sorted((set(gained) | set(lost)) - set(game_map.powers))
     changes = [CentreChange(power_name(game_map, p), tuple(gained.get(p, ())),
-                            tuple(lost.get(p, ())))
+                            tuple(lost.get(p, ())),
+                            plural=p in game_map.powers and game_map.powers[p].plural)
                for p in powers if p in gained or p in lost]
     return changes, worded
 

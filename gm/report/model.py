@@ -54,6 +54,7 @@ class CentreChange:
     power: str
     gained: tuple[str, ...] = ()
     lost: tuple[str, ...] = ()
+    plural: bool = False  # the power's name takes a plural verb ("The Allies gain")
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,12 +55,12 @@ def format_unread(line: UnreadLine) -> str:
 
 
 def format_change(change: CentreChange) -> str:
-    """`England gains Kiel; loses London, Edinburgh`."""
+    """`England gains Kiel; loses London, Edinburgh`; `The Allies gain Moab`."""
     parts = []
     if change.gained:
-        parts.append(f"gains {', '.join(change.gained)}")
+        parts.append(f"{'gain' if change.plural else 'gains'} {', '.join(change.gained)}")
     if change.lost:
-        parts.append(f"loses {', '.join(change.lost)}")
+        parts.append(f"{'lose' if change.plural else 'loses'} {', '.join(change.lost)}")
     return f"{change.power} {'; '.join(parts)}"
 
 

@@ -121,7 +121,28 @@ class Rule:
         says."""
         return None
 
+    def after_ownership(self, owners_before: dict[str, str], position: Position,
+                        game_map: GameMap) -> list[str] | None:
+        """Centres have just changed hands, at the end of a movement season and its retreats
+        (`owners_before` is who held each before). A rule may note a capture in
+        `position.state` (a Holy Place its captor may now destroy). Returns events."""
+        return None
+
     # --- adjustments -------------------------------------------------------------------------
+    def adjustment_choice(self, power: str, position: Position,
+                          game_map: GameMap) -> str | None:
+        """What this power may decide in this adjustment phase besides builds and removals (a
+        captured Holy Place it may destroy): the phase is then played even when no build or
+        removal is due."""
+        return None
+
+    def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
+                          ) -> tuple[list[Order], list[OrderResult], list[str]] | None:
+        """Carry out this rule's own orders of an adjustment phase before the centres are
+        counted, on `position` (the phase's own copy; write new values into its state).
+        Returns the other orders, the results of its own, and events."""
+        return None
+
     def supply(self, power: str, position: Position, game_map: GameMap) -> float | None:
         return None
 
@@ -281,6 +302,10 @@ class RuleSet:
         found = game_map.provinces.get(province)
         return found is not None and found.is_centre
 
+    def after_ownership(self, owners_before: dict[str, str], position: Position,
+                        game_map: GameMap) -> list[str]:
+        return self._all("after_ownership", owners_before, position, game_map)
+
     def centres(self, position: Position, game_map: GameMap) -> list[str]:
         """The provinces that are supply centres in this position (for reports and lists)."""
         if not self._answering["is_centre"]:
@@ -288,6 +313,25 @@ class RuleSet:
         return [c for c in game_map.centres if self.is_centre(c, position, game_map)]
 
     # adjustments
+    def adjustment_choices(self, power: str, position: Position, game_map: GameMap
+                           ) -> list[str]:
+        """Standard: none; a power only builds, removes or waives."""
+        return [c for rule in self._answering["adjustment_choice"]
+                if (c := rule.adjustment_choice(power, position, game_map))]
+
+    def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
+                          ) -> tuple[list[Order], list[OrderResult], list[str]]:
+        """Standard: every order is a build, removal or waive, handled by the engine."""
+        results: list[OrderResult] = []
+        events: list[str] = []
+        for rule in self._answering["adjustment_orders"]:
+            answer = rule.adjustment_orders(position, orders, game_map)
+            if answer is not None:
+                orders, more, said = answer
+                results.extend(more)
+                events.extend(said)
+        return orders, results, events
+
     def supply(self, power: str, position: Position, game_map: GameMap) -> float:
         """Standard: the value of each centre the power owns, counting only provinces that
         are still centres when a rule can say otherwise."""

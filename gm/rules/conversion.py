@@ -18,6 +18,23 @@ from gm.maps.gamemap import coast_of, province_of
 from gm.orders.types import Convert
 from gm.rules.base import Rule, register
 
+KIND_WORDS = {"A": "army", "F": "fleet"}
+
+
+def unit_words(unit, game_map=None) -> str:
+    """`army`, `double fleet`: what a unit is, in words."""
+    kind = KIND_WORDS.get(unit.kind, unit.kind)
+    return {1: kind, 2: f"double {kind}"}.get(int(unit.strength), f"{unit.strength:g}{kind}")
+
+
+def became(unit, new, game_map) -> str:
+    """`Babylon: the army in Ur became a fleet`."""
+    power = game_map.powers[unit.power].name if unit.power in game_map.powers else unit.power
+    place = game_map.provinces[unit.province].name
+    what = unit_words(new)
+    return f"{power}: the {unit_words(unit)} in {place} became {'an' if what[0] in 'aeiou' else 'a'} " \
+           f"{what}"
+
 
 @register
 class Conversion(Rule):
@@ -74,7 +91,7 @@ class Conversion(Rule):
                 after.units[after.units.index(unit)] = new
                 results[i] = replace(result, succeeded=True, code="converted",
                                      detail=f"now {new.label()}")
-                events.append(f"{unit.label()} became {new.label()}")
+                events.append(became(unit, new, game_map))
                 continue
             results[i] = replace(result, succeeded=False, code="failed",
                                  detail=f"conversion failed: {why}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.rules.base import Rule, register
+from gm.rules.conversion import unit_words
 
 
 @register
@@ -44,5 +45,11 @@ class DoubleUnits(Rule):
                 continue
             power = game_map.powers[unit.power].name if unit.power in game_map.powers \
                 else unit.power
-            events.append(f"{power}'s {unit.label()}: support {result.detail}, {self.ref}")
+            place = game_map.provinces[unit.province].name
+            cut, _, left = result.detail.partition(": ")
+            origins = cut.removeprefix("partly cut by ").split(", ")
+            where = " and ".join(game_map.provinces[o].name if o in game_map.provinces else o
+                                 for o in origins)
+            events.append(f"{power}: the {unit_words(unit)} in {place} {left}: the attack "
+                          f"from {where} cut only part of its support, {self.ref}")
         return events

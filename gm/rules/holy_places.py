@@ -1,29 +1,32 @@
-"""Holy Places: every home centre; its captor may destroy it and is owed a double unit.
+"""Holy Places: every home centre; its captor may destroy it, and is awarded a double unit.
 
 Lord of Hosts 4: 'All Home Supply Centres are "Holy Places". If they are captured by another
 power, that power may when capturing it opt to DESTROY the Holy Place, thus rendering it
 useless for the rest of the game as a non-supply centre province. The power destroying the
 Holy Place is awarded a double army (or fleet) (built as usual) ... Such double units may not
-be rebuilt if lost.' Rule 6: destroyed Holy Places do not count towards the 16 centres.
+be rebuilt if lost. E.g.: BABYLON: A(Moa) Destroys Moa. Builds: 2A(Ur)'. Rule 6: destroyed
+Holy Places do not count towards the 16 centres.
 
-The readings (docs/variants/lord-of-hosts.md, "Rules"):
-- `A Moa destroys` is a movement order, in place of the unit's move, for a unit standing in
-  another power's home centre that its power owns or takes at the end of this season. It
-  succeeds unless the unit is dislodged: the province then has no owner and is no centre.
-- The award is an extra build at the next adjustment on a vacant owned home centre, on top of
-  the power's other builds or removals; it waits for a later adjustment while none is free.
-  It must be a double unit (`Build 2A Ur`, `Build 2F Ur`), and it needs no centre to keep
-  (parameter `award_upkeep`, 0). Once built it is spent: a lost double unit is not rebuilt.
+The readings (docs/variants/lord-of-hosts.md, rule 4):
+- A power captures a Holy Place when it becomes its owner, after a movement season and its
+  retreats (`after_ownership` notes it). It may destroy it in the adjustment phase that
+  follows, and only then, by an order of its unit standing there (`A Moa destroys`), beside
+  that phase's builds; a place held since an earlier season cannot be destroyed. That phase
+  is played even with nothing to build or remove (`adjustment_choice`).
+- The destruction comes before the count: the place supplies nothing in that same phase.
+- The award is an extra build in that same phase, on a vacant owned home centre, beside the
+  other builds or removals: a double unit (`Build 2A Ur`, `Build 2F Ur`), which needs no centre
+  to keep (parameter `award_upkeep`, 0). Not built then, it is forfeit: awards are not banked.
 
-State: `state["holy_places"] = {"destroyed": [province, ...], "awards": {power: owed}}`.
-Parameters (`[rules.holy_places]`): `rule` (the rulebook's number), `award_upkeep`.
+State: `state["holy_places"] = {"destroyed": [...], "captured": {province: power},
+"awards": {power: n}}`; captures last until the next adjustment phase ends, awards only
+within it. Parameters (`[rules.holy_places]`): `rule` (the rulebook's number), `award_upkeep`.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gm.engine import results as R
+from gm.engine.results import OrderResult
 from gm.orders.types import Build, DestroyCentre
 from gm.rules.base import Rule, register
 
@@ -35,14 +38,45 @@ def destroyed(position) -> list[str]:
     return list(position.state.get(KEY, {}).get("destroyed", []))
 
 
+def captured(position) -> dict[str, str]:
+    """Holy Places captured since the last adjustment phase, and by whom."""
+    return dict(position.state.get(KEY, {}).get("captured", {}))
+
+
 def awards(position) -> dict[str, int]:
     return dict(position.state.get(KEY, {}).get("awards", {}))
 
 
-def _store(position, destroyed_places: list[str], owed: dict[str, int]) -> None:
-    """New values every time: `Position.copy` shares nested values with the last phase."""
-    position.state[KEY] = {"destroyed": sorted(destroyed_places),
-                           "awards": {p: n for p, n in sorted(owed.items()) if n > 0}}
+def _store(position, destroyed_places: list[str] | None = None,
+           captures: dict[str, str] | None = None, owed: dict[str, int] | None = None) -> None:
+    """Write the rule's state, keeping the parts not given; new values every time, since
+    `Position.copy` shares nested values with the last phase. Empty parts are left out."""
+    parts = {
+        "destroyed": sorted(destroyed(position) if destroyed_places is None
+                            else destroyed_places),
+        "captured": dict(sorted((captured(position) if captures is None else captures).items())),
+        "awards": {p: n for p, n in sorted((awards(position) if owed is None
+                                            else owed).items()) if n > 0},
+    }
+    parts = {k: v for k, v in parts.items() if v}
+    if parts:
+        position.state[KEY] = parts
+    else:
+        position.state.pop(KEY, None)
+
+
+def _name(game_map, power: str) -> str:
+    return game_map.powers[power].name if power in game_map.powers else power
+
+
+def _says(game_map, power: str, singular: str, plural: str) -> str:
+    """The word that agrees with the power's name (`is`, or `are` for The Allies)."""
+    found = game_map.powers.get(power)
+    return found.verb(singular, plural) if found is not None else singular
+
+
+def _place(game_map, province: str) -> str:
+    return game_map.provinces[province].name if province in game_map.provinces else province
 
 
 @register
@@ -57,69 +91,93 @@ class HolyPlaces(Rule):
     @staticmethod
     def _holy_to(province: str, game_map) -> str | None:
         """The power whose Holy Place (home centre) this is, if any."""
+        return game_map.home_power(province)
+
+    # --- the capture, at the end of a movement season --------------------------------------
+    def after_ownership(self, owners_before, position, game_map):
+        captures = captured(position)
+        events = []
+        gone = set(destroyed(position))
         for power in game_map.powers.values():
-            if province in power.home:
-                return power.id
-        return None
+            for place in power.home:
+                old, new = owners_before.get(place), position.owners.get(place)
+                if old == new or place in gone:
+                    continue
+                if new is None or new == power.id:  # lost, or retaken by its own power
+                    captures.pop(place, None)
+                    continue
+                captures[place] = new
+                events.append(f"{_name(game_map, new)} captured {_place(game_map, place)}, a "
+                              f"Holy Place of {power.name}, and may destroy it in the "
+                              f"adjustment phase that follows, {self.ref}")
+        if captures != captured(position):
+            _store(position, captures=captures)
+        return events
 
-    # --- the Destroy order, in a movement phase --------------------------------------------
-    def stands(self, order):
-        return True if isinstance(order, DestroyCentre) else None
-
-    def order_problem(self, order, unit, position, game_map):
-        if not isinstance(order, DestroyCentre):
+    def adjustment_choice(self, power, position, game_map):
+        places = [p for p, who in captured(position).items() if who == power
+                  and any(u.province == p and u.power == power for u in position.units)]
+        if not places:
             return None
-        here = game_map.provinces[unit.province]
-        holy_to = self._holy_to(unit.province, game_map)
-        mine = game_map.powers[unit.power].name
-        if unit.province in destroyed(position):
-            return f"{self.ref}: {here.name} was destroyed already"
+        names = " and ".join(_place(game_map, p) for p in sorted(places))
+        return f"{_name(game_map, power)} may destroy {names}, {self.ref}"
+
+    # --- the Destroy order, in the adjustment phase after the capture ---------------------------
+    def adjustment_orders(self, position, orders, game_map):
+        mine = [o for o in orders if isinstance(o, DestroyCentre)]
+        if not mine:
+            return None
+        results: list[OrderResult] = []
+        events: list[str] = []
+        places, owed, captures = destroyed(position), awards(position), captured(position)
+        for order in mine:
+            unit = position.unit_in(order.province)
+            problem = self._destroy_problem(order, unit, position, places, captures, game_map)
+            if problem:
+                results.append(OrderResult(order.power or "", order, unit, False, R.VOID,
+                                           problem))
+                continue
+            power, place = unit.power, order.province
+            places.append(place)
+            captures.pop(place, None)
+            owed[power] = owed.get(power, 0) + 1
+            position.owners.pop(place, None)
+            name = _place(game_map, place)
+            results.append(OrderResult(power, order, unit, True, DESTROYED,
+                                       f"{name} is no longer a supply centre"))
+            victim = _name(game_map, self._holy_to(place, game_map) or "")
+            events.append(f"{_name(game_map, power)} destroyed {name}, a Holy Place of "
+                          f"{victim}: it is no longer a supply centre, and "
+                          f"{_name(game_map, power)} {_says(game_map, power, 'is', 'are')} "
+                          f"awarded a double unit to build now, {self.ref}")
+        _store(position, places, captures, owed)
+        return [o for o in orders if not isinstance(o, DestroyCentre)], results, events
+
+    def _destroy_problem(self, order, unit, position, places, captures, game_map) -> str | None:
+        here = _place(game_map, order.province)
+        power = order.power or (unit.power if unit else "")
+        who = _name(game_map, power)
+        if unit is None or unit.power != power:
+            return f"{self.ref}: there is no {who} unit in {here}; a Holy Place is destroyed " \
+                   "by the captor's unit standing in it"
+        holy_to = self._holy_to(order.province, game_map)
+        if order.province in places:
+            return f"{self.ref}: {here} was destroyed already"
         if holy_to is None:
             return f"{self.ref}: only a Holy Place (a home centre) may be destroyed; " \
-                   f"{here.name} is not one"
-        if holy_to == unit.power:
-            return f"{self.ref}: {here.name} is one of {mine}'s own Holy Places; only a power " \
+                   f"{here} is not one"
+        if holy_to == power:
+            return f"{self.ref}: {here} is one of {who}'s own Holy Places; only a power " \
                    "that captures it may destroy it"
-        owner = position.owners.get(unit.province)
-        takes_it = position.phase.season in game_map.calendar.ownership_after
-        if owner != unit.power and not takes_it:
-            held = game_map.powers[owner].name if owner in game_map.powers else "nobody"
-            return f"{self.ref}: {here.name} still belongs to {held}, and centres change " \
-                   f"hands only after the {' and '.join(game_map.calendar.ownership_after)}; " \
-                   f"{mine} may destroy it in a season in which it captures it, or once it " \
-                   "has captured it"
-        return None
-
-    def after_movement(self, before, after, results, attacked_by, game_map):
-        events = []
-        places, owed = destroyed(after), awards(after)
-        done = False
-        for i, result in enumerate(results):
-            order, unit = result.order, result.unit
-            # only the order the unit stood under: not a void one, nor one a later order replaced
-            if not isinstance(order, DestroyCentre) or unit is None or \
-                    result.code not in (R.HELD, R.DISLODGED):
-                continue
-            place = game_map.provinces[unit.province].name
-            power = game_map.powers[unit.power].name
-            if unit not in after.units:
-                results[i] = replace(result, succeeded=False, code="failed",
-                                     detail="the Holy Place stands: the unit was dislodged")
-                events.append(f"{power} did not destroy {place}: {unit.label()} was dislodged")
-                continue
-            victim = game_map.powers[self._holy_to(unit.province, game_map)].name
-            done = True
-            places.append(unit.province)
-            owed[unit.power] = owed.get(unit.power, 0) + 1
-            after.owners.pop(unit.province, None)
-            results[i] = replace(result, succeeded=True, code=DESTROYED,
-                                 detail=f"{place} is no longer a supply centre")
-            events.append(f"{power} destroyed {place}, a Holy Place of {victim}: it is no "
-                          f"longer a supply centre, and {power} is owed a double unit, "
-                          f"{self.ref}")
-        if done:
-            _store(after, places, owed)
-        return events
+        if captures.get(order.province) == power:
+            return None
+        owner = position.owners.get(order.province)
+        if owner == power:
+            return f"{self.ref}: {who} has held {here} since an earlier season; a Holy Place " \
+                   "may be destroyed only in the adjustment phase that follows its capture"
+        held = _name(game_map, owner) if owner else "nobody"
+        return f"{self.ref}: {who} has not captured {here} (it belongs to {held}); a Holy " \
+               "Place may be destroyed only in the adjustment phase that follows its capture"
 
     # --- a destroyed Holy Place is no centre -------------------------------------------------
     def changes_hands(self, province, season, position, game_map):
@@ -128,50 +186,53 @@ class HolyPlaces(Rule):
     def is_centre(self, province, position, game_map):
         return False if province in destroyed(position) else None
 
-    # --- the award: a double unit, built on top of the other builds ---------------------------
+    # --- the award: a double unit, built in the same phase, beside the other builds ----------
     def upkeep(self, unit):
         if unit.strength > 1:
             return float(self.params.get("award_upkeep", 0))
         return None
 
     def extra_builds(self, power, position, game_map):
-        owed = awards(position).get(power, 0)
-        if not owed:
-            return None
-        home = game_map.powers[power].home
-        occupied = {u.province for u in position.units}
-        free = [h for h in home if position.owners.get(h) == power and h not in occupied
-                and h not in destroyed(position)]
-        return owed if free else None  # waits for an adjustment with a free home centre
+        return awards(position).get(power) or None
 
     def draws_extra_build(self, order, position, game_map):
         return True if isinstance(order, Build) and (order.strength or 1) > 1 else None
 
     def build_problem(self, order, position, game_map):
         if order.province in destroyed(position):
-            place = game_map.provinces[order.province].name
-            return f"{self.ref}: {place} was destroyed; it is no supply centre, and nobody " \
-                   "builds there"
+            return f"{self.ref}: {_place(game_map, order.province)} was destroyed; it is no " \
+                   "supply centre, and nobody builds there"
         if (order.strength or 1) <= 1:
             return None
         power = order.power or ""
-        name = game_map.powers[power].name if power in game_map.powers else power
         if order.strength != 2:
             return f"{self.ref}: the award for a destroyed Holy Place is a double unit (2A or " \
                    f"2F), not {order.strength:g}{order.unit_kind or 'A'}"
         if not awards(position).get(power):
-            return f"{self.ref}: only a power that has destroyed a Holy Place builds a double " \
-                   f"unit, one for each; {name} is owed none (a lost double unit is not rebuilt)"
+            return f"{self.ref}: only a power that destroys a Holy Place in this phase builds " \
+                   f"a double unit, one for each; {_name(game_map, power)} has destroyed none " \
+                   "now (an award is built at once or forfeit, and a lost double unit is not " \
+                   "rebuilt)"
         return None
 
     def extra_builds_used(self, power, units, position, game_map):
         owed = awards(position)
         owed[power] = owed.get(power, 0) - len(units)
-        _store(position, destroyed(position), owed)
-        name = game_map.powers[power].name
-        return [f"{name} built {u.label()}, its award for a destroyed Holy Place, {self.ref}"
-                for u in units]
+        _store(position, owed=owed)
+        kinds = {"A": "army", "F": "fleet"}
+        their = _says(game_map, power, "its", "their")
+        return [f"{_name(game_map, power)} built a double {kinds.get(u.kind, u.kind)} in "
+                f"{_place(game_map, u.province)}, {their} award for destroying a Holy Place, "
+                f"{self.ref}" for u in units]
 
     def after_adjustments(self, position, game_map):
-        return [f"{game_map.powers[p].name} is still owed {n} double unit(s), to build at a later "
-                f"adjustment, {self.ref}" for p, n in awards(position).items()]
+        """Awards not built in this phase are forfeit; captures not acted on lapse."""
+        events = [f"{_name(game_map, p)} did not build the double unit "
+                  f"{_says(game_map, p, 'it was', 'they were')} awarded: the award is forfeit, "
+                  f"{self.ref}" if n == 1 else
+                  f"{_name(game_map, p)} did not build {n} of the double units "
+                  f"{_says(game_map, p, 'it was', 'they were')} awarded: they are forfeit, "
+                  f"{self.ref}" for p, n in awards(position).items()]
+        if captured(position) or awards(position):
+            _store(position, captures={}, owed={})
+        return events

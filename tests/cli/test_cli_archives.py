@@ -71,10 +71,11 @@ def variants():
     usable = []
     for name in available_maps():
         try:
-            load_map(name)
+            game_map = load_map(name)
         except MapError:
             continue
-        usable.append(name)
+        if not game_map.draft:  # a draft map cannot start a game yet
+            usable.append(name)
     return usable
 
 

@@ -86,6 +86,36 @@ def write_map(tmp_path, monkeypatch, text: str, name: str):
     return load_map(name)
 
 
+ENGLAND_ONE_REMOVAL = Position(Phase(1901, "Winter", "Adjustment"), [
+    Unit("england", "F", "nrg"), Unit("england", "F", "nth"), Unit("england", "A", "swe"),
+], {"edi": "england", "swe": "england"})
+
+
+def test_civil_disorder_measures_from_home_centres_by_default(season):
+    """The 1971/1982 rulebooks (DATC v2.4): A Swe is three moves from England's homes."""
+    outcome = play(season, ENGLAND_ONE_REMOVAL.copy())
+    assert [u.label() for u in outcome.position.units] == ["F nrg", "F nth"]
+
+
+def test_a_map_may_measure_civil_disorder_from_owned_centres(tmp_path, monkeypatch,
+                                                             standard_text):
+    """`civil_disorder = "owned"` (the 2023 rulebook): A Swe stands on an owned centre, and of
+    the two fleets one move away the North Sea comes first by name."""
+    text = standard_text.replace("[victory]", '[rules]\ncivil_disorder = "owned"\n\n[victory]')
+    game_map = write_map(tmp_path, monkeypatch, text, "owned")
+    assert game_map.civil_disorder == "owned" and game_map.rules == {}
+    outcome = play(Season.for_map(game_map), ENGLAND_ONE_REMOVAL.copy())
+    assert [u.label() for u in outcome.position.units] == ["F nrg", "A swe"]
+
+
+def test_an_unknown_civil_disorder_reading_is_refused(tmp_path, monkeypatch, standard_text):
+    from gm.maps.loader import MapError
+
+    text = standard_text.replace("[victory]", '[rules]\ncivil_disorder = "nearest"\n\n[victory]')
+    with pytest.raises(MapError, match="civil_disorder must be one of 'home', 'owned'"):
+        write_map(tmp_path, monkeypatch, text, "nearest")
+
+
 def test_bc_years_count_down(tmp_path, monkeypatch, standard_text):
     text = standard_text.replace("first_year = 1901", "first_year = 601") \
         .replace('years = "up"', 'years = "down"') \

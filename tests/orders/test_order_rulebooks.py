@@ -27,7 +27,7 @@ MOVEMENT, ADJUSTMENT = "Movement", "Adjustment"
 EXAMPLES = [
     # Lord of Hosts 3 and 4
     ("lord-of-hosts", MOVEMENT, None, "A(Tyr)-F(Tyr)", "A {Tyre} - F {Tyre}", "Convert"),
-    ("lord-of-hosts", MOVEMENT, "babylon", "A(Moa) Destroys Moa", "A {Moab} destroys",
+    ("lord-of-hosts", None, "babylon", "A(Moa) Destroys Moa", "A {Moab} destroys",
      "DestroyCentre"),
     ("lord-of-hosts", ADJUSTMENT, "babylon", "Builds: 2A(Ur)", "Build 2A {Ur}", "Build"),
     # Diadochi V 7 and 8: the order symbols Z (destroy) and R (rebuild)

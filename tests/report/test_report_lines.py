@@ -60,10 +60,10 @@ def test_standard_results_become_zine_lines(result, kind, line):
 
 
 @pytest.mark.parametrize("code, detail, line", [
-    ("converted", "now F ber", "A Ber converts to F (*converted*)"),
+    ("converted", "now F ber", "A Ber converts to F"),
     ("failed", "conversion failed: the unit was dislodged",
      "A Ber converts to F (*failed*: conversion failed: the unit was dislodged)"),
-    ("destroyed", "", "A Ber converts to F (*destroyed*)"),
+    ("destroyed", "", "A Ber converts to F"),
     ("sacked", "", "A Ber converts to F (*sacked*)"),
     ("merged", "", "A Ber converts to F (*merged*)"),
     ("rebuilding", "1/2", "A Ber converts to F (*rebuilding 1/2*)"),

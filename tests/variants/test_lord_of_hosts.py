@@ -76,61 +76,87 @@ THE ALLIES: A(Moab)-Jericho
 SACK = "BABYLON: A(Moa) Destroys Moa. Builds: 2A(Ur)\n"
 
 
-def play_from_the_first_choices_to_the_double_army(gm: Gm) -> None:
-    """New game to Spring 599 BC: A/F choices, a conversion, Moab sacked, a 2A built."""
+def play_to_the_capture_of_moab(gm: Gm, sent_ahead: str = "") -> None:
+    """New game to Winter 601 BC: A/F choices, a conversion, and Babylon takes Moab in the
+    Autumn (with `sent_ahead` written beside its moves)."""
     assert "Started G (Lord of Hosts) at Spring 601 BC" in gm("new", "G", "--variant", MAP_ID)
 
     echo = gm("orders", "G", letter=SPRING_LETTER)
-    assert "A/F Tan - F Tan" in echo and "A Ur - F Ur" in echo and "REJECTED" not in echo
+    assert "A/F Tan becomes a fleet" in echo and "A Ur becomes a fleet" in echo
+    assert "REJECTED" not in echo
     report = gm("adjudicate", "G", "--no-orders")
     assert "Egypt: the A/F in Tanis is a fleet, as its orders say" in report
     assert "Hatti: the A/F in Mersin is an army, by default under rule 3" in report
-    assert "A ur became F ur" in report
+    assert "Babylon: the army in Ur became a fleet" in report
+    assert "A Ur becomes a fleet\n" in report  # a conversion that happened needs no tag
     assert "Next: Autumn 601 BC" in report
 
-    gm("orders", "G", letter="BABYLON: A(North Arabia)-Moab\n")
+    gm("orders", "G", letter="BABYLON: A(North Arabia)-Moab; F(Ur)-Euphrates\n" + sent_ahead)
     report = gm("adjudicate", "G", "--no-orders")
-    assert "Babylon gains Moab, Sippor" in report and "Next: Winter 601 BC" in report
-    gm("adjudicate", "G", "--no-orders")  # Babylon leaves its two builds unused
+    assert "Babylon gains Moab, Sippor" in report and "The Allies lose Moab" in report
+    assert "Babylon captured Moab, a Holy Place of The Allies, and may destroy it" in report
+    assert "Next: Winter 601 BC" in report
 
-    # The rulebook's line in a movement phase: the sack is read, the build waits for Winter.
-    echo = gm("orders", "G", letter=SACK + "BABYLON: F(Ur)-Euphrates\n")
-    assert "A Moa destroys" in echo
-    assert "a build is not allowed in a movement phase" in echo
+
+def test_the_rulebook_line_destroys_moab_and_builds_the_double_army(tmp_path):
+    """`BABYLON: A(Moa) Destroys Moa. Builds: 2A(Ur)`, pasted in the Winter after Babylon
+    captured Moab: Moab is destroyed and the 2A is built, beside the ordinary build."""
+    gm = Gm(tmp_path / "gm.db")
+    play_to_the_capture_of_moab(gm)
+    echo = gm("orders", "G", letter=SACK + "BABYLON: Build A(Babylon)\n")
+    assert "A Moa destroys Moa" in echo and "Build 2A Ur" in echo and "REJECTED" not in echo
     report = gm("adjudicate", "G", "--no-orders")
-    assert "A Moa destroys (*destroyed*)" in report
-    assert "Babylon destroyed Moab, a Holy Place of The Allies" in report
+    assert "A Moa destroys Moa\n" in report and "Build 2A Ur\n" in report
+    assert "Babylon destroyed Moab, a Holy Place of The Allies: it is no longer a supply " \
+           "centre" in report.replace("\n      ", " ")
+    assert "Babylon built a double army in Ur, its award for destroying a Holy Place" in \
+        report.replace("\n      ", " ")
+    assert "Next: Spring 600 BC" in report
+    assert gm("report", "G") == report
+    shown = gm("show", "G")
+    assert "2A Ur" in shown and "Moa" not in shown.split("Neutral centres:")[-1]
+    assert "Babylon: A Moa, F Eup, A Sip, 2A Ur, A Bab; centres Bab, Kis, Sip, Ur" in \
+        gm("export", "G")
+
+
+def test_the_destruction_may_be_sent_with_the_moves_of_the_capture(tmp_path):
+    """The line written with the Autumn moves is kept for the Winter, and carried out then."""
+    gm = Gm(tmp_path / "gm.db")
+    play_to_the_capture_of_moab(gm, sent_ahead=SACK)
+    report = gm("adjudicate", "G", "--no-orders")
+    assert "A Moa destroys Moa\n" in report and "Build 2A Ur\n" in report
+    assert "Babylon destroyed Moab" in report
+
+
+def test_the_double_dip_is_refused_under_rule_4(tmp_path):
+    """Count Moab for one Winter's builds, destroy it next Spring, build the double unit the
+    Winter after: refused in the Spring, void in the Winter, both naming rule 4."""
+    gm = Gm(tmp_path / "gm.db")
+    play_to_the_capture_of_moab(gm)
+    report = gm("adjudicate", "G", "--no-orders")  # Babylon counts Moab, builds nothing, destroys nothing
+    assert "Next: Spring 600 BC" in report
+
+    echo = gm("orders", "G", letter="BABYLON: A(Moa) Destroys Moa\n")
+    assert "rule 4 (holy places): destroying a centre is not allowed in a movement phase; " \
+           "under this rule it is an order of the adjustment phase" in echo
+    gm("adjudicate", "G", "--no-orders")
     report = gm("adjudicate", "G", "--no-orders")
     assert "Next: Winter 600 BC" in report
 
-    # The same line in the Winter: now the build is read, and the sack is not an adjustment.
-    echo = gm("orders", "G", letter=SACK)
-    assert "Build 2A Ur" in echo
-    assert "destroying a centre is not allowed in an adjustment phase" in echo
-    report = gm("adjudicate", "G", "--no-orders")
-    assert "Build 2A Ur" in report
-    assert "Babylon built 2A ur, its award for a destroyed Holy Place" in report
-    assert gm("report", "G") == report
-    assert "Babylon destroyed Moab" in gm("report", "G", "--phase", "Spring 600 BC")
-
-
-def test_a_game_from_the_first_choices_to_the_double_army(tmp_path):
-    gm = Gm(tmp_path / "gm.db")
-    play_from_the_first_choices_to_the_double_army(gm)
-    assert "Babylon: A Moa, F Eup, A Sip, 2A Ur; centres Bab, Kis, Sip, Ur" in gm("export", "G")
-
-
-def test_gm_show_does_not_list_a_destroyed_holy_place_as_a_neutral_centre(tmp_path):
-    gm = Gm(tmp_path / "gm.db")
-    play_from_the_first_choices_to_the_double_army(gm)
-    neutral = gm("show", "G").split("Neutral centres:")[-1]
-    assert "Moa" not in neutral
+    gm("orders", "G", letter=SACK)
+    report = gm("adjudicate", "G", "--no-orders").replace("\n      ", " ")
+    assert "A Moa destroys Moa (*void*: rule 4 (Holy Places): Babylon has held Moab since an " \
+           "earlier season" in report
+    assert "Build 2A Ur (*void*: rule 4 (Holy Places): only a power that destroys a Holy " \
+           "Place in this phase builds a double unit" in report
+    assert "Babylon destroyed" not in report
 
 
 def test_gm_show_writes_a_double_unit_as_2a(tmp_path):
     gm = Gm(tmp_path / "gm.db")
-    play_from_the_first_choices_to_the_double_army(gm)
-    assert "2A Ur" in gm("show", "G")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("edit", "G", "add", "Babylon", "2A", "Sip", "--reason", "setup")
+    assert "2A Sip" in gm("show", "G")
 
 
 # --- refusals name the rule -------------------------------------------------------------------
@@ -143,14 +169,19 @@ def test_gm_show_writes_a_double_unit_as_2a(tmp_path):
      "rule 3 (A/F units): the unit in Tanis is an army already"),
     (AUTUMN_601, [Unit("israel", "A", "dam")], {}, "israel", "A Dam - F Dam",
      "rule 3 (conversion): only a unit in a coastal space may convert; Damascus is inland"),
-    (AUTUMN_601, [Unit("babylon", "A", "bab")], {"bab": "babylon"}, "babylon",
+    (WINTER_601, [Unit("babylon", "A", "bab")], {"bab": "babylon"}, "babylon",
      "A Bab destroys", "rule 4 (Holy Places): Babylon is one of Babylon's own Holy Places"),
-    (AUTUMN_601, [Unit("babylon", "A", "sip")], {}, "babylon", "A Sip destroys",
+    (WINTER_601, [Unit("babylon", "A", "sip")], {}, "babylon", "A Sip destroys",
      "rule 4 (Holy Places): only a Holy Place (a home centre) may be destroyed; Sippor"),
-    (Phase(600, "Spring", "Movement"), [Unit("babylon", "A", "moa")], {"moa": "allies"},
-     "babylon", "A Moa destroys", "rule 4 (Holy Places): Moab still belongs to The Allies"),
+    (WINTER_601, [Unit("babylon", "A", "moa")], {"moa": "allies"}, "babylon",
+     "A Moa destroys", "rule 4 (Holy Places): Babylon has not captured Moab (it belongs to "
+     "The Allies)"),
+    (AUTUMN_601, [Unit("babylon", "A", "moa")], {"moa": "babylon"}, "babylon",
+     "A Moa destroys", "rule 4 (holy places): this order is not allowed in a movement phase; "
+     "under this rule it is an order of the adjustment phase"),
     (WINTER_601, [], {"ur": "babylon"}, "babylon", "Build 2A Ur",
-     "rule 4 (Holy Places): only a power that has destroyed a Holy Place builds a double unit"),
+     "rule 4 (Holy Places): only a power that destroys a Holy Place in this phase builds a "
+     "double unit"),
     (WINTER_601, [], {"tan": "egypt"}, "egypt", "Build A/F Tan",
      "rule 3 (A/F units): further A/F units cannot be built"),
 ])
@@ -175,8 +206,8 @@ def test_a_partly_cut_support_says_how_much_is_left(hosts):
                           "allies": ["A Nar - Bab"]})
     result = result_for(outcome, "2A Bab S A Kis - Sip", hosts, "babylon")
     assert (result.code, result.detail) == ("cut", "partly cut by nar: supports with 1 of 2")
-    assert "Babylon's 2A bab: support partly cut by nar: supports with 1 of 2, rule 4 " \
-           "(double units)" in outcome.events
+    assert "Babylon: the double army in Babylon supports with 1 of 2: the attack from North " \
+           "Arabia cut only part of its support, rule 4 (double units)" in outcome.events
 
 
 def test_an_unordered_a_f_takes_the_default_the_map_names(hosts):
@@ -190,14 +221,46 @@ def test_an_unordered_a_f_takes_the_default_the_map_names(hosts):
 
 def test_destroying_leaves_the_last_position_as_it_was(hosts):
     """`Position.copy` shares nested state; the rule must write new values."""
-    before = {"holy_places": {"destroyed": ["edo"], "awards": {"babylon": 1}}}
-    position = Position(AUTUMN_601, [Unit("babylon", "A", "moa")], {"moa": "allies"},
-                        state=before)
-    orders = [parse_order("A Moa destroys", hosts, "babylon")]
+    before = {"holy_places": {"destroyed": ["edo"], "captured": {"moa": "babylon"}}}
+    position = Position(WINTER_601, [Unit("babylon", "A", "moa")],
+                        {"moa": "babylon", "ur": "babylon"}, state=before)
+    orders = [parse_order(t, hosts, "babylon") for t in ("A Moa destroys", "Build 2A Ur")]
     outcome = Season.for_map(hosts).adjudicate(position, orders)
-    assert position.state == {"holy_places": {"destroyed": ["edo"], "awards": {"babylon": 1}}}
-    assert outcome.position.state["holy_places"] == {"destroyed": ["edo", "moa"],
-                                                     "awards": {"babylon": 2}}
+    assert position.state == {"holy_places": {"destroyed": ["edo"],
+                                              "captured": {"moa": "babylon"}}}
+    assert position.owners == {"moa": "babylon", "ur": "babylon"}
+    assert outcome.position.state["holy_places"] == {"destroyed": ["edo", "moa"]}
+    assert Unit("babylon", "A", "ur", 2.0) in outcome.position.units
+
+
+def test_a_holy_place_destroyed_in_the_winter_does_not_count_that_winter(hosts):
+    """Sixteen centres with Moab, destroyed in the Winter of its capture: no victory."""
+    owners = sixteen_centres(hosts)
+    holy = next(c for c in owners if hosts.home_power(c) not in (None, "babylon"))
+    state = {"holy_places": {"captured": {holy: "babylon"}}}
+    outcome = adjudicate(hosts, WINTER_601, [Unit("babylon", "A", holy)], owners,
+                         {"babylon": [f"A {holy} destroys"]}, state=state)
+    assert outcome.position.state["holy_places"]["destroyed"] == [holy]
+    assert outcome.winner is None
+
+
+def test_a_forfeit_award_is_reported(hosts):
+    state = {"holy_places": {"captured": {"moa": "babylon"}}}
+    outcome = adjudicate(hosts, WINTER_601, [Unit("babylon", "A", "moa")],
+                         {"moa": "babylon", "bab": "babylon"}, {"babylon": ["A Moa destroys"]},
+                         state=state)
+    assert "Babylon did not build the double unit it was awarded: the award is forfeit, " \
+           "rule 4 (Holy Places)" in outcome.events
+
+
+def test_a_plural_power_takes_plural_verbs(hosts):
+    state = {"holy_places": {"captured": {"jeu": "allies"}}}
+    outcome = adjudicate(hosts, WINTER_601, [Unit("allies", "A", "jeu")],
+                         {"jeu": "allies", "edo": "allies"}, {"allies": ["A Jeu destroys"]},
+                         state=state)
+    assert any("and The Allies are awarded a double unit" in e for e in outcome.events)
+    assert "The Allies did not build the double unit they were awarded: the award is " \
+           "forfeit, rule 4 (Holy Places)" in outcome.events
 
 
 def test_a_destroyed_holy_place_is_no_longer_a_centre(hosts):
@@ -246,11 +309,15 @@ def test_the_demo_archive_replays_without_differences():
                            "--dry-run"], cwd=ROOT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "no differences" in proc.stdout
-    for event in ("A/F Mit H (*void*: rule 3 (A/F units)", "F tan became A tan",
-                  "A Ass - F Ass (*failed, dislodged*", "Babylon destroyed Moab",
-                  "Build 2A Kis", "2A Kis - Sus", "support partly cut by ecb",
-                  "2A sus became 2F sus", "2F Sus disbanded (no retreat possible)"):
-        assert event in proc.stdout, event
+    out = " ".join(proc.stdout.split())  # report lines wrap
+    for event in ("A/F Mit H (*void*: rule 3 (A/F units)",
+                  "Egypt: the fleet in Tanis became an army",
+                  "A Ass becomes a fleet (*failed, dislodged*", "A Moa destroys Moa",
+                  "Babylon destroyed Moab", "Build 2A Ur", "2A Ur - Cha", "2A Cha - Sus",
+                  "the attack from Ecbantan cut only part of its support",
+                  "Babylon: the double army in Susa became a double fleet",
+                  "2F Sus disbanded (no retreat possible)"):
+        assert event in out, event
 
 
 def test_the_demo_generator_writes_the_archive_as_committed(tmp_path):

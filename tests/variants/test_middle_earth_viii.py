@@ -69,7 +69,7 @@ def test_a_successful_conversion_is_reported_as_a_change(middle_earth):
     outcome = adjudicate(middle_earth, SUMMER_3000, [Unit("gondor", "F", "leb")], {},
                          {"gondor": ["F(Leb)-A(Leb)"]})
     assert outcome.position.units == [Unit("gondor", "A", "leb")]
-    assert "F leb became A leb" in outcome.events
+    assert "Gondor: the fleet in Lebennin became an army" in outcome.events
 
 
 def test_a_winter_conversion_is_refused_by_naming_rule_2(middle_earth):
@@ -194,8 +194,9 @@ def test_a_game_from_gm_new_to_the_next_summer(tmp_path):
     assert gm("report", "quest") == report
     report = flat(report)
     assert "quest: Summer Third Age 3000 (Middle-Earth VIII)" in report
-    assert "A Bel - F Bel" in report and "A bel became F bel" in report  # rule 2
-    assert "A Hde - F Hde (*void*: rule 2 (conversion): only a unit in a coastal space may " \
+    assert "A Bel becomes a fleet" in report  # rule 2
+    assert "Gondor: the army in Belfalas became a fleet" in report
+    assert "A Hde becomes a fleet (*void*: rule 2 (conversion): only a unit in a coastal space may " \
            "convert; Helm's Deep is inland" in report
     assert "A Dgu - Lor (*bounce*)" in report  # the Elvish fortress holds
     assert "Next: Winter Third Age 3000" in report  # no Autumn movement, no retreats to make
@@ -209,10 +210,10 @@ def test_a_game_from_gm_new_to_the_next_summer(tmp_path):
 
     gm("orders", "quest", "-", input=SUMMER_3001)
     summer = flat(gm("adjudicate", "quest"))
-    assert "F Bel - A Bel (*failed*: conversion failed: the unit was attacked by Rohan)" \
+    assert "F Bel becomes an army (*failed*: conversion failed: the unit was attacked by Rohan)" \
         in summer
     assert "A Lam - Bel (*bounce*)" in summer
-    assert "F bel became A bel" not in summer
+    assert "the fleet in Belfalas became an army" not in summer
     status = gm("status", "quest")
     assert "quest: Summer Third Age 3002" in status
     assert "no order yet for A Osg, A Leb, F Bel, A Mti" in status  # still a fleet
@@ -230,7 +231,8 @@ def test_the_demo_archive_replays_and_shows_every_rule(tmp_path):
     assert "Checked" in out and "no differences" in out
     years = {int(y) for y in re.findall(r"Summer Third Age (\d+)", out)}
     assert min(years) == 3000 and max(years) >= 3005
-    assert out.count("(*converted*)") >= 2  # rule 2 succeeds...
+    assert len(re.findall(r": the (?:army|fleet) in [\w ']+ became an? (?:army|fleet)", out)) >= 2
+    # rule 2 succeeds...
     assert out.count("(*failed*: conversion failed: the unit was attacked by") >= 1  # ...and fails
     assert "Autumn Third Age" in out and "may retreat to" in out  # dislodgements, Autumn retreats
     assert re.search(r"Winter Third Age \d+ .*Build ", out)
