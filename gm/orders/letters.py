@@ -229,7 +229,8 @@ class _LetterReader:
             return self.ignore(no, line, "reply attribution")
         body = _NUMBERING.sub("", line, count=1)
         self.line_target, self.conditional = None, False
-        inline_unknown = False
+        inline_unknown = inline_verb = False
+        verb_before = self.verb
         if self._season_heading(no, line, body):
             return
         heading = _VERB_HEADING.match(body)
@@ -254,7 +255,7 @@ class _LetterReader:
                 self._switch_power(no, power, prefix.group("name"))
                 body = prefix.group("rest")
             elif self._inline_season(prefix.group("name")):
-                body = prefix.group("rest")
+                body, inline_verb = prefix.group("rest"), True
             elif self._unknown_power(no, prefix.group("name") + ":"):
                 inline_unknown = True  # `Atlantis: A Mun - Ruh` if the rest is an order
                 body = prefix.group("rest")
@@ -274,6 +275,8 @@ class _LetterReader:
             self.ignore(no, line, "nothing to read")
         if inline_unknown:
             self.unknown_heading = None
+        if inline_verb:  # `Builds: F Leb, A Mti` speaks for its own line only
+            self.verb = verb_before
 
     # --- which phase a line is for ------------------------------------------------------------
     def _season_heading(self, no: int, line: str, body: str) -> bool:

@@ -23,7 +23,7 @@ BOARD = replace(starting_position(STANDARD), phase=AUTUMN)
 PHASES = letter_phases(AUTUMN, STANDARD)
 
 MOVES = {  # France's units at the start, and orders each may be given
-    "par": ["A Par H", "A Par - Bur", "A Par - Pic", "A Par - Gas", "A Par S A Mar - Bur"],
+    "par": ["A Par", "A Par H", "A Par - Bur", "A Par - Pic", "A Par - Gas", "A Par S A Mar - Bur"],
     "mar": ["A Mar H", "A Mar - Bur", "A Mar - Spa", "A Mar - Pie", "A Mar S A Par - Bur"],
     "bre": ["F Bre H", "F Bre - Mid", "F Bre - Eng", "F Bre - Pic", "Fleet Brest holds"],
 }
@@ -34,7 +34,7 @@ AHEAD = [
     "A Mar R Spa or Gas (if dislodged)", "A Par R Bur, A Mar R Gas", "A Bre D",
     "Winter:\nA Par\nAutumn 1901:", "Winter 1901:\nBuild A Par, F Bre\nAutumn 1901:",
     "Autumn retreats:\nA Par - Gas\nAutumn 1901:", "Retreats:\nA Mar - Bur, A Par - Pic\nMoves:",
-    "W: B F Bre", "Builds: F Bre, A Mar",
+    "W: B F Bre", "Builds: F Bre, A Mar", "Removes: A Mar; F Bre", "Builds:\nF Bre\nMoves:",
 ]
 
 
@@ -59,3 +59,10 @@ def test_lines_sent_ahead_never_change_the_movement_orders(data):
     plain = movement_orders(heading + "\n".join(orders))
     assert movement_orders(heading + "\n".join(lines)) == plain
     assert len(plain) == len(orders)
+
+
+def test_an_inline_season_heading_speaks_for_its_line_only():
+    letter = read_orders("France:\nRemoves: A Mar; F Bre\nA Par\n", STANDARD, None,
+                         phase_kind="Movement", board=BOARD, phases=PHASES)
+    assert [(str(i.order), i.later.label if i.later else None) for i in letter.orders] == [
+        ("Remove A Mar", "Winter 1901"), ("Remove F Bre", "Winter 1901"), ("A Par H", None)]
