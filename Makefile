@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test smoke bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,11 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory smoke
+
+# build the wheel, install it (not editable) into a fresh environment, run gm from elsewhere
+smoke:
+	PYTHON=$(PYTHON) bash tools/smoke_wheel.sh
 
 bench: $(STAMP) .venv-bench/.installed
 	$(BIN)/python bench/run.py

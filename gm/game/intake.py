@@ -26,6 +26,7 @@ from gm.maps.gamemap import GameMap
 from gm.orders.letters import read_orders
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.report.notation import order_display
+from gm.rules import RuleSet
 from gm.store import games as rows
 from gm.store import orders as order_rows
 from gm.store.codec import order_to_json
@@ -94,7 +95,8 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     """Every non-blank line of the letter as an order row, with its typed order if accepted.
     Raises `WorkflowError` if the letter cannot be taken at all (reading rule 2)."""
     letter = read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
-                         phases=letter_phases(position.phase, view.map))
+                         phases=letter_phases(position.phase, view.map),
+                         rules=RuleSet.for_map(view.map))
     if letter.refusals:
         raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
                             + " Nothing was stored.")

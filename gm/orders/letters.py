@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap
-from gm.orders.check import check_order
+from gm.orders.check import checked_order
 from gm.orders.errors import PHASE, SYNTAX, UNKNOWN_NAME, OrderError
 from gm.orders.names import NameIndex, NameProblem, fold, name_index
 from gm.orders.parse import read_order
@@ -175,14 +175,16 @@ class Letter:
 def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
                 phase_kind: str | None = None, board=None,
                 forms: Collection[str] | None = None,
-                phases: LetterPhases | None = None) -> Letter:
+                phases: LetterPhases | None = None, rules=None) -> Letter:
     """Read every line of `text`. `power` is the sender if known: the letter is then for that
     power alone; without it, headings say whose orders follow.
     `phase_kind`, `board` and `forms` are as for `gm.orders.parse.read_order`; with a board,
-    orders for units that are not there (or not the power's) are rejected with the reason.
-    `phases` (the open phase and those before the next movement) lets lines meant for a
-    later phase be kept for it; without it they are rejected."""
-    reader = _LetterReader(game_map, power, phase_kind, board, forms, phases)
+    each order of the open phase gets the legality check (`gm.orders.check`): orders for
+    units that are not there (or not the power's) are rejected with the reason, and orders
+    the engine will void are kept with a note saying why. `rules` (the map's `RuleSet`) lets
+    its rules object too. `phases` (the open phase and those before the next movement) lets
+    lines meant for a later phase be kept for it; without it they are rejected."""
+    reader = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
     for no, raw in enumerate(text.splitlines(), 1):
         reader.read_line(no, raw)
     return reader.finish()
@@ -190,8 +192,10 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
 
 class _LetterReader:
     def __init__(self, game_map: GameMap, power: str | None, phase_kind: str | None, board,
-                 forms: Collection[str] | None, phases: LetterPhases | None = None):
+                 forms: Collection[str] | None, phases: LetterPhases | None = None,
+                 rules=None):
         self.map = game_map
+        self.rules = rules
         self.index: NameIndex = name_index(game_map)
         self.power = power
         self.given_power = power  # `--power`: the letter is for this power only
@@ -447,8 +451,8 @@ class _LetterReader:
         except OrderError as exc:
             return exc
         try:
-            order = check_order(reading.order, self.map, board, phase_kind, text,
-                                reading.spots)
+            order, void = checked_order(reading.order, self.map, board, phase_kind, text,
+                                        reading.spots, self.rules)
         except OrderError as exc:
             if not reading.notes:
                 return exc
@@ -456,24 +460,34 @@ class _LetterReader:
             notes = "; ".join(reading.notes)
             return OrderError(exc.text, exc.message, exc.column, f"{exc.hint} (Note: {notes}.)",
                               kind=exc.kind, candidates=exc.candidates)
-        return _Found(order, reading.notes, later)
+        notes = reading.notes + ((void,) if void else ())
+        return _Found(order, notes, later)
 
     def _retreat_choices(self, text: str, board, later: PhaseSlot | None
                          ) -> _Found | OrderError:
-        """`A Bur R Pic or Bel`: one retreat with further choices, the first open one taken."""
+        """`A Bur R Pic or Bel`: one retreat with further choices, the first open one taken.
+        The choices are read on the map; the board's check then sees them all together."""
         first, *others = _ALTERNATIVES.split(text)
-        found = self._read(first, None, "Retreat", board, later)
+        found = self._read(first, None, "Retreat", None, later)
         if not isinstance(found, _Found) or not isinstance(found.order, Retreat):
             return found
         order = found.order
         dests = []
         for other in others:
-            alt = self._read(f"{order.unit_text()} R {other}", None, "Retreat", board, later)
+            alt = self._read(f"{order.unit_text()} R {other}", None, "Retreat", None, later)
             if isinstance(alt, OrderError):
                 return alt
             dests.append(alt.order.dest)
         notes = found.notes + ("the first of these retreats that is open is taken",)
-        return _Found(replace(order, alternatives=tuple(dests)), notes, later)
+        order = replace(order, alternatives=tuple(dests))
+        if board is not None:
+            try:
+                order, void = checked_order(order, self.map, board, "Retreat", text, None,
+                                            self.rules)
+            except OrderError as exc:
+                return exc
+            notes += (void,) if void else ()
+        return _Found(order, notes, later)
 
     # --- headers and junk ----------------------------------------------------------------------
     def _header_power(self, text: str, strong: bool = False) -> str | None:
