@@ -22,11 +22,12 @@ from gm.maps.gamemap import GameMap
 from gm.orders import legality
 from gm.orders.kinds.build import (
     allowance,
+    builds_used_problem,
     extra_build_problem,
     no_builds_problem,
     single_unit_problem,
 )
-from gm.orders.kinds.remove import no_removals_problem, upkeep_problem
+from gm.orders.kinds.remove import no_removals_problem, removals_made_problem, upkeep_problem
 from gm.orders.phases import ADJUSTMENT, refusal
 from gm.orders.types import Build, Order, Remove, Waive
 from gm.rules import RuleSet
@@ -167,8 +168,9 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             if left <= 0:
                 void(order, no_builds_problem(power, left, game_map).message)
                 continue
-            if built.get(power, 0) >= left:
-                void(order, f"all {left} build(s) are already used")
+            used = builds_used_problem(left, built.get(power, 0))
+            if used:
+                void(order, used.message)
                 continue
             if isinstance(order, Waive):
                 built[power] = built.get(power, 0) + 1
@@ -194,8 +196,9 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 void(order, found.message)
                 continue
             done = removed.setdefault(power, set())
-            if len(done) >= -left:
-                void(order, f"all {-left} removal(s) are already made")
+            made = removals_made_problem(left, len(done))
+            if made:
+                void(order, made.message)
                 continue
             if idx in done:
                 void(order, f"{position.units[idx].label()} is already removed")

@@ -21,7 +21,8 @@ from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
-from gm.game.stored_orders import meant_for, typed_order, unit_key
+from gm.game.stored_orders import meant_for, orders_in_force, typed_order, unit_key
+from gm.game.surplus import note_surplus
 from gm.maps.gamemap import GameMap
 from gm.orders.letters import read_orders
 from gm.orders.sections import LetterPhases, PhaseSlot
@@ -198,6 +199,9 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
             earlier = [r for r in earlier if r.power != power_id]
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         rows_to_add, superseded = _supersede(store, view, earlier, new)
+        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map),
+                                   list(zip(rows_to_add, [o for _, o in new], strict=True)),
+                                   position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
         lines = [EchoLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))

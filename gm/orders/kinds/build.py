@@ -102,6 +102,11 @@ def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | Non
                    f"{name} must remove units, not build")
 
 
+def builds_used_problem(left: int, made: int) -> Problem | None:
+    """One build (or waive) more than the power's centres pay for."""
+    return Problem(f"all {left} build(s) are already used") if made >= left else None
+
+
 def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
                         ) -> Problem | None:
     """A build a rule claims as an extra build: is one still owed (`made` already built)?"""

@@ -117,7 +117,8 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
                         + (f" ({coast_of(dest)})" if coast_of(dest) else ""),
                         "Fleets move to a neighbouring sea or coast.")
         if len(reach) > 1:
-            return fail(f"say which coast of {target.name}: {', '.join(reach)}",
+            coasts = ", ".join(show_location(r) for r in reach)
+            return fail(f"say which coast of {target.name}: {coasts}",
                         f"Write the coast: '{reach[0]}'.", refused=False)
         return MoveCheck(None, reach[0], False)
     if kind not in ("A", "A/F"):

@@ -27,6 +27,11 @@ def no_removals_problem(power: str, left: int, game_map) -> Problem | None:
     return Problem(f"{power_name(game_map, power)} has no removals")
 
 
+def removals_made_problem(left: int, made: int) -> Problem | None:
+    """One removal more than the power owes (`left` is negative: the removals owed)."""
+    return Problem(f"all {-left} removal(s) are already made") if made >= -left else None
+
+
 def upkeep_problem(unit, rules) -> Problem | None:
     """A unit that needs no centre: removing it makes up for none."""
     if rules.upkeep(unit) > 0:
