@@ -59,6 +59,9 @@ _NOT_POWERS = {"orders", "order", "moves", "movement", "press", "note", "notes",
                "p.s.", "comments", "comment", "diplomacy", "subject", "gm", "dear gm",
                "postscript", "message", "messages", "re", "fwd", "the end", "end", "nb",
                "n.b", "my", "our", "the", "here", "final", "new", "revised", "updated"}
+# `Germany, Autumn retreats:`, `Gondor's orders for Summer 3000`, `France (Winter 1901)`
+_SEASON_AFTER_POWER = re.compile(r"^[^,:(]+?(?:,|\bfor\b|\()\s*(?P<season>[^:()]+?)\s*\)?"
+                                 r"\s*[:\-–—]*\s*$", re.I)
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
 _HEADER = re.compile(
     r"^(?:(?P<lead>orders?|moves?|builds?|adjustments?|retreats?)\s+(?:for|from|of)\s+)?"
@@ -249,6 +252,11 @@ class _LetterReader:
             verb = _HEADING_VERB.search(body)  # `Russia builds:`
             if verb:
                 self.verb = _VERBS[verb.group(1).lower()]
+            season = _SEASON_AFTER_POWER.match(body)  # `Germany, Autumn retreats:`
+            heading = read_heading(season.group("season"), self.map) if season else None
+            if heading is not None:
+                self.section = self._place(heading)
+                self.verb = heading.verb or self.verb
             return
         if self._unknown_power(no, body):
             return self.ignore(no, line, "a remark")  # or a heading for no power: see below

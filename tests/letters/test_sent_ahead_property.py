@@ -66,3 +66,16 @@ def test_an_inline_season_heading_speaks_for_its_line_only():
                          phase_kind="Movement", board=BOARD, phases=PHASES)
     assert [(str(i.order), i.later.label if i.later else None) for i in letter.orders] == [
         ("Remove A Mar", "Winter 1901"), ("Remove F Bre", "Winter 1901"), ("A Par H", None)]
+
+
+def test_a_power_heading_may_name_the_phase_too():
+    def read(text):
+        letter = read_orders(text, STANDARD, None, phase_kind="Movement", board=BOARD,
+                             phases=PHASES)
+        return [(str(i.order), i.later.label if i.later else None) for i in letter.orders]
+
+    assert read("Germany, Autumn retreats:\nA Mun - Sil\n") == [
+        ("A Mun R Sil", "Autumn 1901 Retreat")]
+    assert read("France, Winter 1901:\nA Par\n") == [("Build A Par", "Winter 1901")]
+    assert read("Orders for France, Autumn 1901\nA Par - Bur\n") == [("A Par - Bur", None)]
+    assert read("France (Spring 1902):\nA Par - Bur\n") == []
