@@ -4,7 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test smoke bench lint clean
+
+
+.PHONY: demo test smoke bench lint clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,13 +17,23 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python -m gm.demo
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory smoke
 
 # build the wheel, install it (not editable) into a fresh environment, run gm from elsewhere
 smoke:
 	PYTHON=$(PYTHON) bash tools/smoke_wheel.sh
+
+# `gm publish`'s test renders a page in headless Chromium, Debian's package: installed here
+# when it is missing and we may (root, apt-get); otherwise that one test skips and says why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium for the publish test (apt-get)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	      >/dev/null) || echo "gm: apt-get could not install chromium"; \
+	  else echo "gm: chromium is missing and cannot be installed here (not root, or no apt-get)"; fi; }
 
 bench: $(STAMP) .venv-bench/.installed
 	$(BIN)/python bench/run.py

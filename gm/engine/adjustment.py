@@ -25,6 +25,7 @@ from gm.orders.kinds.build import (
     builds_used_problem,
     extra_build_problem,
     no_builds_problem,
+    plural,
     single_unit_problem,
 )
 from gm.orders.kinds.remove import no_removals_problem, removals_made_problem, upkeep_problem
@@ -219,7 +220,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                                                "civil disorder: too few removals ordered"))
         elif left > built.get(power, 0):
             results.append(OrderResult(power, None, None, True, R.WAIVED,
-                                       f"{left - built.get(power, 0)} build(s) not used"))
+                                       f"{plural(left - built.get(power, 0), 'build')} "
+                                       "not used"))
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units

@@ -29,6 +29,15 @@ class PowerProgress:
     note: str = ""  # adjustment phases: `2 builds due, 1 ordered`
 
 
+@dataclass(frozen=True, slots=True)
+class NotTaken:
+    """A line of a letter that is no order in force: rejected, or not an order at all."""
+
+    power: str
+    text: str
+    reason: str
+
+
 @dataclass(slots=True)
 class GameProgress:
     game: str
@@ -39,7 +48,7 @@ class GameProgress:
     result: str | None
     can_redo: bool
     # lines of this phase's letters that gm did not take as orders, for the GM's eyes only
-    not_taken: list[tuple[str, str, str]] = field(default_factory=list)  # power, text, why
+    not_taken: list[NotTaken] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -82,7 +91,7 @@ def progress(store: Store, name: str) -> GameProgress:
                 powers.append(entry)
         can_redo = adjudication_from(store, phase.id, "undone") is not None
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        not_taken = [(names.get(r.power or "", "?"), r.text, r.reason)
+        not_taken = [NotTaken(names.get(r.power or "", "?"), r.text, r.reason)
                      for r in orders_of_phase(store, phase.id, ("rejected", "ignored"))
                      if not r.reason.startswith(NOT_LISTED)]
         return GameProgress(view.game.name, view.map.name, phase.label, phase.kind, powers,

@@ -56,7 +56,7 @@ CASES = {
         ("A Mar H", "accepted", "A Mar H")]),
     "builds_too_many.txt": (one_french_build, [
         ("Build A Par", "accepted", "Build A Par"),
-        ("Build F Bre", "accepted", "void when adjudicated: all 1 build(s) are already used")]),
+        ("Build F Bre", "accepted", "void when adjudicated: its 1 build is already used")]),
     "build_occupied_or_foreign.txt": (one_french_build, [
         ("Build A Mar", "accepted", "void when adjudicated: Marseilles is occupied"),
         ("Build A Hol", "accepted", "void when adjudicated: Holland is not a home centre of "
@@ -88,6 +88,6 @@ def test_the_build_the_letter_called_void_is_void_in_the_report(gm):
     gm("adjudicate", "demo")
     gm("adjudicate", "demo", "--no-orders")
     echo = gm("orders", "demo", input=(HERE / "builds_too_many.txt").read_text()).output
-    assert "void when adjudicated: all 1 build(s) are already used" in " ".join(echo.split())
+    assert "void when adjudicated: its 1 build is already used" in " ".join(echo.split())
     report = " ".join(gm("adjudicate", "demo").output.split())
-    assert "Build F Bre (*void*: all 1 build(s) are already used" in report
+    assert "Build F Bre (*void*: its 1 build is already used" in report

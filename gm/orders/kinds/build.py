@@ -102,9 +102,17 @@ def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | Non
                    f"{name} must remove units, not build")
 
 
+def plural(count: int, noun: str) -> str:
+    """`1 build`, `3 builds`: a count with its noun, as reports print it (never `build(s)`)."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def builds_used_problem(left: int, made: int) -> Problem | None:
     """One build (or waive) more than the power's centres pay for."""
-    return Problem(f"all {left} build(s) are already used") if made >= left else None
+    if made < left:
+        return None
+    return Problem("its 1 build is already used" if left == 1 else
+                   f"all {plural(left, 'build')} are already used")
 
 
 def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
@@ -113,8 +121,8 @@ def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
     if owed == 0:
         return Problem(f"{power_name(game_map, power)} is owed no extra build")
     if made >= owed:
-        return Problem(f"all {owed} extra build(s) of {power_name(game_map, power)} are "
-                       "already used")
+        return Problem(f"all {plural(owed, 'extra build')} of {power_name(game_map, power)} "
+                       "are already used")
     return None
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
 from gm.orders.kinds.board import power_name
-from gm.orders.kinds.build import allowance, counts_known
+from gm.orders.kinds.build import allowance, counts_known, plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,10 @@ def no_removals_problem(power: str, left: int, game_map) -> Problem | None:
 
 def removals_made_problem(left: int, made: int) -> Problem | None:
     """One removal more than the power owes (`left` is negative: the removals owed)."""
-    return Problem(f"all {-left} removal(s) are already made") if made >= -left else None
+    if made < -left:
+        return None
+    return Problem("its 1 removal is already made" if left == -1 else
+                   f"all {plural(-left, 'removal')} are already made")
 
 
 def upkeep_problem(unit, rules) -> Problem | None:
