@@ -11,44 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment import adjudicate_adjustments, adjustment_phase_needed
-from gm.engine.movement import adjudicate_movement
-from gm.engine.position import Phase, Position
-from gm.engine.results import PhaseOutcome
-from gm.engine.retreat import adjudicate_retreats, retreat_options
+from gm.calendar import Phase, following_phase, movement_season
+from gm.engine.adjustment_phase import adjudicate_adjustments, adjustment_phase_needed
+from gm.engine.movement_phase import adjudicate_movement
+from gm.engine.position import Position
+from gm.engine.results import CentreChanged, Event, PhaseOutcome
+from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.maps.gamemap import GameMap
 from gm.orders.types import Order, show_location
 from gm.rules import RuleSet
 
 
-def following_phase(phase: Phase, game_map: GameMap) -> Phase:
-    """The calendar's next phase, whether or not it will be played."""
-    cal = game_map.calendar
-    i = cal.phases.index((phase.season, phase.kind))
-    year = phase.year
-    if i + 1 == len(cal.phases):
-        i, year = -1, year + cal.step
-    season, kind = cal.phases[i + 1]
-    return Phase(year, season, kind)
-
-
-def movement_season(phase: Phase, game_map: GameMap) -> str | None:
-    """The season of the movement phase a retreat phase follows (itself for a movement)."""
-    if phase.kind == "Movement":
-        return phase.season
-    phases = game_map.calendar.phases
-    i = phases.index((phase.season, phase.kind))
-    for j in range(i, i - len(phases), -1):
-        season, kind = phases[j]
-        if kind == "Movement":
-            return season
-        if kind == "Adjustment":
-            return None
-    return None
-
-
 def update_ownership(position: Position, season: str, game_map: GameMap,
-                     rules: RuleSet | None = None) -> list[str]:
+                     rules: RuleSet | None = None) -> list[CentreChanged]:
     """Each occupied centre that changes hands this season passes to the occupier.
 
     Returns what changed, for the report.
@@ -66,9 +41,7 @@ def update_ownership(position: Position, season: str, game_map: GameMap,
         old = position.owners.get(prov)
         if old != unit.power:
             position.owners[prov] = unit.power
-            before = game_map.powers[old].name if old in game_map.powers else "neutral"
-            changes.append(f"{game_map.provinces[prov].name}: {before} -> "
-                           f"{game_map.powers[unit.power].name}")
+            changes.append(CentreChanged(prov, old, unit.power))
     return changes
 
 
@@ -113,7 +86,7 @@ class Season:
             outcome.winner = self.rules.winner(outcome.position, self.game_map)
         return outcome
 
-    def _disband_trapped(self, position: Position) -> list[str]:
+    def _disband_trapped(self, position: Position) -> list[Event]:
         """When no dislodged unit has anywhere to retreat, they disband at once and the
         retreat phase is not played, as the judges do (a phase with a choice in it is)."""
         if any(retreat_options(d, position, self.game_map) for d in position.dislodged):
@@ -122,10 +95,10 @@ class Season:
         return [f"{_shown(d.unit)} disbanded (no retreat possible)" for d in trapped]
 
     def advance(self, done: Phase, position: Position, settled: list[str] | None = None
-                ) -> list[str]:
+                ) -> list[Event]:
         """Move `position` (the result of phase `done`) on to the next phase to be played.
         `settled` gets the seasons whose centres changed hands on the way."""
-        events: list[str] = []
+        events: list[Event] = []
         phase = done
         while True:
             nxt = following_phase(phase, self.game_map)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.game.errors import WorkflowError
 from gm.game.games import open_game, resolve_power
 from gm.game.progress import NOT_LISTED, progress
 from gm.game.stored_orders import orders_in_force
-from gm.store import games as rows
+from gm.game.workflow_errors import WorkflowError
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.orders import SENT_AHEAD, orders_of_phase
+from gm.store.order_rows import SENT_AHEAD, orders_of_phase
 
 
 @dataclass(frozen=True, slots=True)

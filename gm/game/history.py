@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.engine.position import Position
-from gm.game.errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.game.games import open_game
+from gm.game.workflow_errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.rules import RuleSet
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.games import GameRow
-from gm.store.positions import load_position
-from gm.store.results import adjudication_from, set_adjudication_status
+from gm.store.game_rows import GameRow
+from gm.store.position_rows import load_position
+from gm.store.result_rows import adjudication_from, set_adjudication_status
 
 
 def discard_redo(store: Store, game: GameRow) -> None:

@@ -16,29 +16,30 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from gm.engine.position import Phase, Position
-from gm.game.errors import WorkflowError
+from gm.calendar import Phase, following_phase, phase_name
+from gm.engine.position import Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
 from gm.game.stored_orders import meant_for, orders_in_force, typed_order, unit_key
 from gm.game.surplus import note_surplus
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.orders.letters import read_orders
+from gm.notation import order_display
+from gm.orders import ignored
+from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
 from gm.orders.sections import LetterPhases, PhaseSlot
-from gm.report.notation import order_display
 from gm.rules import RuleSet
-from gm.store import games as rows
-from gm.store import orders as order_rows
+from gm.store import game_rows as rows
+from gm.store import order_rows
 from gm.store.codec import order_to_json
 from gm.store.database import Store
-from gm.store.orders import SENT_AHEAD, NewOrder, OrderRow
-from gm.store.phase_names import phase_name
-from gm.store.positions import load_position
+from gm.store.order_rows import SENT_AHEAD, NewOrder, OrderRow
+from gm.store.position_rows import load_position
 
 
 @dataclass(frozen=True, slots=True)
-class EchoLine:
+class TakenLine:
     """One line of the letter and what gm made of it, for the GM to check."""
 
     line: int
@@ -52,7 +53,7 @@ class EchoLine:
 class Taken:
     game: str
     phase: str
-    lines: list[EchoLine]
+    lines: list[TakenLine]
     superseded: list[str]  # earlier orders this letter replaced
     withdrawn: int  # earlier orders withdrawn by replace=True
 
@@ -81,7 +82,6 @@ def _with_power(order, power: str):
 def letter_phases(phase: Phase, game_map: GameMap) -> LetterPhases:
     """The phases a letter read now may order: the open one and those before the next
     movement."""
-    from gm.engine.season import following_phase  # the engine is not needed to read letters
 
     def slot(p: Phase) -> PhaseSlot:
         return PhaseSlot(p.kind, p.season, p.year, phase_name(p, game_map))
@@ -104,22 +104,24 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     _one_power_each(letter, power, position, view.map)
     out: list[tuple[NewOrder, object | None]] = []
     for item in letter.entries():
-        kind = type(item).__name__
-        if kind == "ReplacedOrder":
+        if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
             who = old.power or infer_power(old.order, position, view.map)
             out.append((NewOrder(old.line, who, old.text, "superseded",
                                  f"replaced by {by.text!r} (line {by.line})"), None))
-        elif hasattr(item, "order"):
+        elif isinstance(item, ReadOrder):
             out.append(_accepted(item, view, position))
-        elif hasattr(item, "error"):
-            reason = item.error.describe()
-            out.append((NewOrder(item.line, item.power, item.text, "rejected", reason), None))
-        else:
-            reason = getattr(item, "reason", None) or getattr(item, "note", None) or \
-                "not an order"
-            out.append((NewOrder(item.line, getattr(item, "power", None), item.text,
-                                 "ignored", reason), None))
+        elif isinstance(item, RejectedLine):
+            error = item.error
+            out.append((NewOrder(item.line, item.power, item.text, "rejected",
+                                 error.describe(), category=error.kind,
+                                 explanation=error.explain()), None))
+        elif isinstance(item, IgnoredLine):
+            out.append((NewOrder(item.line, item.power, item.text, "ignored", item.reason,
+                                 category=item.kind), None))
+        else:  # a heading: who the orders below are for, or what they are
+            out.append((NewOrder(item.line, item.power, item.text, "ignored", item.note,
+                                 category=ignored.HEADING), None))
     return out
 
 
@@ -141,7 +143,6 @@ def _one_power_each(letter, power: str | None, position: Position, game_map: Gam
 
 def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
     """The retreat and adjustment phases between a phase and the next movement."""
-    from gm.engine.season import following_phase  # the engine is not needed to read letters
 
     out = []
     nxt = following_phase(phase, game_map)
@@ -204,7 +205,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
                                    position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        lines = [EchoLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
+        lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
                  for r in rows_to_add]
         return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
 

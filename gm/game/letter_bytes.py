@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import codecs
 
-from gm.game.errors import WorkflowError
+from gm.game.workflow_errors import WorkflowError
 
 MAX_BYTES = 1_000_000
 MAX_LINES = 5_000

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.game.errors import WorkflowError
 from gm.game.games import open_game
 from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import meant_for, phase_kind_of, typed_order, unit_key
-from gm.store import games as rows
-from gm.store import orders as order_rows
+from gm.game.workflow_errors import WorkflowError
+from gm.store import game_rows as rows
+from gm.store import order_rows
 from gm.store.database import Store
-from gm.store.orders import IN_FORCE, SENT_AHEAD
+from gm.store.order_rows import IN_FORCE, SENT_AHEAD
 
 DROPPED = "the GM dropped letter {n}"
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm.engine.adjustment import adjustments_due
+from gm.engine.adjustment_phase import adjustments_due
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
-from gm.report.notation import place
+from gm.notation import place
 from gm.rules import RuleSet
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.orders import orders_of_phase
-from gm.store.positions import load_position
-from gm.store.results import adjudication_from
+from gm.store.order_rows import orders_of_phase
+from gm.store.position_rows import load_position
+from gm.store.result_rows import adjudication_from
 
 
 @dataclass(slots=True)

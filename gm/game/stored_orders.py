@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 
-from gm.game.errors import WorkflowError
+from gm.calendar import PhaseNameError, parse_phase_name
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.orders.kinds import kind_of
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
-from gm.store.orders import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
-from gm.store.phase_names import PhaseNameError, parse_phase_name
+from gm.store.order_rows import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
 
 _KEPT_FOR = re.compile(r"^kept for ([^;(]+)")
 

@@ -14,7 +14,7 @@ from gm.orders.check import VOID_NOTE
 from gm.orders.kinds.build import allowance, builds_used_problem, counts_known
 from gm.orders.kinds.remove import removals_made_problem
 from gm.orders.types import Build, Remove, Waive
-from gm.store.orders import NewOrder
+from gm.store.order_rows import NewOrder
 
 
 def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder, object]],

@@ -12,7 +12,7 @@ import textwrap
 
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
-from gm.report.model import (
+from gm.report.report_data import (
     AdjustmentLine,
     CentreChange,
     Deadline,

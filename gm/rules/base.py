@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
-    from gm.engine.movement import MovementPhase, Plan
+    from gm.engine.movement_phase import MovementPhase, Plan
     from gm.engine.position import Position, Unit
     from gm.engine.results import OrderResult
     from gm.maps.gamemap import GameMap

@@ -6,10 +6,10 @@ from __future__ import annotations
 import sqlite3
 
 from gm.engine.position import Dislodged, Phase, Unit, starting_position
-from gm.engine.retreat import adjudicate_retreats
+from gm.engine.retreat_phase import adjudicate_retreats
 from gm.maps.loader import load_map
 from gm.orders.types import Retreat
-from gm.store import errors
+from gm.store import store_errors as errors
 
 
 def test_agree_draw_suggests_no_option_that_does_not_exist(gm):

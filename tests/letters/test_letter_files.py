@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from gm.game.errors import WorkflowError
 from gm.game.letter_bytes import check_size, letter_text
+from gm.game.workflow_errors import WorkflowError
 
 LETTER = "France:\r\nA Par - Bur\r\nF Bre - Mid\r\nÀ bientôt, café «crème» — Gérard\r\n"
 

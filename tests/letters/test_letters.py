@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from gm.game import adjudication
-from gm.game.errors import WorkflowError
 from gm.game.games import new_game
 from gm.game.intake import take_orders
-from gm.store import games as rows
+from gm.game.workflow_errors import WorkflowError
+from gm.store import game_rows as rows
 from gm.store.database import open_store
-from gm.store.orders import orders_of_phase
+from gm.store.order_rows import orders_of_phase
 
 HERE = Path(__file__).resolve().parent
 
@@ -148,7 +148,7 @@ def test_a_conditional_retreat_takes_its_first_open_choice(store):
     adjudication.adjudicate(store, "g")  # Autumn 1901: A Mun dislodged from Bur
     adjudication.adjudicate(store, "g")  # its retreat, sent ahead: Bohemia is held
     with store.transaction(write=False):
-        from gm.store.positions import load_position
+        from gm.store.position_rows import load_position
 
         phase = rows.open_phase(store, rows.get_game(store, "g"))
         units = {(u.power, u.province) for u in load_position(store, phase).units}

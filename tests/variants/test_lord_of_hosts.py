@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gm.engine.adjustment import adjudicate_adjustments
+from gm.engine.adjustment_phase import adjudicate_adjustments
 from gm.engine.position import Phase, Position, Unit
 from gm.engine.season import Season
 from gm.maps import load_map

@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, coast_of
-from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
 from gm.orders.kinds.board import kind_problem, power_name
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,11 @@ import difflib
 import json
 import re
 
+from gm.calendar import PhaseNameError, parse_phase_name
 from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
-from gm.store.archive.model import (
+from gm.notation import unit_text
+from gm.store.archive.archive_data import (
     Archive,
     ArchiveEdit,
     ArchiveError,
@@ -22,8 +24,7 @@ from gm.store.archive.model import (
     RecordedDislodged,
     RecordedOutcome,
 )
-from gm.store.codec import CodecError, parse_unit_text, unit_text
-from gm.store.phase_names import PhaseNameError, parse_phase_name
+from gm.store.codec import CodecError, parse_unit_text
 
 HEADER_KEYS = ("game", "variant", "notes", "grey press")
 YES = ("allowed", "yes", "on", "true")

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 
 from gm.maps.gamemap import GameMap
-from gm.store.archive.model import Archive, ArchivePhase, ArchivePress, RecordedOutcome
-from gm.store.codec import display_location as place
-from gm.store.codec import display_unit as unit_display
+from gm.notation import place, unit_display
+from gm.store.archive.archive_data import Archive, ArchivePhase, ArchivePress, RecordedOutcome
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
