@@ -375,10 +375,10 @@ def run_case(case: Case) -> CaseResult:
         if "POSTSTATE_PHASE" in s:
             checks.append(("phase", reader.phase(s["POSTSTATE_PHASE"][0]), None))
         if "POSTSTATE_WINNER" in s:
-            line = s["POSTSTATE_WINNER"][0]
-            winner = None if line.text.lower() in ("", "none", "nobody") else \
-                reader.power(line, line.text)
-            checks.append(("winner", winner, None))
+            line = s["POSTSTATE_WINNER"][0]  # one power, several (joint), or none
+            winners = [] if line.text.lower() in ("", "none", "nobody") else \
+                [reader.power(line, name.strip()) for name in line.text.split(",")]
+            checks.append(("winner", winners, None))
         want_results = []
         for line in s.get("POSTSTATE_RESULTS", []):
             code, _, rest = line.text.partition(":")
@@ -396,7 +396,7 @@ def run_case(case: Case) -> CaseResult:
                                  if retreat_options(d, after, game_map)),
         "owners": sorted(f"{power}: {prov}" for prov, power in after.owners.items()),
         "phase": after.phase,
-        "winner": outcome.winner,
+        "winner": outcome.winners,
     }
     lines = []
     for what, want, _ in checks:

@@ -179,7 +179,7 @@ def show(game: GameName, phase: PhaseOption = None,
     """Show the position at the start of a phase (the current one by default)."""
     from rich.table import Table
 
-    from gm.engine.adjustment_phase import adjustments_due
+    from gm.engine.adjustment_phase import adjustments_due, amount
     from gm.game.games import position_at
     from gm.notation import place, unit_display, unit_text
     from gm.orders.legality import open_build_sites, retreat_options
@@ -222,7 +222,7 @@ def show(game: GameName, phase: PhaseOption = None,
             if due <= 0:
                 continue
             sites = open_build_sites(power_id, position, game_map, rules)
-            builds.add_row(game_map.powers[power_id].name, str(due),
+            builds.add_row(game_map.powers[power_id].name, amount(due),
                            "; ".join(f"{place(site)} ({', '.join(kinds)})"
                                      for site, kinds in sites.items()) or "none")
         if builds.row_count:

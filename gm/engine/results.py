@@ -83,4 +83,5 @@ class PhaseOutcome:
     position: Position  # the position after this phase's orders took effect
     results: list[OrderResult] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)  # centre changes, rules' events
-    winner: str | None = None  # set when the game has been won at the end of this phase
+    # who has won at the end of this phase: one power, or several in a joint victory
+    winners: list[str] = field(default_factory=list)

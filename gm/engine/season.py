@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from gm.calendar import Phase, following_phase, movement_season
 from gm.engine.adjustment_phase import adjudicate_adjustments, adjustment_phase_needed
+from gm.engine.declarations import declare, split_declarations
 from gm.engine.movement_phase import adjudicate_movement
-from gm.engine.position import Position
+from gm.engine.position import Position, Unit
 from gm.engine.results import CentreChanged, Event, PhaseOutcome
 from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.maps.gamemap import GameMap
@@ -24,12 +25,13 @@ from gm.rules import RuleSet
 
 def update_ownership(position: Position, season: str, game_map: GameMap,
                      rules: RuleSet | None = None) -> list[CentreChanged]:
-    """Each occupied centre that changes hands this season passes to the occupier.
+    """Each occupied centre that changes hands this season passes to the power the rules name
+    (`new_owner`; standard: the occupier).
 
     Returns what changed, for the report.
     """
     rules = rules or RuleSet.for_map(game_map)
-    changes = []
+    taking: dict[str, list[Unit]] = {}
     for unit in position.units:
         prov = unit.province
         p = game_map.provinces[prov]
@@ -38,10 +40,14 @@ def update_ownership(position: Position, season: str, game_map: GameMap,
         if not rules.changes_hands(prov, season, position, game_map) or \
                 not rules.captures(unit, prov, position):
             continue
+        taking.setdefault(prov, []).append(unit)
+    changes = []
+    for prov, pieces in taking.items():
+        new = rules.new_owner(prov, pieces, position, game_map)
         old = position.owners.get(prov)
-        if old != unit.power:
-            position.owners[prov] = unit.power
-            changes.append(CentreChanged(prov, old, unit.power))
+        if new and old != new:
+            position.owners[prov] = new
+            changes.append(CentreChanged(prov, old, new))
     return changes
 
 
@@ -51,9 +57,9 @@ def _shown(unit) -> str:
     return unit.name or f"{count}{unit.kind} {show_location(unit.location)}"
 
 
-def winner(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> str | None:
-    """The power that has met the map's victory condition, if any."""
-    return (rules or RuleSet.for_map(game_map)).winner(position, game_map)
+def winners(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> list[str]:
+    """The powers that have met the victory condition: none, one, or several jointly."""
+    return (rules or RuleSet.for_map(game_map)).winners(position, game_map)
 
 
 @dataclass(slots=True)
@@ -70,20 +76,26 @@ class Season:
     def adjudicate(self, position: Position, orders: list[Order]) -> PhaseOutcome:
         """Resolve the current phase and return the results with the *next* phase's position."""
         kind = position.phase.kind
+        orders, declarations = split_declarations(orders)
+        declared = []
+        if declarations:  # before the other orders are checked; the rules may change pieces
+            position = position.copy()
+            declared = declare(declarations, position, self.game_map, self.rules)
         if kind == "Movement":
             outcome = adjudicate_movement(position, orders, self.game_map, self.rules)
         elif kind == "Retreat":
             outcome = adjudicate_retreats(position, orders, self.game_map, self.rules)
         else:
             outcome = adjudicate_adjustments(position, orders, self.game_map, self.rules)
-        settled: list[str] = []
-        outcome.events.extend(self.advance(position.phase, outcome.position, settled))
+        outcome.results[:0] = declared
+        ended: list[str] = []
+        outcome.events.extend(self.advance(position.phase, outcome.position, ended))
         year_done = kind == "Adjustment" or outcome.position.phase.year != position.phase.year
         # a victory by centres is won when centres change hands (after the Autumn retreats);
         # one by units (Middle-Earth VIII) once the year's adjustments are made
         by_units = self.game_map.victory_kind == "units"
-        if year_done or (settled and not by_units):
-            outcome.winner = self.rules.winner(outcome.position, self.game_map)
+        if year_done or (ended and not by_units):
+            outcome.winners = self.rules.winners(outcome.position, self.game_map)
         return outcome
 
     def _disband_trapped(self, position: Position) -> list[Event]:
@@ -94,23 +106,26 @@ class Season:
         trapped, position.dislodged = position.dislodged, []
         return [f"{_shown(d.unit)} disbanded (no retreat possible)" for d in trapped]
 
-    def advance(self, done: Phase, position: Position, settled: list[str] | None = None
+    def advance(self, done: Phase, position: Position, ended: list[str] | None = None
                 ) -> list[Event]:
         """Move `position` (the result of phase `done`) on to the next phase to be played.
-        `settled` gets the seasons whose centres changed hands on the way."""
+        `ended` gets the seasons whose centres changed hands on the way."""
         events: list[Event] = []
         phase = done
+        settled = False  # a season's centres are settled once, after its retreats if any
         while True:
             nxt = following_phase(phase, self.game_map)
             season_over = phase.kind != "Adjustment" and not (
                 nxt.kind == "Retreat" and position.dislodged)
-            if season_over:
+            if season_over and not settled:
                 season = movement_season(phase, self.game_map)
                 owners_before = dict(position.owners)
                 events.extend(update_ownership(position, season, self.game_map, self.rules))
                 events.extend(self.rules.after_ownership(owners_before, position, self.game_map))
-                if settled is not None and season in self.game_map.calendar.ownership_after:
-                    settled.append(season)
+                events.extend(self.rules.after_season(position, season, self.game_map))
+                settled = True
+                if ended is not None and season in self.game_map.calendar.ownership_after:
+                    ended.append(season)
             if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
                 events.extend(f"{_shown(d.unit)} disbanded (no retreat phase)"
                               for d in position.dislodged)

@@ -18,7 +18,7 @@ from gm.calendar import Phase, PhaseNameError, movement_season, phase_name, requ
 from gm.engine.results import PhaseOutcome
 from gm.engine.season import Season
 from gm.game.games import GameView, open_game
-from gm.game.history import discard_redo, require_running, solo_text
+from gm.game.history import discard_redo, require_running, victory_text
 from gm.game.reports import resolution_report
 from gm.game.stored_orders import orders_in_force
 from gm.game.workflow_errors import AlreadyAdjudicated, WorkflowError
@@ -59,8 +59,8 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
             dislodged_by=r.dislodged_by,
             order_id=row_of.get(id(r.order)) if r.order is not None else None))
     after = outcome.position
-    solo = solo_text(outcome.winner, after, view.map, _season_won(phase, position, view)) \
-        if outcome.winner else None
+    solo = victory_text(outcome.winners, after, view.map, _season_won(phase, position, view)) \
+        if outcome.winners else None
     return Resolution(phase, outcome, results, phase_name(after.phase, view.map), solo)
 
 

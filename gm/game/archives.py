@@ -132,6 +132,10 @@ def export_game(store: Store, name: str, private: bool = False) -> str:
                 following = rows.get_phase(store, adjudication.next_phase_id)
                 entry.outcome = outcome_of(position_before_edits(store, following),
                                            view.map)
+            elif game.result_kind == "solo" and phase.id == game.ended_phase_id and not (
+                    entry.letters or entry.edits or entry.players or entry.press
+                    or entry.deadline):
+                continue  # the phase a victory reached is never played: the result ends it
             archive.phases.append(entry)
         return write_archive(archive, view.map, private)
 

@@ -101,7 +101,7 @@ class GameMap:
     declared_centres: int | None
     calendar: Calendar
     victory_kind: str
-    victory_count: int | None
+    victory_count: float | None  # in halves
     rules: dict[str, dict]
     powers: dict[str, Power]
     provinces: dict[str, Province]

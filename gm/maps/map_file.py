@@ -64,9 +64,21 @@ class CalendarSpec(_Strict):
         return fmt
 
 
+def _in_halves(value: float | None, what: str, examples: str) -> float | None:
+    """Supply and victory counts come in halves (towns, garrisons)."""
+    if value is not None and (value <= 0 or value * 2 != int(value * 2)):
+        raise ValueError(f"{what} must be a positive multiple of 1/2 ({examples})")
+    return value
+
+
 class VictorySpec(_Strict):
     kind: Literal["centres", "units", "majority"] = "centres"
-    count: int | None = None
+    count: float | None = None  # supply, in halves (`16`, `12.5`); units for kind "units"
+
+    @field_validator("count")
+    @classmethod
+    def _count(cls, value: float | None) -> float | None:
+        return _in_halves(value, "count", "12, 12.5")
 
 
 class PowerSpec(_Strict):
@@ -107,9 +119,7 @@ class ProvinceSpec(_Strict):
     @field_validator("supply")
     @classmethod
     def _supply(cls, value: float | None) -> float | None:
-        if value is not None and (value <= 0 or value * 2 != int(value * 2)):
-            raise ValueError("supply must be a positive multiple of 1/2 (0.5, 1, 2, 3)")
-        return value
+        return _in_halves(value, "supply", "0.5, 1, 2, 3")
 
     @field_validator("coasts")
     @classmethod

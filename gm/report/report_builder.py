@@ -19,7 +19,7 @@ import unicodedata
 
 from gm.calendar import Phase, label_title, parse_phase_name, phase_title, season_title
 from gm.engine import results as R
-from gm.engine.adjustment_phase import adjustments_due
+from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.engine.position import Position
 from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
@@ -364,21 +364,20 @@ def _eliminated(before: Position, after: Position, game_map: GameMap) -> list[st
 
 
 def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing | None:
-    """The leaders against the map's victory condition (as the map states it)."""
+    """The leaders against the map's victory condition (as the map states it), by the rules'
+    `score`; a majority is of the centres still on the board."""
     kind, count = game_map.victory_kind, game_map.victory_count
     if kind == "units" and count:
-        scores = {p: float(len(position.units_of(p))) for p in game_map.powers}
-        target, condition = float(count), f"{count} units"
+        target, condition = float(count), f"{count:g} units"
     elif kind == "centres" and count:
-        scores = {p: rules.supply(p, position, game_map) for p in game_map.powers}
-        target, condition = float(count), f"{count} supply centres"
+        target, condition = float(count), f"{amount(count)} supply centres"
     elif kind == "majority":
-        scores = {p: rules.supply(p, position, game_map) for p in game_map.powers}
-        total = sum(game_map.provinces[c].supply for c in game_map.centres)
+        total = rules.board_supply(position, game_map)
         target = math.floor(total / 2) + 1 if float(total).is_integer() else total / 2 + 0.5
-        condition = f"more than half of the {total:g} supply centres"
+        condition = f"more than half of the {amount(total)} supply centres"
     else:
         return None
+    scores = {p: rules.score(p, position, game_map) for p in game_map.powers}
     best = max(scores.values(), default=0.0)
     if best <= 0:
         return None

@@ -72,7 +72,7 @@ class AdjustmentLine:
     power: str
     centres: float
     units: int
-    change: int  # builds (+) or removals (-) due
+    change: float  # builds (+) or removals (-) due, in halves
     plural: bool = False  # "The Allies: ... build 2"
 
 
@@ -81,7 +81,7 @@ class PowerCount:
     power: str
     centres: float
     units: int
-    adjustment: int | None  # builds (+) or removals (-) due next, when an adjustment follows
+    adjustment: float | None  # builds (+) or removals (-) due next, in halves, if adjusting
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,8 +31,7 @@ def removals_made_problem(left: int, made: int) -> Problem | None:
     """One removal more than the power owes (`left` is negative: the removals owed)."""
     if made < -left:
         return None
-    return Problem("its 1 removal is already made" if left == -1 else
-                   f"all {plural(-left, 'removal')} are already made")
+    return Problem(f"all {plural(-left, 'removal')} are already made")
 
 
 def upkeep_problem(unit, rules) -> Problem | None:

@@ -76,11 +76,20 @@ class ArchivePhase(BaseModel):
     outcome: RecordedOutcome | None = None
 
 
+JOINT_VICTORY = "Joint victory: "  # how the store and reports word a victory of several powers
+
+
+def joint_victory(names: list[str]) -> str:
+    """`Joint victory: Egypt, Syria`; an archive writes it `Winner: Egypt, Syria`."""
+    return JOINT_VICTORY + ", ".join(names)
+
+
 class Archive(BaseModel):
     game: str | None = None
     variant: str
     notes: list[str] = Field(default_factory=list)
     grey_press: bool = False  # the game allows anonymous press
     phases: list[ArchivePhase] = Field(default_factory=list)
-    result: str | None = None  # `Draw: England, France`, `Russia wins with 18 supply centres`
+    # `Draw: England, France`, `Russia wins with 18 supply centres`, `Joint victory: Egypt, Syria`
+    result: str | None = None
     result_line: int = 0

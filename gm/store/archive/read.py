@@ -23,6 +23,7 @@ from gm.store.archive.archive_data import (
     Holding,
     RecordedDislodged,
     RecordedOutcome,
+    joint_victory,
 )
 from gm.store.codec import CodecError, parse_unit_text
 
@@ -111,13 +112,16 @@ class _Reader:
                 self.new_phase(no, text)
                 continue
             key = _KEY.match(text)
-            if key and key.group("key").lower() == "result":
+            if key and key.group("key").lower() in ("result", "winner"):
                 self.end_letter()
-                self.archive.result = key.group("value").strip()
+                value = key.group("value").strip()
+                if key.group("key").lower() == "winner":
+                    value = joint_victory(self.power_names(no, value))
+                self.archive.result = value
                 self.archive.result_line = no
                 continue
             if self.archive.result is not None:
-                raise self.error(no, "nothing may follow the 'Result:' line")
+                raise self.error(no, "nothing may follow the 'Result:' or 'Winner:' line")
             if self.phase is None:
                 raise self.error(no, f"expected a phase heading such as 'Spring "
                                      f"{self.map.calendar.year_label(self.map.calendar.first_year)}'"
@@ -137,10 +141,20 @@ class _Reader:
         self.end_press()
         self.end_letter()
 
+    def power_names(self, no: int, text: str) -> list[str]:
+        """The powers of a `Winner:` line, as the map names them."""
+        names = []
+        for part in (p.strip() for p in text.split(",")):
+            power = self.map.power_id(part) if part else None
+            if power is None:
+                raise self.error(no, f"{part!r} is not a power of {self.map.name}")
+            names.append(self.map.powers[power].name)
+        return names
+
     def new_phase(self, no: int, text: str) -> None:
         self.end_letter()
         if self.archive.result is not None:
-            raise self.error(no, "nothing may follow the 'Result:' line")
+            raise self.error(no, "nothing may follow the 'Result:' or 'Winner:' line")
         self.phase = ArchivePhase(line=no, heading=text.strip())
         self.archive.phases.append(self.phase)
         self.in_outcome = False
