@@ -223,6 +223,11 @@ def orders(game: GameName,
     with opened(db) as store:
         taken = take_orders(store, game, text, power, origin, replace)
     console.print(f"{taken.game}, {taken.phase}:", markup=False)
+    print_echo(taken)
+
+
+def print_echo(taken) -> None:
+    """What gm read from a letter, line by line, and what it stored."""
     width = max((len(line.text) for line in taken.lines), default=0)
     for line in taken.lines:
         who = line.power or "?"
@@ -260,9 +265,11 @@ def _list_orders(game: str, db: str) -> None:
 def status(game: GameName, db: Db = "gm.db"):
     """Which powers have ordered, and which units still have no order."""
     from gm.game.progress import progress
+    from gm.mail.inbox import held_letters
 
     with opened(db) as store:
         p = progress(store, game)
+        held = held_letters(store, game) if not p.result else []
     console.print(f"{p.game}: {p.phase} ({p.variant})", markup=False)
     if p.result:
         console.print(f"Game over: {p.result}", markup=False)
@@ -288,6 +295,11 @@ def status(game: GameName, db: Db = "gm.db"):
         console.print("Every power has ordered its adjustments." if p.complete else
                       "Missing builds will be waived; missing removals follow the "
                       "civil-disorder rule.", markup=False)
+    for letter in held:
+        console.print(f"Held as late: message {letter.number} from {letter.sender} "
+                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}; "
+                      f"'gm letters {p.game} --accept {letter.number}' takes it.",
+                      markup=False, soft_wrap=True)
     if p.can_redo:
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 

@@ -106,6 +106,14 @@ def sent_of_phase(store: Store, game_id: int, phase: str, kind: str | None = Non
     sql, args = "SELECT * FROM mail_sent WHERE game_id = ? AND phase = ?", [game_id, phase]
     if kind is not None:
         sql, args = sql + " AND kind = ?", [*args, kind]
+    return _sent(store, sql, args)
+
+
+def sent_of_game(store: Store, game_id: int) -> list[SentRow]:
+    return _sent(store, "SELECT * FROM mail_sent WHERE game_id = ?", [game_id])
+
+
+def _sent(store: Store, sql: str, args: list) -> list[SentRow]:
     return [SentRow(**{k: r[k] for k in SentRow.__slots__})
             for r in store.db.query(sql + " ORDER BY id", args)]
 

@@ -5,12 +5,12 @@ standard library's `mailbox` module."""
 from __future__ import annotations
 
 import mailbox
+from datetime import datetime, timedelta, timezone
 from email.charset import QP, Charset
 from email.message import EmailMessage
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.utils import format_datetime, make_msgid
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
