@@ -1,0 +1,58 @@
+"""A real SMTP server for the tests: aiosmtpd on 127.0.0.1, keeping what it receives."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import socket
+from dataclasses import dataclass, field
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
+
+
+@dataclass
+class Received:
+    sender: str
+    recipients: list[str]
+    message: email.message.EmailMessage
+
+
+@dataclass
+class Inbox:
+    """What the server was given, in the order it came."""
+
+    received: list[Received] = field(default_factory=list)
+
+    async def handle_DATA(self, server, session, envelope):
+        message = email.message_from_bytes(envelope.original_content or envelope.content,
+                                           policy=email.policy.default)
+        self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos), message))
+        return "250 OK"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Accounts:
+    """Accepts one user and password (AUTH PLAIN or LOGIN)."""
+
+    def __init__(self, user: str, password: str):
+        self.user, self.password = user.encode(), password.encode()
+
+    def __call__(self, server, session, envelope, mechanism, auth_data):
+        ok = auth_data.login == self.user and auth_data.password == self.password
+        return AuthResult(success=ok, handled=False)
+
+
+def start(user: str | None = None, password: str | None = None) -> tuple[Controller, Inbox]:
+    inbox = Inbox()
+    options = {}
+    if user:
+        options = {"authenticator": Accounts(user, password or ""), "auth_require_tls": False}
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **options)
+    controller.start()
+    return controller, inbox
