@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench lint clean imap-server
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,8 +15,18 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python -m gm.demo
 
-test: $(STAMP)
+test: $(STAMP) imap-server
 	$(BIN)/python -m pytest
+
+# The IMAP tests run a real server, Debian's dovecot, on 127.0.0.1; installed here when it is
+# missing and this machine can (root with apt-get). Without it those tests are skipped, saying so.
+imap-server:
+	@command -v dovecot >/dev/null || test -x /usr/sbin/dovecot || \
+	  { test "$$(id -u)" = 0 && command -v apt-get >/dev/null && \
+	    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null 2>&1 || \
+	      { apt-get update -qq >/dev/null 2>&1 && \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null 2>&1; }; }; } || \
+	  echo "dovecot-imapd could not be installed: the IMAP tests will be skipped"
 
 bench: $(STAMP) .venv-bench/.installed
 	$(BIN)/python bench/run.py
