@@ -10,8 +10,8 @@ import os
 import pwd
 import shutil
 import socket
-import tempfile
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,15 +121,14 @@ service auth {{
 """)
     process = subprocess.Popen([binary, "-F", "-c", str(config)], stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)
+    server = ImapServer(port, cert, maildir, process, run)
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"dovecot stopped: {process.stderr.read().decode()}")
+    while time.monotonic() < deadline and process.poll() is None:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return ImapServer(port, cert, maildir, process, run)
+            return server
         except OSError:
             time.sleep(0.1)
-    process.kill()
+    server.stop()
     log = (folder / "dovecot.log").read_text() if (folder / "dovecot.log").exists() else ""
     raise RuntimeError(f"dovecot did not start: {log}")
