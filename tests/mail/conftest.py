@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Gm
+from tests.zine.conftest import store  # noqa: F401,F811  (a fresh database)
 
 GAME = "autumnleague"
 CONTACTS = {
@@ -114,16 +115,7 @@ def write_maildir(path: Path, messages) -> Path:
 
 
 @pytest.fixture()
-def store(tmp_path):
-    from gm.store.database import open_store
-
-    opened = open_store(tmp_path / "gm.db", create=True)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture()
-def league(store):
+def league(store):  # noqa: F811
     """The game, with every power's player and contact named, and a deadline."""
     from datetime import date
 
