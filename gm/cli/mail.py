@@ -125,7 +125,8 @@ def _print_read(done) -> None:
               (done.count(DUPLICATE), "read before, skipped")]
     summary = ", ".join(f"{n} {what}" for n, what in counts if n) or "none for this game"
     console.print(f"{done.game}, {done.phase}: {len(done.outcomes)} message(s) for the game: "
-                  f"{summary}; {done.not_for_game} other message(s) left alone.",
+                  f"{summary}; {done.not_for_game} other message(s) left alone (another "
+                  "subject, or yours).",
                   markup=False, soft_wrap=True)
 
 

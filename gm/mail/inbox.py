@@ -1,6 +1,7 @@
 """A game's messages taken from a mailbox as letters, as if the GM had pasted each one.
 
-A message is the game's when its subject names the game (or matches the GM's `--subject`).
+A message is the game's when its subject names the game (or matches the GM's `--subject`) and
+the GM did not send it (the GM's own confirmations and results in the folder are left alone).
 Its sender is matched to a power by the contacts of `gm players`; a message from an address
 that is no player's contact is listed and not stored. A Message-ID already read for the game
 is skipped, so reading the same mailbox again stores nothing twice. A message dated after the
@@ -51,7 +52,7 @@ class MailRead:
     game: str
     phase: str
     outcomes: list[MailOutcome]
-    not_for_game: int  # messages in the mailbox whose subject is not this game's
+    not_for_game: int  # messages whose subject is not this game's, or the GM's own
 
     def count(self, status: str) -> int:
         return sum(1 for outcome in self.outcomes if outcome.status == status)
@@ -98,11 +99,13 @@ def read_mail(store: Store, game: str, raw_messages: Iterable[bytes],
     with store.transaction(write=False):
         view = open_game(store, game)
         require_running(view.game)
+        settings = mail_rows.settings_of(store, view.game.id)
+    own = contact_addresses(settings.sender) if settings else set()
     matcher = subject_matcher(view.game.name, subject)
     messages, others = [], 0
     for raw in raw_messages:
         message = parse_message(raw)
-        if matcher.search(message.subject):
+        if matcher.search(message.subject) and message.sender not in own:
             messages.append(message)
         else:
             others += 1

@@ -18,7 +18,7 @@ def test_the_echo_of_each_message_is_the_orders_echo_under_its_sender(gm, tmp_pa
     assert "ok        France   A Mar S A Par - Bur" in france
     assert "Stored: 3 accepted, 2 ignored." in france
     assert "not stored: stranger@nowhere.example is no player's contact" in out
-    assert "3 stored, 1 from unknown senders; 0 other message(s) left alone." in out
+    assert "3 stored, 1 from unknown senders; 0 other message(s) left alone" in out
 
 
 def test_a_late_message_is_listed_by_status_and_taken_with_letters_accept(gm, tmp_path):

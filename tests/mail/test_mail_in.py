@@ -98,6 +98,21 @@ def test_unknown_sender_other_games_and_duplicates_store_nothing(league, tmp_pat
     assert _orders(league) == {("France", "A Par - Bur")}
 
 
+def test_the_gms_own_messages_in_the_folder_are_left_alone(league, tmp_path):
+    from gm.mail.inbox import read_mail
+    from gm.mail.mailboxes import mbox_messages
+    from gm.mail.settings import set_up
+
+    set_up(league, GAME, "The GM <GM@zine.example>")
+    box = write_mbox(tmp_path / "in.mbox", [
+        plain("gm@zine.example", "Orders received: A Par - Bur\n",
+              subject=f"{GAME}: Spring 1901 orders received for France"),
+        plain(CONTACTS["France"], "A Par - Bur\n")])
+    done = read_mail(league, GAME, mbox_messages(box))
+    assert [o.power for o in done.outcomes] == ["France"]
+    assert done.not_for_game == 1
+
+
 def test_the_gm_subject_pattern_chooses_the_messages(league, tmp_path):
     from gm.mail.inbox import read_mail
     from gm.mail.mailboxes import mbox_messages
