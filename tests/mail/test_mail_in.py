@@ -217,3 +217,24 @@ def test_a_missing_mailbox_is_one_clear_error(tmp_path):
         list(mbox_messages(tmp_path / "nope.mbox"))
     with pytest.raises(MailError, match="is not a Maildir"):
         list(maildir_messages(tmp_path))
+
+
+def test_an_empty_message_is_refused_and_read_again_next_time(league, tmp_path):
+    from gm.mail.inbox import REFUSED, read_mail
+    from gm.mail.mailboxes import mbox_messages
+
+    box = write_mbox(tmp_path / "in.mbox", [plain(CONTACTS["France"], "\n\n")])
+    done = read_mail(league, GAME, mbox_messages(box))
+    assert [(o.status, o.note) for o in done.outcomes] == [(REFUSED, "the message has no text")]
+    assert _letters(league) == 0
+    assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].status == REFUSED
+
+
+def test_a_contact_may_hold_several_addresses(league, tmp_path):
+    from gm.mail.inbox import read_mail
+    from gm.mail.mailboxes import mbox_messages
+    from gm.zine.players import set_player
+
+    set_player(league, GAME, "Italy", None, "Carla <carla@roma.example>, carla@work.example")
+    box = write_mbox(tmp_path / "in.mbox", [plain("Carla <Carla@Work.example>", "A Ven H\n")])
+    assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].power == "Italy"

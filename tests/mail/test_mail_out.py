@@ -168,3 +168,14 @@ def test_mistakes_are_one_line(gm, tmp_path):
                                 ok=False).output
     assert "not an email address" in gm("mail", "setup", GAME, "--from", "nobody",
                                         ok=False).output
+
+
+def test_setup_is_shown_and_changed_piece_by_piece(gm):
+    assert "no mail settings yet" in gm("mail", "setup", GAME).output
+    gm("mail", "setup", GAME, "--from", GM_ADDRESS)
+    gm("mail", "setup", GAME, "--smtp", "smtp.zine.example", "--security", "tls", "--user", "gm")
+    shown = gm("mail", "setup", GAME).output
+    assert shown.strip() == ("autumnleague: mail from The GM <gm@zine.example>; SMTP server "
+                             "smtp.zine.example:465 (tls, user gm).")
+    assert "--security must be one of" in gm("mail", "setup", GAME, "--security", "ssl",
+                                             ok=False).output
