@@ -137,8 +137,9 @@ def confirm(game: GameName,
             outbox: OutboxOption = "outbox",
             send: SendOption = False,
             db: Db = "gm.db"):
-    """A confirmation to each power that sent orders this phase: what gm read, what it will
-    adjudicate, what it rejected and why."""
+    """A confirmation to each power that sent orders this phase.
+
+    It says what gm read, what it will adjudicate, and what it rejected and why."""
     from gm.mail.outgoing import confirmation_mail
 
     with mail_opened(db) as store:
@@ -152,8 +153,9 @@ def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "o
             again: Annotated[bool, typer.Option(
                 "--again", help="send a phase's results again")] = False,
             db: Db = "gm.db"):
-    """The season report to every player: text, Markdown as an alternative, the board as a
-    PNG attachment."""
+    """The season report to every player, with the board as a picture.
+
+    Plain text in the body, Markdown as an alternative part, the board as a PNG attachment."""
     from gm.mail.outgoing import results_mail
 
     with mail_opened(db) as store:
@@ -222,7 +224,7 @@ def setup(game: GameName,
 
 @mail_app.command("sent")
 def sent(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
-    """List the messages gm sent (for every phase, or one): when, what, to whom, with their Message-IDs."""
+    """List the messages gm sent: when, what, to whom, with their Message-IDs."""
     from gm.mail.delivery import sent_messages
 
     with mail_opened(db) as store:
