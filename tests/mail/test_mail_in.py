@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tests.mail.conftest import (
     CONTACTS,
@@ -238,3 +240,39 @@ def test_a_contact_may_hold_several_addresses(league, tmp_path):
     set_player(league, GAME, "Italy", None, "Carla <carla@roma.example>, carla@work.example")
     box = write_mbox(tmp_path / "in.mbox", [plain("Carla <Carla@Work.example>", "A Ven H\n")])
     assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].power == "Italy"
+
+
+def _carries(charset: str, text: str) -> bool:
+    try:
+        text.encode(charset)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+CHARSETS = ("utf-8", "latin-1", "cp1252", "iso-8859-15", "koi8-r")
+
+
+@settings(max_examples=60, deadline=None)
+@given(body=st.text(st.characters(min_codepoint=32, max_codepoint=0x44F,
+                                  exclude_characters="\x7f"), min_size=1),
+       charset=st.sampled_from(CHARSETS), cte=st.sampled_from(["quoted-printable", "base64"]),
+       html=st.booleans())
+def test_any_text_in_any_charset_and_encoding_reads_back_as_written(body, charset, cte, html):
+    from email.message import EmailMessage
+
+    from gm.mail.messages import parse_message
+
+    assume(_carries(charset, body))  # else a mail program would pick another charset
+    message = EmailMessage()
+    message["From"] = CONTACTS["France"]
+    message["Subject"] = f"{GAME} ordres"
+    if html:
+        from html import escape
+
+        message.set_content(f"<p>{escape(body)}</p>", subtype="html", charset=charset, cte=cte)
+    else:
+        message.set_content(body, charset=charset, cte=cte)
+    read = parse_message(message.as_bytes())
+    expected = " ".join(body.split()) if html else body.strip()
+    assert read.text.strip() == expected.strip()
