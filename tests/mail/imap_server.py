@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.mail.smtp_server import free_port
+from tests.mail.smtp_server import certificate, free_port
 
 USER, PASSWORD = "gm", "s3cret-imap"
 
@@ -43,22 +43,12 @@ class ImapServer:
         shutil.rmtree(self.run, ignore_errors=True)
 
 
-def _certificate(folder: Path) -> tuple[Path, Path]:
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                    "-subj", "/CN=localhost", "-addext",
-                    "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                    "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True)
-    return cert, key
-
-
 def start(folder: Path, messages) -> ImapServer:
     """The server, with `messages` in the user's INBOX."""
     binary = dovecot()
     assert binary, "dovecot is not installed"
     folder.mkdir(parents=True, exist_ok=True)
-    cert, key = _certificate(folder)
+    cert, key = certificate(folder)
     (folder / "users").write_text(f"{USER}:{{PLAIN}}{PASSWORD}\n")
     port = free_port()
     # dovecot refuses root for its login process and for a mail user: as root, the package's

@@ -5,7 +5,10 @@ from __future__ import annotations
 import email
 import email.policy
 import socket
+import ssl
+import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
@@ -48,11 +51,34 @@ class Accounts:
         return AuthResult(success=ok, handled=False)
 
 
-def start(user: str | None = None, password: str | None = None) -> tuple[Controller, Inbox]:
+def certificate(folder: Path) -> tuple[Path, Path]:
+    """A throw-away certificate for 127.0.0.1 (and its key), made by openssl."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext",
+                    "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def start(user: str | None = None, password: str | None = None, security: str = "none",
+          folder: Path | None = None) -> tuple[Controller, Inbox]:
+    """The server; with `security` 'starttls' or 'tls', over a certificate made in `folder`
+    (`folder / 'cert.pem'` is what a client must trust)."""
     inbox = Inbox()
-    options = {}
+    options: dict = {}
     if user:
         options = {"authenticator": Accounts(user, password or ""), "auth_require_tls": False}
+    if security != "none":
+        cert, key = certificate(folder)
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(str(cert), str(key))
+        if security == "starttls":
+            options.update(tls_context=context, require_starttls=True)
+        else:
+            options.update(ssl_context=context)
     controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **options)
     controller.start()
     return controller, inbox

@@ -179,3 +179,19 @@ def test_setup_is_shown_and_changed_piece_by_piece(gm):
                              "smtp.zine.example:465 (tls, user gm).")
     assert "--security must be one of" in gm("mail", "setup", GAME, "--security", "ssl",
                                              ok=False).output
+
+
+@pytest.mark.parametrize("security", ["starttls", "tls"])
+def test_mail_is_sent_over_starttls_and_tls(season, tmp_path, monkeypatch, security):
+    controller, inbox = start(security=security, folder=tmp_path / "tls")
+    try:
+        gm = season
+        gm("mail", "setup", GAME, "--smtp", "127.0.0.1", "--port", str(controller.port),
+           "--security", security)
+        untrusted = gm("mail", "confirm", GAME, "--send", "-P", "France", ok=False).output
+        assert "CERTIFICATE_VERIFY_FAILED" in untrusted and not inbox.received
+        monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "tls" / "cert.pem"))
+        gm("mail", "confirm", GAME, "--send", "-P", "France")
+        assert [got.recipients for got in inbox.received] == [["jeanne@paris.example"]]
+    finally:
+        controller.stop()
