@@ -4,10 +4,11 @@ A message is the game's when its subject names the game (or matches the GM's `--
 the GM did not send it (the GM's own confirmations and results in the folder are left alone).
 Its sender is matched to a power by the contacts of `gm players`; a message from an address
 that is no player's contact is listed and not stored. A Message-ID already read for the game
-is skipped, so reading the same mailbox again stores nothing twice. A message dated after the
-end of the phase's deadline day is held as late: kept with no orders until the GM accepts it
-(`accept_late`). Messages are taken in the order they were sent, so a player's later letter
-replaces the earlier one's orders as a later paste would.
+is skipped, so reading the same mailbox again stores nothing twice (unless its phase was
+discarded since, by an undo followed by a change: its letter went with the phase). A message
+dated after the end of the phase's deadline day is held as late: kept with no orders until the
+GM accepts it (`accept_late`). Messages are taken in the order they were sent, so a player's
+later letter replaces the earlier one's orders as a later paste would.
 """
 
 from __future__ import annotations
@@ -130,14 +131,11 @@ def _take(store: Store, view: GameView, message: IncomingMessage) -> MailOutcome
                 "ADDRESS' and read the mailbox again"))
         power = powers[0] if len(powers) == 1 else None
         name = view.map.powers[power].name if power else None
-        dated = message.dated.isoformat() if message.dated else None
         if not message.text.strip():
             return MailOutcome(message, REFUSED, name, note="the message has no text")
         due = deadline_of(store, view.game.id, phase.label)
         if is_late(message, due):
-            number = mail_rows.add_mail_in(
-                store, view.game.id, message.message_id, phase.label, message.sender, power,
-                message.subject, dated, LATE, None, message.text, list(message.attachments))
+            number = _remember(store, view, phase, message, power, LATE)
             return MailOutcome(message, LATE, name, note=(
                 f"dated after the deadline ({due.isoformat()}); held until 'gm letters "
                 f"{view.game.name} --accept {number}'"), number=number)
@@ -150,10 +148,17 @@ def _take(store: Store, view: GameView, message: IncomingMessage) -> MailOutcome
             return MailOutcome(message, REFUSED, name, note=str(exc))
         finally:
             store.conn.execute("RELEASE mail_letter")
-        number = mail_rows.add_mail_in(
-            store, view.game.id, message.message_id, phase.label, message.sender, power,
-            message.subject, dated, STORED, letter_id, message.text, list(message.attachments))
+        number = _remember(store, view, phase, message, power, STORED, letter_id)
         return MailOutcome(message, STORED, name, taken, number=number)
+
+
+def _remember(store: Store, view: GameView, phase, message: IncomingMessage,
+              power: str | None, status: str, letter_id: int | None = None) -> int:
+    """Record the message as read; returns its number."""
+    dated = message.dated.isoformat() if message.dated else None
+    return mail_rows.add_mail_in(
+        store, view.game.id, message.message_id, phase.id, phase.label, message.sender, power,
+        message.subject, dated, status, letter_id, message.text, list(message.attachments))
 
 
 def _source(message: IncomingMessage) -> str:
@@ -205,7 +210,7 @@ def accept_late(store: Store, game: str, number: int) -> Taken:
         if row.status != LATE:
             raise WorkflowError(f"message {number} of {view.game.name} is not held as late; "
                                 "its letter was taken already.")
-        if row.phase != phase.label:
+        if row.phase_id != phase.id:
             raise WorkflowError(f"message {number} came for {row.phase}, and {view.game.name} "
                                 f"is at {phase.label} now; it cannot be used.")
         power = view.map.powers[row.power].name if row.power in view.map.powers else None

@@ -17,6 +17,7 @@ class MailInRow:
     id: int
     game_id: int
     message_id: str
+    phase_id: int
     phase: str
     sender: str
     power: str | None
@@ -36,15 +37,19 @@ def _mail_in(row: dict) -> MailInRow:
 
 
 def known_message_ids(store: Store, game_id: int) -> set[str]:
+    """The Message-IDs read for the game, less those of a phase discarded since (an undo
+    followed by a change): their letters went with it, so they may be read again."""
     return {row[0] for row in store.db.execute(
-        "SELECT message_id FROM mail_in WHERE game_id = ?", [game_id]).fetchall()}
+        "SELECT message_id FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
+        "WHERE mail_in.game_id = ? AND phases.status != 'discarded'", [game_id]).fetchall()}
 
 
-def add_mail_in(store: Store, game_id: int, message_id: str, phase: str, sender: str,
-                power: str | None, subject: str, dated: str | None, status: str,
+def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phase: str,
+                sender: str, power: str | None, subject: str, dated: str | None, status: str,
                 letter_id: int | None, text: str, attachments: list[str]) -> int:
     table = store.db["mail_in"]
-    table.insert({"game_id": game_id, "message_id": message_id, "phase": phase,
+    table.insert({"game_id": game_id, "message_id": message_id, "phase_id": phase_id,
+                  "phase": phase,
                   "sender": sender, "power": power, "subject": subject, "dated": dated,
                   "status": status, "letter_id": letter_id, "text": text,
                   "attachments": json.dumps(attachments), "read_at": now()})

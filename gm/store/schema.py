@@ -243,12 +243,13 @@ MIGRATION_4 = [
     # One row per message taken from a mailbox for a game. `status`: 'stored' (its letter was
     # read into `letter_id`), 'late' (dated after the deadline: held, no orders, until the GM
     # accepts it), 'accepted' (a late message the GM took; `letter_id` is then set).
-    # `phase` is the label of the phase open when it was read; `power` the sender's power.
+    # `phase_id` and `phase` are the phase open when it was read; `power` the sender's power.
     """
     CREATE TABLE mail_in (
         id INTEGER PRIMARY KEY,
         game_id INTEGER NOT NULL REFERENCES games(id),
         message_id TEXT NOT NULL,
+        phase_id INTEGER NOT NULL REFERENCES phases(id),
         phase TEXT NOT NULL,
         sender TEXT NOT NULL,
         power TEXT,
@@ -261,7 +262,7 @@ MIGRATION_4 = [
         read_at TEXT NOT NULL
     )
     """,
-    "CREATE UNIQUE INDEX mail_in_once ON mail_in(game_id, message_id)",
+    "CREATE INDEX mail_in_by_game ON mail_in(game_id, message_id)",
     # Every message gm sent by SMTP: what it was for, to whom, and its Message-ID.
     """
     CREATE TABLE mail_sent (

@@ -276,3 +276,20 @@ def test_any_text_in_any_charset_and_encoding_reads_back_as_written(body, charse
     read = parse_message(message.as_bytes())
     expected = " ".join(body.split()) if html else body.strip()
     assert read.text.strip() == expected.strip()
+
+
+def test_a_message_whose_phase_was_discarded_is_read_again(league, tmp_path):
+    from gm.game.adjudication import adjudicate
+    from gm.game.corrections import correct
+    from gm.game.history import undo
+    from gm.mail.inbox import read_mail
+    from gm.mail.mailboxes import mbox_messages
+
+    adjudicate(league, GAME)  # to Autumn 1901
+    box = write_mbox(tmp_path / "in.mbox", [plain(CONTACTS["France"], "A Par - Bur\n",
+                                                  subject=f"{GAME} autumn")])
+    assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].status == "stored"
+    undo(league, GAME)  # back to Spring: Autumn is set aside, its letter with it
+    assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].status == "already read"
+    correct(league, GAME, "remove", ["Par"], "a test")  # a change: Autumn is discarded
+    assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].status != "already read"
