@@ -164,9 +164,7 @@ def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "o
 
 
 def _deliver(store, mailing, outbox: str, send: bool, again: bool) -> None:
-    from gm.game.games import open_game
     from gm.mail import delivery
-    from gm.mail.outgoing import settings_for
 
     for note in mailing.skipped:
         console.print(f"Not written: {note}.", markup=False, soft_wrap=True)
@@ -178,13 +176,12 @@ def _deliver(store, mailing, outbox: str, send: bool, again: bool) -> None:
         console.print(f"{mailing.game}, {mailing.phase}: {len(mailing.messages)} message(s) "
                       f"in {outbox}, for you to send from your mail program.", markup=False)
         return
-    with store.transaction(write=False):
-        settings = settings_for(store, open_game(store, mailing.game))
-    delivery.check_not_sent(store, mailing, again)
-    password = _password("GM_SMTP_PASSWORD", f"SMTP ({settings.smtp_user}@"
-                                             f"{settings.smtp_host})") \
-        if settings.smtp_user else None
-    sent = delivery.send_mailing(store, mailing, settings, password, again)
+
+    def password(settings) -> str:
+        return _password("GM_SMTP_PASSWORD", f"SMTP ({settings.smtp_user}@"
+                                             f"{settings.smtp_host})")
+
+    sent = delivery.send_mailing(store, mailing, password, again)
     for item in sent:
         console.print(f"Sent to {', '.join(item.recipients)}: {item.message['Subject']}",
                       markup=False, soft_wrap=True)

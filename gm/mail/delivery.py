@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import smtplib
 import ssl
+from collections.abc import Callable
 from email import policy
 from pathlib import Path
 
 from gm.game.errors import WorkflowError
 from gm.game.games import open_game
 from gm.mail.mailboxes import MailError
-from gm.mail.outgoing import RESULTS, Mailing, Outgoing
+from gm.mail.outgoing import RESULTS, Mailing, Outgoing, settings_for
 from gm.store import mail as mail_rows
 from gm.store.database import Store
 from gm.store.mail import MailSettings, SentRow
@@ -52,16 +53,20 @@ def check_not_sent(store: Store, mailing: Mailing, again: bool) -> None:
             f"at {sent[0].sent_at}); give --again to send them again.")
 
 
-def send_mailing(store: Store, mailing: Mailing, settings: MailSettings, password: str | None,
+def send_mailing(store: Store, mailing: Mailing, password: Callable[[MailSettings], str],
                  again: bool = False, context: ssl.SSLContext | None = None) -> list[Outgoing]:
-    """Send every message through the game's SMTP server; returns those sent."""
+    """Send every message through the game's SMTP server; returns those sent. `password` is
+    asked for the password only when the server needs a login, after every other check."""
+    with store.transaction(write=False):
+        settings = settings_for(store, open_game(store, mailing.game))
     check_not_sent(store, mailing, again)
     if not settings.smtp_host:
         raise WorkflowError(f"no SMTP server is set for {mailing.game}: run 'gm mail setup "
                             f"{mailing.game} --smtp HOST --port 587 --user YOU' first, or "
                             "leave out --send to write the messages into the outbox.")
+    secret = password(settings) if settings.smtp_user else None
     sent: list[Outgoing] = []
-    with _connect(settings, password, context) as server:
+    with _connect(settings, secret, context) as server:
         for item in mailing.messages:
             try:
                 server.send_message(item.message, to_addrs=list(item.recipients))
@@ -93,6 +98,7 @@ def _connect(settings: MailSettings, password: str | None,
              context: ssl.SSLContext | None) -> smtplib.SMTP:
     host, port = settings.smtp_host, settings.smtp_port
     context = context or ssl.create_default_context()
+    server: smtplib.SMTP | None = None
     try:
         if settings.security == "tls":
             server = smtplib.SMTP_SSL(host, port, timeout=60, context=context)
@@ -102,16 +108,23 @@ def _connect(settings: MailSettings, password: str | None,
                 server.starttls(context=context)
         if settings.smtp_user:
             server.login(settings.smtp_user, password or "")
-    except smtplib.SMTPAuthenticationError:
-        raise MailError(f"the SMTP server {host} refused user {settings.smtp_user!r} with "
-                        "that password; check GM_SMTP_PASSWORD or type it again.") from None
-    except (smtplib.SMTPException, ssl.SSLError) as exc:
-        raise MailError(f"the SMTP server {host}:{port} would not take mail ({exc}); check "
-                        "the port and the security ('gm mail setup').") from None
-    except OSError as exc:
-        raise MailError(f"cannot reach the SMTP server {host}:{port} ({exc}); check the host "
-                        "and port ('gm mail setup').") from None
-    return server
+        return server
+    except (smtplib.SMTPException, OSError) as exc:
+        if server is not None:
+            server.close()
+        raise MailError(_refusal(settings, exc)) from None
+
+
+def _refusal(settings: MailSettings, exc: Exception) -> str:
+    host, port = settings.smtp_host, settings.smtp_port
+    if isinstance(exc, smtplib.SMTPAuthenticationError):
+        return (f"the SMTP server {host} refused user {settings.smtp_user!r} with that "
+                "password; check GM_SMTP_PASSWORD or type it again.")
+    if isinstance(exc, (smtplib.SMTPException, ssl.SSLError)):
+        return (f"the SMTP server {host}:{port} would not take mail ({exc}); check the port "
+                "and the security ('gm mail setup').")
+    return f"cannot reach the SMTP server {host}:{port} ({exc}); check the host and port " \
+           "('gm mail setup')."
 
 
 def sent_messages(store: Store, game: str, phase: str | None = None) -> list[SentRow]:

@@ -98,8 +98,12 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
         power_id = resolve_power(view.map, power)
         players = _recipients(store, view, phase.phase)
         replies = _last_mail(store, view, phase.label)
+        to_confirm = confirmations(store, view, power_id)
+        if not to_confirm:
+            raise WorkflowError(f"no power has sent orders for {phase.label} of "
+                                f"{view.game.name} yet; there is nothing to confirm.")
         messages, skipped = [], []
-        for found in confirmations(store, view, power_id):
+        for found in to_confirm:
             name, addresses = players.get(found.power, ("", []))
             if not addresses:
                 skipped.append(f"{found.power_name}: no email address among the player's "

@@ -159,7 +159,8 @@ def test_mistakes_are_one_line(gm, tmp_path):
     assert "give your address first" in gm("mail", "setup", GAME, "--smtp", "x", ok=False).output
     assert "gm mail setup" in gm("mail", "confirm", GAME, ok=False).output
     gm("mail", "setup", GAME, "--from", GM_ADDRESS)
-    assert "no message to write" in gm("mail", "confirm", GAME, "--send", ok=False).output
+    assert "no power has sent orders for Spring 1901" in gm("mail", "confirm", GAME,
+                                                            ok=False).output
     assert "no adjudicated phase yet" in gm("mail", "results", GAME, ok=False).output
     gm("orders", GAME, "-", "-P", "France", input="A Par - Bur\n")
     assert "no SMTP server is set" in gm("mail", "confirm", GAME, "--send", ok=False).output
