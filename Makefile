@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean imap-server
+.PHONY: demo test smoke bench lint clean imap-server
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,11 @@ demo: $(STAMP)
 
 test: $(STAMP) imap-server
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory smoke
+
+# build the wheel, install it (not editable) into a fresh environment, run gm from elsewhere
+smoke:
+	PYTHON=$(PYTHON) bash tools/smoke_wheel.sh
 
 # The IMAP tests run a real server, Debian's dovecot, on 127.0.0.1; installed here when it is
 # missing and this machine can (root with apt-get). Without it those tests are skipped, saying so.

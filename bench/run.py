@@ -5,6 +5,8 @@ position, then the median and 95th percentile over a fixed, seeded set of positi
 crowded standard-map movement phases (many supports, convoys and bounces), the retreats
 they cause, and adjustment phases with builds and removals. "gm" times include checking the
 orders; "gm, from text" also reads each order's text, as the diplomacy engine must.
+Then whole commands from a cold start: `gm --help` and `gm status` against their goals
+(bench/cold_start.py), `gm orders`, `gm adjudicate` and a replay.
 """
 
 from __future__ import annotations
@@ -172,7 +174,6 @@ def command_figures(runs: int = 5) -> dict[str, float]:
 
         subprocess.run(gm + ["new", "bench", "--variant", "standard"], env=env,
                        capture_output=True, check=True)
-        figures["gm --help (ms)"] = timed(["--help"])
         figures["gm orders (ms)"] = timed(["orders", "bench", str(letter)])
         figures["gm adjudicate (ms)"] = timed(
             ["adjudicate", "bench"],
@@ -214,8 +215,13 @@ def main() -> None:
         for name, value in module.run().items():
             print(f"orders: {name}: {value:,.1f}")
     if "--no-commands" not in sys.argv:
+        import cold_start
+
+        for line in cold_start.report(cold_start.figures()):
+            print(line)
         for name, value in command_figures().items():
             print(f"command: {name}: {value:,.0f}")
+        print(cold_start.load_note())
 
 
 if __name__ == "__main__":

@@ -67,6 +67,11 @@ class Case:
     phase: Line | None = None
     sections: dict[str, list[Line]] = field(default_factory=dict)
 
+    @property
+    def id(self) -> str:
+        """The case's id, the first word of its name (`6.A.1` in `CASE 6.A.1 Bounce`)."""
+        return self.name.split()[0].rstrip(".")
+
 
 @dataclass
 class CaseResult:
@@ -314,6 +319,35 @@ def _state_value(value):
     if isinstance(value, dict):
         return {k: _state_value(v) for k, v in sorted(value.items())}
     return value
+
+
+def case_facts(case: Case) -> dict:
+    """What a case states: its map, phase, pieces, orders and expected outcome, each read onto
+    the map, so that two copies of a case compare equal whatever their spelling, layout,
+    comments or title. Raises `CaseFormatError` or `MapError` when the case cannot be read."""
+    game_map = load_map(case.variant)
+    reader = _CaseReader(case, game_map)
+    facts: dict = {"map": game_map.id, "phase": reader.phase()}
+    for section, lines in case.sections.items():
+        if section in ("PRESTATE", "PRESTATE_DISLODGED", "POSTSTATE", "POSTSTATE_DISLODGED"):
+            facts[section] = _units_text(reader.unit(line) for line in lines)
+        elif section in ("ORDERS", "POSTSTATE_RESULTS", "PRESTATE_RESULTS"):
+            read = []
+            for line in lines:
+                flag, sep, rest = line.text.partition(":")
+                if section == "ORDERS" or not sep:
+                    flag, rest = "", line.text
+                rest, _, reason = rest.partition(" | ")
+                read.append((flag.strip(), repr(reader.order(Line(line.no, rest.strip()))),
+                             reason.strip()))
+            facts[section] = sorted(read)
+        elif section in ("PRESTATE_SUPPLYCENTER_OWNERS", "POSTSTATE_OWNERS"):
+            facts[section] = sorted(reader.centre(line) for line in lines)
+        elif section == "POSTSTATE_PHASE":
+            facts[section] = reader.phase(lines[0])
+        elif section != "PRESTATE_SETPHASE":
+            facts[section] = [line.text for line in lines]
+    return facts
 
 
 def run_case(case: Case) -> CaseResult:

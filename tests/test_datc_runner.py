@@ -89,3 +89,19 @@ def test_an_unknown_variant_fails_the_case(tmp_path):
 def test_a_missing_file_is_reported(tmp_path):
     proc = gm("datc", str(tmp_path / "nope.txt"))
     assert proc.returncode != 0 and "cannot read the file" in proc.stderr
+
+
+def test_case_facts_ignore_layout_spelling_and_title_but_not_outcomes(tmp_path):
+    from gm.datc import case_facts
+
+    def facts(text: str, name: str) -> dict:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        [case] = read_cases(path)
+        return case_facts(case)
+
+    retyped = (GOOD.replace("CASE bounce", "CASE bounce Two armies meet in Burgundy")
+               .replace("    France: A par-bur", "    France A Par - Bur")
+               .replace("    Germany: A mun-bur", "\tGermnay: A mun - Burgundy  # typo kept"))
+    assert facts(retyped, "retyped.txt") == facts(GOOD, "good.txt")
+    assert facts(WRONG_EXPECTATION, "wrong.txt") != facts(GOOD, "good.txt")

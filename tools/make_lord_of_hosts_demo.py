@@ -320,7 +320,7 @@ EXPECTED: list[tuple[str, str, str]] = [
     ("Spring 598 BC", "a double army becomes a double fleet",
      "Babylon: the double army in Susa became a double fleet"),
     ("Spring 598 BC", "a Holy Place held since 601 BC cannot be sacked now (rule 4)",
-     "A(Jerusalem) Destroys Jerusalem\" (rejected: rule 4 (holy places): destroying a centre "
+     "A(Jerusalem) Destroys Jerusalem\" (rejected: rule 4 (Holy Places): destroying a centre "
      "is not allowed in a movement phase"),
     ("Autumn 597 BC", "a double unit dislodged with nowhere to go", "2F Sus S F Cha (*dislodged*)"),
     ("Autumn 597 BC Retreat", "and lost", "2F Sus D"),

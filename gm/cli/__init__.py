@@ -8,20 +8,41 @@ from __future__ import annotations
 
 import typer
 
-app = typer.Typer(
+from gm.cli.conventions import Typer, examples, section
+
+app = Typer(
     name="gm",
     help="A game-master's tool for postal and email Diplomacy.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
+ENVIRONMENT = section("Environment", [
+    ("GM_DB", "the game database where --db is not given (default: gm.db in this folder)"),
+    ("GM_MAPS", "a folder of your own map files, searched before gm's own maps"),
+    ("GM_CACHE", "where checked maps are kept compiled (default: ~/.cache/gm)"),
+])
 
 
-@app.callback()
+def _show_version(value: bool) -> None:
+    if value:
+        from gm import __version__
+
+        typer.echo(f"gm {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(epilog=examples(
+    ("gm new spring-league", "start a game on the standard map"),
+    ("gm orders spring-league letter.txt", "read a letter of orders"),
+    ("gm adjudicate spring-league", "resolve the season and print the report"),
+    ("gm COMMAND -h", "what a command does, with examples"),
+) + "\n\n" + ENVIRONMENT)
 def _options(
-    db: str = typer.Option(None, "--db", help="the game database (default gm.db here; or GM_DB)",
-                           show_default=False),
+    db: str = typer.Option(None, "--db", metavar="FILE", show_default=False,
+                           help="the game database (default gm.db here; or GM_DB)"),
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="print gm's version and exit"),
 ) -> None:
     """A game-master's tool for postal and email Diplomacy."""
     if db:  # `gm --db x.db show demo` works like `gm show demo --db x.db`
@@ -39,4 +60,4 @@ from gm.cli import zine as _zine  # noqa: E402,F401
 
 
 def main() -> None:
-    app()
+    app(prog_name="gm")  # `python -m gm` is named gm too, in usage lines and completion

@@ -13,6 +13,7 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import console, err_console, fail
+from gm.cli.conventions import examples
 from gm.cli.game import Db, PhaseOption, opened
 
 
@@ -104,13 +105,19 @@ def write_all_boards(store, game: str, folder: str, png: bool = False) -> list[P
     return written
 
 
-@app.command("draw")
+@app.command("draw", epilog=examples(
+    ("gm draw spring-league", "the open phase, to spring-league-S1901M.svg here"),
+    ("gm draw spring-league -p 'Autumn 1901' -o a1901.png", "an adjudicated phase, for print"),
+    ("gm draw spring-league --every-phase boards/", "every phase, one file each"),
+    ("gm draw --variant middle-earth-viii", "a map's starting position"),
+))
 def draw(
     game: Annotated[str | None, typer.Argument(help="the game's name")] = None,
     phase: PhaseOption = None,
     output: Annotated[str | None, typer.Option(
-        "--output", "-o", help="the file to write: .svg, or .png for print; '-' prints the "
-                               "SVG; default GAME-PHASE.svg here")] = None,
+        "--output", "-o", metavar="FILE",
+        help="the file to write: .svg, or .png for print; '-' prints the SVG; default "
+             "GAME-PHASE.svg here")] = None,
     png: Annotated[bool, typer.Option("--png", help="write PNG for print (needs cairosvg)")
                    ] = False,
     preview: Annotated[bool, typer.Option(

@@ -17,8 +17,9 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import console, err_console, fail, read_text_input
+from gm.cli.conventions import examples
 
-Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True,
+Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True, metavar="FILE",
                                  help="the game database (default gm.db here)")]
 GameName = Annotated[str, typer.Argument(help="the game's name")]
 PhaseOption = Annotated[str | None, typer.Option(
@@ -104,8 +105,21 @@ def echo_text(text: str) -> None:
 def variants():
     """List the variants (maps) a game can be played on."""
     from gm.maps import MapError, available_maps, load_map
+    from gm.maps.loader import maps_dirs, own_maps_dirs
 
-    for name in available_maps():
+    for folder in own_maps_dirs():
+        if not folder.is_dir():
+            err_console.print(f"gm: GM_MAPS names {folder}, which is not a folder.",
+                              markup=False)
+    try:
+        names = available_maps()
+    except MapError as exc:  # gm's own maps are not installed
+        fail(str(exc))
+    if not names:
+        where = ", ".join(str(folder) for folder in maps_dirs())
+        fail(f"no map files (*.toml) in {where}; gm's own maps are missing, so reinstall gm, "
+             "or name a folder of map files with GM_MAPS.")
+    for name in names:
         try:
             game_map = load_map(name)
         except MapError:
@@ -117,7 +131,11 @@ def variants():
                       f"{len(game_map.centres)} supply centres{draft}", markup=False)
 
 
-@app.command("new")
+@app.command("new", epilog=examples(
+    ("gm new spring-league", "a game on the standard map, in gm.db here"),
+    ("gm new ancients --variant lord-of-hosts", "a game on another map (see 'gm variants')"),
+    ("gm new club-7 --db ~/games/club.db", "keep the game in another database"),
+))
 def new(game: GameName,
         variant: Annotated[str, typer.Option("--variant", "-v",
                                              help="the map to play on; see 'gm variants'")
@@ -161,7 +179,9 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     """Show the position at the start of a phase (the current one by default)."""
     from rich.table import Table
 
+    from gm.engine.adjustment import adjustments_due
     from gm.game.games import position_at
+    from gm.orders.legality import open_build_sites, retreat_options
     from gm.report.notation import place, unit_display
     from gm.rules import RuleSet
     from gm.store.codec import unit_text
@@ -182,12 +202,26 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
                       ", ".join(place(c) for c in centres))
     console.print(table)
     if position.dislodged:
-        dislodged = Table("power", "dislodged", "attacked from", title="Dislodged")
+        dislodged = Table("power", "dislodged", "attacked from", "may retreat to",
+                          title="Dislodged")
         for d in position.dislodged:
+            options = retreat_options(d, position, game_map)
             dislodged.add_row(game_map.powers[d.unit.power].name,
                               unit_display(unit_text(d.unit)),
-                              place(d.attacker_from) if d.attacker_from else "(by convoy)")
+                              place(d.attacker_from) if d.attacker_from else "(by convoy)",
+                              ", ".join(place(o) for o in options) or "nowhere: disbands")
         console.print(dislodged)
+    if position.phase.kind == "Adjustment":
+        builds = Table("power", "builds", "open build sites", title="Builds")
+        for power_id, due in adjustments_due(position, game_map, rules).items():
+            if due <= 0:
+                continue
+            sites = open_build_sites(power_id, position, game_map, rules)
+            builds.add_row(game_map.powers[power_id].name, str(due),
+                           "; ".join(f"{place(site)} ({', '.join(kinds)})"
+                                     for site, kinds in sites.items()) or "none")
+        if builds.row_count:
+            console.print(builds)
     neutral = sorted(c for c in rules.centres(position, game_map) if c not in position.owners)
     if neutral:
         console.print(f"Neutral centres: {', '.join(place(c) for c in neutral)}", markup=False)
@@ -199,7 +233,13 @@ STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "ignored": "ignored",
                "superseded": "replaced", "withdrawn": "withdrawn"}
 
 
-@app.command("orders")
+@app.command("orders", epilog=examples(
+    ("gm orders spring-league letter.txt", "read a letter (the power is named in it)"),
+    ("gm orders spring-league -P France fr.txt", "a letter that does not say whose it is"),
+    ("gm orders spring-league", "paste the orders, then Ctrl-D"),
+    ("gm orders spring-league --replace new.txt", "new orders replace the power's earlier ones"),
+    ("gm orders spring-league --list", "what has been entered so far"),
+))
 def orders(game: GameName,
            source: Annotated[str | None, typer.Argument(
                metavar="[FILE|-]", help="a file holding the letter, or - for stdin; "
@@ -304,7 +344,12 @@ def status(game: GameName, db: Db = "gm.db"):
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 
 
-@app.command("adjudicate")
+@app.command("adjudicate", epilog=examples(
+    ("gm adjudicate spring-league --preview", "see the outcome; nothing is stored"),
+    ("gm adjudicate spring-league", "resolve, store and print the report"),
+    ("gm adjudicate spring-league -p 'Spring 1901'", "refuse if the game is at another phase"),
+    ("gm adjudicate spring-league --map s1901.svg", "also draw the board with the orders"),
+))
 def adjudicate(game: GameName,
                preview: Annotated[bool, typer.Option(
                    "--preview", help="show the outcome without storing anything")] = False,
@@ -332,7 +377,12 @@ def adjudicate(game: GameName,
     print_report(report, format, ascii)
 
 
-@app.command("report")
+@app.command("report", epilog=examples(
+    ("gm report spring-league", "the last adjudicated phase, as plain text"),
+    ("gm report spring-league -p 'Autumn 1901'", "an earlier phase"),
+    ("gm report spring-league -f markdown", "for a web zine"),
+    ("gm report spring-league --ascii > mail.txt", "7-bit text for any mail program"),
+))
 def report(game: GameName, phase: PhaseOption = None, format: FormatOption = ReportFormat.text,
            ascii: AsciiOption = False, map_file: MapOption = None, db: Db = "gm.db"):
     """Print a phase's season report again (the last adjudicated phase by default)."""
@@ -451,7 +501,11 @@ def export(game: GameName,
     console.print(f"Wrote the archive of {game} to {target}.", markup=False)
 
 
-@app.command("replay")
+@app.command("replay", epilog=examples(
+    ("gm replay games/standard-demo.txt --check", "rebuild a game, checking every outcome"),
+    ("gm replay old.txt --as old-game", "store it under another name"),
+    ("gm replay old.txt --check --dry-run -q", "check an archive; store nothing"),
+))
 def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archive file")],
            check: Annotated[bool, typer.Option(
                "--check", help="compare every phase with the outcome the archive records")

@@ -20,10 +20,11 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import console, fail
+from gm.cli.conventions import Typer, examples
 from gm.cli.game import Db, GameName, PhaseOption, opened, print_echo
 
-mail_app = typer.Typer(help="Read the season's letters from a mailbox; mail confirmations "
-                            "and results.", no_args_is_help=True)
+mail_app = Typer(help="Read the season's letters from a mailbox; mail confirmations and "
+                      "results (docs/mail.md).", no_args_is_help=True)
 app.add_typer(mail_app, name="mail")
 
 OutboxOption = Annotated[str, typer.Option(
@@ -56,7 +57,13 @@ def _password(variable: str, what: str) -> str:
         fail(f"no password: set {variable}, or type it when asked.")
 
 
-@mail_app.command("read")
+@mail_app.command("read", epilog=examples(
+    ("gm mail read spring-league --maildir ~/Mail/diplomacy", "a Maildir folder"),
+    ("gm mail read spring-league --mbox export.mbox --subject 'dip*7'",
+     "an mbox file, the messages whose subject matches"),
+    ("GM_IMAP_PASSWORD=... gm mail read spring-league --imap imap.example.com --user gm",
+     "an IMAP folder over TLS"),
+))
 def read(game: GameName,
          mbox: Annotated[str | None, typer.Option(
              "--mbox", metavar="FILE", help="an mbox file (exported by your mail program)")
@@ -130,7 +137,10 @@ def _print_read(done) -> None:
                   markup=False, soft_wrap=True)
 
 
-@mail_app.command("confirm")
+@mail_app.command("confirm", epilog=examples(
+    ("gm mail confirm spring-league", "every power's confirmation, as .eml files in ./outbox"),
+    ("gm mail confirm spring-league -P France --send", "France's, sent by SMTP"),
+))
 def confirm(game: GameName,
             power: Annotated[str | None, typer.Option(
                 "--power", "-P", help="only this power's confirmation")] = None,
@@ -147,7 +157,10 @@ def confirm(game: GameName,
         _deliver(store, mailing, outbox, send, again=True)
 
 
-@mail_app.command("results")
+@mail_app.command("results", epilog=examples(
+    ("gm mail results spring-league --outbox mail/", "the last report, one .eml per player"),
+    ("gm mail results spring-league --send", "sent by SMTP, once ('--again' to resend)"),
+))
 def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "outbox",
             send: SendOption = False,
             again: Annotated[bool, typer.Option(
@@ -189,7 +202,11 @@ def _deliver(store, mailing, outbox: str, send: bool, again: bool) -> None:
                   "recorded.", markup=False)
 
 
-@mail_app.command("setup")
+@mail_app.command("setup", epilog=examples(
+    ("gm mail setup spring-league --from 'GM <gm@example.com>'", "your address"),
+    ("gm mail setup spring-league --smtp smtp.example.com --security starttls --user gm",
+     "the SMTP server for --send"),
+))
 def setup(game: GameName,
           sender: Annotated[str | None, typer.Option(
               "--from", help="your address, the sender of every message")] = None,

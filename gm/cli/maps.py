@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from gm.cli import app
 from gm.cli.common import console, fail
+from gm.cli.conventions import Typer
 
-map_app = typer.Typer(help="Check and list the maps in maps/.", no_args_is_help=True)
+map_app = Typer(help="Check, list and show maps: gm's own and those in GM_MAPS.",
+                no_args_is_help=True)
 app.add_typer(map_app, name="map")
 
 
@@ -41,16 +42,24 @@ def check(name: str = typer.Argument(..., help="map id (standard) or a path to a
 
 @map_app.command("list")
 def list_maps():
-    """List the maps gm knows."""
-    from gm.maps import available_maps
+    """List the maps gm knows, each with the file it is read from (GM_MAPS first)."""
+    from gm.maps import MapError
+    from gm.maps.loader import map_files
 
-    for name in available_maps():
-        console.print(name, markup=False)
+    try:
+        found = map_files()
+    except MapError as exc:
+        fail(str(exc))
+    width = max((len(name) for name in found), default=0)
+    for name, path in found.items():
+        console.print(f"{name:<{width}}  {path}", markup=False, soft_wrap=True)
 
 
 @map_app.command("show")
 def show(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
     """List a map: powers, then every province with its kind, centre and neighbours."""
+    from rich.table import Table
+
     from gm.maps import MapError, load_map
 
     try:

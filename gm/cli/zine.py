@@ -150,7 +150,7 @@ def press(game: GameName,
               metavar="[FILE|-]", help="a file holding the press, or - for stdin; without it, "
                                        "paste it")] = None,
           sender: Annotated[str | None, typer.Option(
-              "--from", "-P", help="the power that wrote it")] = None,
+              "--from", "-P", metavar="POWER", help="the power that wrote it")] = None,
           gm_note: Annotated[bool, typer.Option(
               "--gm", help="a GM note, printed under 'GM notes'")] = False,
           grey: Annotated[bool, typer.Option(

@@ -13,15 +13,22 @@ province name (docs/design.md, 'Civil disorder').
 
 from __future__ import annotations
 
-import math
 from collections import deque
 
 from gm.engine import results as R
 from gm.engine.position import Position, Unit
 from gm.engine.results import OrderResult, PhaseOutcome
-from gm.maps.gamemap import GameMap, coast_of
+from gm.maps.gamemap import GameMap
+from gm.orders import legality
+from gm.orders.kinds.build import (
+    allowance,
+    extra_build_problem,
+    no_builds_problem,
+    single_unit_problem,
+)
+from gm.orders.kinds.remove import no_removals_problem, upkeep_problem
+from gm.orders.phases import ADJUSTMENT, refusal
 from gm.orders.types import Build, Order, Remove, Waive
-from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
 
@@ -54,17 +61,12 @@ def adjustment_phase_needed(position: Position, game_map: GameMap,
 
 def _allowances(position: Position, game_map: GameMap, rules: RuleSet
                 ) -> dict[str, tuple[int, int]]:
-    """For each power: builds (or removals, negative) from its centres, and extra builds.
+    """For each power: builds (or removals, negative) from its centres, and extra builds
+    (`kinds.build.allowance`, which intake asks too).
 
     Extra builds are owed apart from the centres, so a power may have removals to make and
     an extra build at once; `adjustments_due` then shows the removals."""
-    out = {}
-    for power in game_map.powers:
-        spare = rules.supply(power, position, game_map) - sum(
-            rules.upkeep(u) for u in position.units if u.power == power)
-        change = math.floor(spare) if spare >= 0 else -math.ceil(-spare)
-        out[power] = (change, rules.extra_builds(power, position, game_map))
-    return out
+    return {power: allowance(power, position, game_map, rules) for power in game_map.powers}
 
 
 def _disorder_targets(position: Position, power: str, game_map: GameMap) -> list[str]:
@@ -150,14 +152,10 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
         if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
             owed = allowances.get(power, (0, 0))[1]
             made = extra_built.setdefault(power, [])
-            problem = rules.build_problem(order, position, game_map) \
-                or _build_problem(order, position, game_map, rules, used_sites)
-            if problem is None and len(made) >= owed:
-                problem = f"all {owed} extra build(s) of {_name(game_map, power)} are " \
-                          "already used" if owed else \
-                          f"{_name(game_map, power)} is owed no extra build"
-            if problem:
-                void(order, problem)
+            found = legality.build_problem(order, position, game_map, rules, used_sites) \
+                or extra_build_problem(power, owed, len(made), game_map)
+            if found:
+                void(order, found.message)
                 continue
             unit = _new_unit(order, power)
             used_sites.add(order.province)
@@ -167,8 +165,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             continue
         if isinstance(order, (Build, Waive)):
             if left <= 0:
-                void(order, f"{_name(game_map, power)} has no builds"
-                     if left == 0 else f"{_name(game_map, power)} must remove units, not build")
+                void(order, no_builds_problem(power, left, game_map).message)
                 continue
             if built.get(power, 0) >= left:
                 void(order, f"all {left} build(s) are already used")
@@ -178,11 +175,10 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 results.append(OrderResult(power, order, None, True, R.WAIVED))
                 continue
             # the rule first: its reason names the rulebook (no A/F builds, no double unit)
-            problem = rules.build_problem(order, position, game_map) \
-                or _build_problem(order, position, game_map, rules, used_sites) \
-                or _single_unit_problem(order)
-            if problem:
-                void(order, problem)
+            found = legality.build_problem(order, position, game_map, rules, used_sites) \
+                or single_unit_problem(order)
+            if found:
+                void(order, found.message)
                 continue
             unit = _new_unit(order, power)
             used_sites.add(order.province)
@@ -190,27 +186,24 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             built[power] = built.get(power, 0) + 1
             results.append(OrderResult(power, order, unit, True, R.BUILT))
         elif isinstance(order, Remove):
-            if left >= 0:
-                void(order, f"{_name(game_map, power)} has no removals")
+            # the legality check first (as intake asks it): the unit, the count, its upkeep
+            idx, missing = legality.find_order_unit(order, position.units, game_map)
+            found = missing or no_removals_problem(power, left, game_map) \
+                or upkeep_problem(position.units[idx], rules)
+            if found:
+                void(order, found.message)
                 continue
             done = removed.setdefault(power, set())
             if len(done) >= -left:
                 void(order, f"all {-left} removal(s) are already made")
                 continue
-            idx = next((i for i, u in enumerate(position.units)
-                        if u.province == order.province and u.power == power
-                        and i not in done), -1)
-            if idx < 0:
-                void(order, f"no {_name(game_map, power)} unit in {order.province} to remove")
-                continue
-            if rules.upkeep(position.units[idx]) <= 0:
-                void(order, f"{position.units[idx].label()} needs no supply centre, so removing "
-                            "it does not make up for a missing centre; remove another unit")
+            if idx in done:
+                void(order, f"{position.units[idx].label()} is already removed")
                 continue
             done.add(idx)
             results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
         else:
-            void(order, phase_refusal(order, "Adjustment", game_map))
+            void(order, refusal(order, ADJUSTMENT, game_map))
     for power, left in due.items():
         if left < 0:
             done = removed.setdefault(power, set())
@@ -238,44 +231,3 @@ def _new_unit(order: Build, power: str) -> Unit:
     kind = order.unit_kind or "A"
     return Unit(power, kind, order.location if kind == "F" else order.province,
                 order.strength or 1.0)
-
-
-def _single_unit_problem(order: Build) -> str | None:
-    """A build paid for by a centre makes one single unit; only a rule's extra build may be
-    stronger (and only when that rule claims the order)."""
-    if order.strength is None or order.strength == 1:
-        return None
-    return f"{order.strength:g}{order.unit_kind or 'A'} cannot be built: a centre pays for " \
-           "one single unit"
-
-
-def _name(game_map: GameMap, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power or "this power"
-
-
-def _build_problem(order: Build, position: Position, game_map: GameMap, rules: RuleSet,
-                   used_sites: set[str]) -> str | None:
-    prov = order.province
-    province = game_map.provinces.get(prov)
-    if province is None:
-        return f"unknown province {prov!r}"
-    power = order.power or ""
-    if prov in used_sites:
-        return f"a unit is already being built in {province.name}"
-    if any(u.province == prov for u in position.units):
-        return f"{province.name} is occupied"
-    if prov not in rules.build_sites(power, position, game_map):
-        if prov in game_map.powers[power].home:
-            return f"{province.name} is not owned by {_name(game_map, power)}"
-        return f"{province.name} is not a home centre of {_name(game_map, power)}"
-    kind = order.unit_kind or "A"
-    if kind == "F":
-        if province.kind != "coast":
-            return f"a fleet cannot be built in {province.name}, which is inland"
-        if province.coasts and coast_of(order.location) not in province.coasts:
-            return f"say which coast of {province.name} to build the fleet on"
-    elif kind == "A" and province.kind not in ("land", "coast"):
-        return f"an army cannot be built in {province.name}"
-    elif kind not in ("A", "F"):
-        return f"{kind} units cannot be built here"
-    return None

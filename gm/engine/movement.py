@@ -13,24 +13,11 @@ from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
-from gm.orders.types import (
-    MOVEMENT_ORDERS,
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
-from gm.orders.variants import phase_refusal, rule_reference
+from gm.orders import legality
+from gm.orders.kinds import kind_of
+from gm.orders.phases import MOVEMENT, phase_problem
+from gm.orders.types import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from gm.rules import RuleSet
-
-KIND_WORD = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
 
 
 class Plan:
@@ -67,41 +54,6 @@ def unit_index(position: Position) -> dict[str, list[int]]:
     return by_province
 
 
-def find_unit(order: Order, position: Position, by_province: dict[str, list[int]],
-              game_map: GameMap) -> tuple[int, str | None]:
-    """The unit an order is for, or why there is none (wrong power, wrong kind...)."""
-    here = by_province.get(order.province, ())
-    if len(here) == 1:  # the usual case: one unit, the right one
-        unit = position.units[here[0]]
-        if (order.power is None or unit.power == order.power) and \
-                (not order.unit_kind or unit.kind == order.unit_kind):
-            return here[0], None
-    if not here:
-        name = game_map.provinces[order.province].name if order.province in game_map.provinces \
-            else order.province
-        return -1, f"there is no unit in {name}"
-    own = [i for i in here if order.power is None or position.units[i].power == order.power]
-    if not own:
-        owner = game_map.powers[position.units[here[0]].power]
-        return -1, f"the unit in {order.province} belongs to {owner.name}"
-    if order.unit_kind:
-        kinds = [i for i in own if position.units[i].kind == order.unit_kind]
-        if not kinds:
-            real = position.units[own[0]].kind
-            return -1, (f"the unit in {order.province} is {_a(KIND_WORD.get(real, real))}, "
-                        f"not {_a(KIND_WORD.get(order.unit_kind, order.unit_kind))}")
-        own = kinds
-    return own[0], None
-
-
-def _kind_name(order: Order) -> str:
-    return type(order).__name__.lower()
-
-
-def _a(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
-
-
 class MovementPhase:
     """One movement phase being adjudicated."""
 
@@ -122,14 +74,15 @@ class MovementPhase:
             here = by_province.get(order.province, ())
             unit = units[here[0]] if len(here) == 1 else None
             if unit is not None and (order.power is None or unit.power == order.power) and \
-                    (not order.unit_kind or unit.kind == order.unit_kind):
+                    (not order.unit_kind or unit.kind == order.unit_kind) and \
+                    order.strength is None and not order.leader:
                 idx = here[0]  # the usual case: one unit there, the one the order names
-            else:
-                idx, problem = find_unit(order, self.position, by_province, self.map)
-            if idx < 0:
-                self.results.append(OrderResult(order.power or "", order, None, False, R.VOID,
-                                                problem or "no such unit"))
-                continue
+            else:  # or the legality check says why there is none
+                idx, missing = legality.find_order_unit(order, units, self.map)
+                if missing is not None:
+                    self.results.append(OrderResult(order.power or "", order, None, False,
+                                                    R.VOID, missing.message))
+                    continue
             old = self.plans[idx].order
             if old is not None:
                 self.results.append(OrderResult(order.power or "", old, self.units[idx], False,
@@ -143,136 +96,65 @@ class MovementPhase:
                 self.plans[idx].void, self.plans[idx].kind = reason, "hold"
 
     def _check(self, idx: int, plan: Plan) -> None:
+        """The legality check (`gm.orders.legality`) of one unit's order, as intake asks it;
+        what it finds is kept on the plan for the resolver."""
         unit = self.units[idx]
         order = plan.order
         problem = None
+        standard = True
         if isinstance(order, Move):
             problem = self._check_move(unit, order, plan)
         elif isinstance(order, SupportHold):
-            problem = self._check_support(unit, order.target, None, plan)
             plan.kind = "support_hold"
+            problem = legality.support_problem(unit.kind, unit.location, order.target, None,
+                                               self.map, self.by_province)
+            if problem is None:
+                plan.target = self.by_province[province_of(order.target)][0]
         elif isinstance(order, SupportMove):
-            problem = self._check_support(unit, order.target, order.dest, plan)
             plan.kind = "support_move"
+            problem = legality.support_problem(unit.kind, unit.location, order.target,
+                                               order.dest, self.map, self.by_province)
+            if problem is None:
+                plan.target = self.by_province[province_of(order.target)][0]
+                plan.aim(province_of(order.dest))
+                plan.dest_coast = coast_of(order.dest)
         elif isinstance(order, Convoy):
-            problem = self._check_convoy(unit, order, plan)
             plan.kind = "convoy"
-        elif isinstance(order, Hold):
-            plan.kind = "hold"
-        elif self.rules.stands(order):
+            army = self.by_province.get(province_of(order.target))
+            problem = legality.convoy_problem(
+                unit.kind, unit.location, self.units[army[0]].kind if army else None,
+                order.target, order.dest, self.map, True)
+            if problem is None:
+                plan.target = army[0]
+                plan.aim(province_of(order.dest))
+        elif not isinstance(order, Hold):
+            standard = False
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
-        elif isinstance(order, MOVEMENT_ORDERS + (Retreat, Disband, Build, Remove, Waive)) or \
-                rule_reference(order, self.map):
-            problem = phase_refusal(order, "Movement", self.map)
-        else:
-            problem = f"{_kind_name(order)} orders are not allowed by the rules of this map"
-        if problem is None and self._variant_checks:
-            problem = self.rules.order_problem(order, unit, self.position, self.map)
-        if problem:
-            plan.void = problem
+            why = phase_problem(order, MOVEMENT, self.map)
+            if why is not None:
+                problem = legality.Problem(why[0])
+            else:  # the kind's own board check, as at intake
+                declared = kind_of(order)
+                if declared is not None and declared.check is not None:
+                    problem = declared.check(order, unit.kind, unit.location, self.position,
+                                             self.map, self.rules)
+        if problem is None and (self._variant_checks or not standard):
+            problem = legality.rule_problem(order, unit, self.position, self.map, self.rules)
+        if problem is not None:
+            plan.void = problem.message
             plan.kind = "hold"
 
-    def _check_move(self, unit: Unit, order: Move, plan: Plan) -> str | None:
-        """Whether the unit can make this move on this map (not: will it succeed).
-
-        The answer depends only on the map, so it is remembered per map: the same moves are
-        checked again and again over a game and a benchmark."""
-        key = (unit.kind, unit.location, order.dest, order.via_convoy)
-        known = self.map.move_checks.get(key)
-        if known is None:
-            probe = Plan(None)
-            problem = self._check_move_on_map(unit, order, probe)
-            known = (problem, probe.dest, probe.needs_convoy)
-            self.map.move_checks[key] = known
-        problem, dest, needs_convoy = known
+    def _check_move(self, unit: Unit, order: Move, plan: Plan) -> legality.Problem | None:
+        """Whether the unit can make this move on this map (not: will it succeed); the map
+        remembers the answer (`legality.move_check`)."""
+        known = legality.move_check(unit.kind, unit.location, order.dest, order.via_convoy,
+                                    self.map)
         plan.kind = "move"
         plan.via_convoy = order.via_convoy
-        if dest is not None:
-            plan.aim(dest)
-        plan.needs_convoy = needs_convoy
-        return problem
-
-    def _check_move_on_map(self, unit: Unit, order: Move, plan: Plan) -> str | None:
-        dest_prov = province_of(order.dest)
-        if dest_prov not in self.map.provinces:
-            return f"unknown province {dest_prov!r}"
-        if dest_prov == unit.province:
-            return "a unit cannot move to the province it is in"
-        target = self.map.provinces[dest_prov]
-        plan.kind = "move"
-        plan.via_convoy = order.via_convoy
-        if unit.is_fleet:
-            if order.via_convoy:
-                return "only armies can be convoyed"
-            if coast_of(order.dest):
-                if not self.map.fleet_can_move(unit.location, order.dest):
-                    return f"a fleet in {unit.location} cannot reach {order.dest}"
-                plan.aim(order.dest)
-                return None
-            reach = self.map.fleet_destinations(unit.location, dest_prov)
-            if not reach:
-                return f"a fleet in {unit.location} cannot reach {dest_prov}"
-            if len(reach) > 1:
-                return f"say which coast of {target.name}: {', '.join(reach)}"
-            plan.aim(reach[0])
-            return None
-        if target.kind not in ("land", "coast"):
-            return f"an army cannot move to {target.name}, which is {target.kind}"
-        plan.aim(dest_prov)
-        if self.map.army_can_move(unit.province, dest_prov):
-            return None
-        here = self.map.provinces[unit.province]
-        if here.kind != "coast" or target.kind != "coast":
-            return f"{target.name} is not next to {here.name}, and no convoy can carry the army"
-        plan.needs_convoy = True
-        return None
-
-    def _check_support(self, unit: Unit, target_loc: str, dest: str | None,
-                       plan: Plan) -> str | None:
-        target_prov = province_of(target_loc)
-        if target_prov == unit.province:
-            return "a unit cannot support itself"
-        supported = self.by_province.get(target_prov)
-        if not supported:
-            return f"there is no unit in {target_prov} to support"
-        plan.target = supported[0]
-        into = province_of(dest) if dest is not None else target_prov
-        if dest is not None:
-            if into == target_prov:
-                return "a supported move must go to another province"
-            if into == unit.province:
-                return "a unit cannot support a move into its own province"
-            plan.aim(into)
-            plan.dest_coast = coast_of(dest)
-        if into not in self.map.provinces:
-            return f"unknown province {into!r}"
-        if not self.map.can_reach(unit.is_fleet, unit.location, into):
-            return f"{unit.label()} cannot reach {into}, so it cannot support there"
-        return None
-
-    def _check_convoy(self, unit: Unit, order: Convoy, plan: Plan) -> str | None:
-        here = self.map.provinces[unit.province]
-        if not unit.is_fleet:
-            return "only fleets can convoy"
-        if not here.convoys:
-            return f"a fleet in {here.name} cannot convoy (it is not at sea)"
-        army = self.by_province.get(province_of(order.target))
-        if not army:
-            return f"there is no unit in {province_of(order.target)} to convoy"
-        if self.units[army[0]].kind != "A":
-            return "only armies can be convoyed"
-        plan.target = army[0]
-        plan.aim(province_of(order.dest))
-        if plan.dest not in self.map.provinces:
-            return f"unknown province {plan.dest!r}"
-        if not self._on_some_route(unit.province, province_of(order.target), plan.dest):
-            return f"no convoy from {province_of(order.target)} to {plan.dest} can pass " \
-                   f"through {here.name}"
-        return None
-
-    def _on_some_route(self, fleet: str, origin: str, dest: str) -> bool:
-        """Could a chain of convoying fleets from `origin` to `dest` pass through `fleet`?"""
-        return fleet in self.map.convoy_reach(origin) and fleet in self.map.convoy_reach(dest)
+        if known.dest is not None:
+            plan.aim(known.dest)
+        plan.needs_convoy = known.needs_convoy
+        return known.problem
 
     # --- 2. matching supports and convoys, and the convoy 'intent' rule ----------------------
     def _match(self) -> None:
@@ -296,11 +178,12 @@ class MovementPhase:
             wants = plan.needs_convoy or plan.via_convoy or own
             route = plan.route = self._route(idx, fleets)
             plan.convoyed = plan.needs_convoy or (wants and route is not None)
-            if plan.needs_convoy and route is None and not self._fleets_could_carry(idx):
+            if plan.needs_convoy and route is None:
                 # no chain of fleets at sea could carry it: the order is illegal, the army holds
-                plan.kind, plan.convoyed, plan.void = "hold", False, (
-                    f"{plan.dest} is not next to {self.units[idx].province} and no fleets "
-                    "stand at sea between them to convoy the army")
+                problem = legality.convoy_chain_problem(self.units[idx].province,
+                                                        plan.dest_province, self.units, self.map)
+                if problem is not None:
+                    plan.kind, plan.convoyed, plan.void = "hold", False, problem.message
             if not plan.convoyed:
                 for f in fleets:
                     plans[f].matched = False
@@ -327,23 +210,6 @@ class MovementPhase:
                 plan.matched, plan.unmatched_reason = False, "the rules forbid this support"
 
         self._convoys_for = convoys_for
-
-    def _fleets_could_carry(self, army: int) -> bool:
-        """Is there a chain of fleets at sea, whatever their orders, from the army to its goal?"""
-        unit, dest = self.units[army], self.plans[army].dest_province
-        at_sea = {u.province for u in self.units
-                  if u.is_fleet and self.map.provinces[u.province].convoys}
-        seen = set(self.map.sea_neighbours(unit.province) & at_sea)
-        todo = list(seen)
-        while todo:
-            here = todo.pop()
-            if here in self.map.sea_neighbours(dest):
-                return True
-            for nxt in self.map.sea_neighbours(here):
-                if nxt in at_sea and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False
 
     def _route(self, army: int, fleets: list[int]):
         """The convoy route graph over `fleets` for this army's move, or None if none exists."""

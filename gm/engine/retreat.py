@@ -7,63 +7,44 @@ came by convoy), and provinces left empty by a standoff. Two retreats to one pro
 from __future__ import annotations
 
 from gm.engine import results as R
-from gm.engine.position import Dislodged, Position
+from gm.engine.position import Position
 from gm.engine.results import OrderResult, PhaseOutcome
-from gm.maps.gamemap import GameMap, coast_of, province_of
+from gm.maps.gamemap import GameMap, province_of
+from gm.orders import legality
+from gm.orders.legality import retreat_options
+from gm.orders.phases import RETREAT, phase_problem, refusal
 from gm.orders.types import Disband, Move, Order, Retreat
-from gm.orders.variants import phase_refusal
 from gm.rules import RuleSet
 
-
-def retreat_options(d: Dislodged, position: Position, game_map: GameMap) -> list[str]:
-    """The locations a dislodged piece may retreat to."""
-    unit = d.unit
-    occupied = {u.province for u in position.units}
-    if unit.kind == "F":
-        candidates = sorted(game_map.fleet_adj.get(unit.location, ()))
-    elif unit.kind in ("A", "A/F"):
-        candidates = sorted(game_map.army_adj.get(unit.province, ()))
-    else:
-        return []
-    return [loc for loc in candidates
-            if province_of(loc) not in occupied
-            and province_of(loc) not in position.standoffs
-            and province_of(loc) != d.attacker_from]
-
-
-def _find(order: Order, position: Position) -> int:
-    for i, d in enumerate(position.dislodged):
-        if d.unit.province == order.province and (order.power is None
-                                                  or d.unit.power == order.power):
-            return i
-    return -1
+__all__ = ["adjudicate_retreats", "retreat_options"]
 
 
 def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameMap,
                         rules: RuleSet | None = None) -> PhaseOutcome:
     results: list[OrderResult] = []
     chosen: dict[int, tuple[Order, str | None, str | None]] = {}  # idx -> order, dest, problem
+    pieces = [d.unit for d in position.dislodged]
     for order in orders:
-        idx = _find(order, position)
-        if idx < 0:
+        idx, missing = legality.find_order_unit(order, pieces, game_map, dislodged=True)
+        if missing is not None:
             results.append(OrderResult(order.power or "", order, None, False, R.VOID,
-                                       f"no dislodged unit in {order.province} to retreat"))
+                                       missing.message))
             continue
         d = position.dislodged[idx]
         if idx in chosen:
             old = chosen[idx][0]
             results.append(OrderResult(d.unit.power, old, d.unit, False, R.REPLACED,
                                        f"replaced by {order}"))
-        if isinstance(order, Disband):
+        refused = phase_problem(order, RETREAT, game_map)
+        if refused is not None:
+            chosen[idx] = (order, None, refused[0])
+        elif isinstance(order, Disband):
             chosen[idx] = (order, None, None)
         elif isinstance(order, (Retreat, Move)):  # 'A Bur - Par' in a retreat phase retreats
-            if isinstance(order, Move) and order.via_convoy:
-                chosen[idx] = (order, None, "a retreat cannot go by convoy")
-            else:
-                dest, problem = _retreat_dest(d, order.dest, position, game_map)
-                chosen[idx] = (order, dest, problem)
+            dest, problem = legality.retreat_check(d, order.dest, position, game_map)
+            chosen[idx] = (order, dest, problem.message if problem else None)
         else:
-            chosen[idx] = (order, None, phase_refusal(order, "Retreat", game_map))
+            chosen[idx] = (order, None, refusal(order, RETREAT, game_map))
     wanted: dict[str, int] = {}
     for _idx, (_order, dest, problem) in chosen.items():
         if dest and not problem:
@@ -93,28 +74,3 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
     after.dislodged = []
     after.standoffs = frozenset()
     return PhaseOutcome(after, results)
-
-
-def _retreat_dest(d: Dislodged, dest: str, position: Position,
-                  game_map: GameMap) -> tuple[str | None, str | None]:
-    options = retreat_options(d, position, game_map)
-    prov = province_of(dest)
-    if d.unit.kind == "F":
-        if coast_of(dest):
-            matches = [o for o in options if o == dest]
-        else:
-            matches = [o for o in options if province_of(o) == prov]
-        if len(matches) > 1:
-            return None, f"say which coast of {prov} to retreat to"
-    else:
-        matches = [o for o in options if province_of(o) == prov]
-    if not matches:
-        why = "it cannot retreat there"
-        if prov == d.attacker_from:
-            why = "it cannot retreat to the province the attack came from"
-        elif prov in position.standoffs:
-            why = f"{prov} was left empty by a standoff"
-        elif any(u.province == prov for u in position.units):
-            why = f"{prov} is occupied"
-        return None, why
-    return matches[0], None

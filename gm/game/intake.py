@@ -23,6 +23,7 @@ from gm.orders.errors import PHASE
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.report.notation import order_display
+from gm.rules import RuleSet
 from gm.store import games as rows
 from gm.store import orders as order_rows
 from gm.store.codec import order_to_json
@@ -81,6 +82,7 @@ def _read(text: str, game_map: GameMap, power: str | None, position: Position):
         extra["phase_kind"] = position.phase.kind
     if "board" in accepted:
         extra["board"] = position
+        extra["rules"] = RuleSet.for_map(game_map)
     return read_orders(text, game_map, power, **extra)
 
 

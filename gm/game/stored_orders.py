@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gm.game.errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.orders.kinds import kind_of
 from gm.store import games as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
@@ -54,12 +55,10 @@ def phase_kind_of(order, game_map: GameMap | None = None) -> str | None:
         phases = order_phases(order, game_map)
         if phases:
             return phases[0]
-    name = type(order).__name__
-    if name in ("Retreat", "Disband"):
-        return "Retreat"
-    if name in ("Build", "Remove", "Waive"):
-        return "Adjustment"
-    return None
+    kind = kind_of(order)  # the phases its kind belongs to; movement when it is one
+    if kind is None or "Movement" in kind.phases:
+        return None
+    return kind.phases[0]
 
 
 def orders_in_force(store: Store, phase_id: int, game_map: GameMap

@@ -18,16 +18,34 @@ class MapError(Exception):
     """A map could not be found or is not a valid board; the message says which and why."""
 
 
-def maps_dir() -> Path:
-    """`GM_MAPS` if set, else the repository's `maps/` folder."""
-    env = os.environ.get("GM_MAPS")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "maps"
+def own_maps_dirs() -> list[Path]:
+    """The GM's own map folders, from `GM_MAPS` (several separated by the path separator)."""
+    return [Path(p) for p in os.environ.get("GM_MAPS", "").split(os.pathsep) if p.strip()]
+
+
+def maps_dirs() -> list[Path]:
+    """Where maps are looked for: the GM's own folders first, then the maps gm ships with.
+
+    A map in a GM's folder replaces gm's own map of the same id."""
+    from gm._data import MissingData, data_folder
+
+    try:
+        return [*own_maps_dirs(), data_folder("maps")]
+    except MissingData as exc:
+        raise MapError(str(exc)) from None
+
+
+def map_files() -> dict[str, Path]:
+    """Every map gm can find, by id, with the file it is read from."""
+    found: dict[str, Path] = {}
+    for folder in maps_dirs():
+        for path in folder.glob("*.toml"):
+            found.setdefault(path.stem, path)
+    return dict(sorted(found.items()))
 
 
 def available_maps() -> list[str]:
-    return sorted(p.stem for p in maps_dir().glob("*.toml"))
+    return list(map_files())
 
 
 def map_path(name: str) -> Path:
@@ -36,11 +54,13 @@ def map_path(name: str) -> Path:
     if candidate.suffix == ".toml" and candidate.exists():
         return candidate
     wanted = name.strip().lower().replace(" ", "-").replace("_", "-")
-    path = maps_dir() / f"{wanted}.toml"
-    if path.exists():
-        return path
+    for folder in maps_dirs():
+        path = folder / f"{wanted}.toml"
+        if path.exists():
+            return path
     known = ", ".join(available_maps()) or "none"
-    raise MapError(f"no map named {name!r} in {maps_dir()} (known maps: {known})")
+    where = ", ".join(str(folder) for folder in maps_dirs())
+    raise MapError(f"no map named {name!r} in {where} (known maps: {known})")
 
 
 def _cache_file(path: Path) -> Path:

@@ -1,4 +1,4 @@
-"""The order grammar (`grammars/orders.lark`), compiled once (LALR) and cached on disk.
+"""The order grammar (`grammars/orders.lark`, shipped in gm), compiled once (LALR) and cached.
 
 Parsing yields a `Syntax`: the form of the order (`move`, `support_hold`, `merge`...) and the
 units, places and names written in it, still as text. Nothing here knows a map; resolving
@@ -9,18 +9,14 @@ building a parse tree and keeps parsing fast.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
 from lark import Lark, Token, Transformer
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammars" / "orders.lark"
+from gm._data import data_folder
 
-ORDER_FORMS = (
-    "bare", "hold", "move", "support_hold", "support_move", "support_merge", "convoy", "retreat",
-    "rebuild", "disband", "build", "remove", "waive", "convert", "destroy", "sack", "merge",
-    "split", "loan", "end_loan", "place_leader",
-)
+GRAMMAR = data_folder("grammars") / "orders.lark"
+
 PART_FORMS = ("part_hold", "part_move", "part_support_hold", "part_support_move")
 
 _KIND_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F", "g": "G", "garrison": "G",
@@ -74,7 +70,14 @@ def _coast_code(token: str) -> str:
 
 
 class _SyntaxBuilder(Transformer):
-    """Turns each grammar rule into plain tuples as the parser reduces it."""
+    """Turns each grammar rule into plain tuples as the parser reduces it. An order's form
+    is the name of its alternative (`-> move`): every name without a method here is one, so
+    a new kind's grammar lines need no edit in this module."""
+
+    def __default__(self, data, children, meta):
+        if data.startswith("_"):  # a rule Lark made itself (`WORD+`): its own tree
+            return super().__default__(data, children, meta)
+        return Syntax(str(data), tuple(c for c in children if not isinstance(c, Token)))
 
     def name(self, children: list[Token]) -> NameText:
         return NameText(" ".join(children), children[0].column)
@@ -114,12 +117,6 @@ class _SyntaxBuilder(Transformer):
         return Syntax("build", (UnitText(kind, strength, place, kind_token.column),))
 
 
-def _order_form(form: str):
-    def build(self, children: list) -> Syntax:
-        return Syntax(form, tuple(c for c in children if not isinstance(c, Token)))
-    return build
-
-
 def _part_form(form: str):
     def build(self, children: list) -> Syntax:
         kind = strength = None
@@ -134,17 +131,27 @@ def _part_form(form: str):
     return build
 
 
-for _form in ORDER_FORMS:
-    setattr(_SyntaxBuilder, _form, _order_form(_form))
 for _form in PART_FORMS:
     setattr(_SyntaxBuilder, _form, _part_form(_form))
+
+
+_EXTENSIONS: list[str] = []
+
+
+def extend(lines: str) -> None:
+    """Add grammar lines for an order kind that lives outside grammars/orders.lark (a test's
+    or a plug-in's), written with Lark's `%extend order: ... -> form`."""
+    if lines not in _EXTENSIONS:
+        _EXTENSIONS.append(lines)
+        order_parser.cache_clear()
 
 
 @lru_cache(maxsize=1)
 def order_parser() -> Lark:
     """The LALR parser; the compiled tables are cached on disk, so a cold start stays fast."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                transformer=_SyntaxBuilder(), cache=True, maybe_placeholders=False)
+    text = "\n".join([GRAMMAR.read_text(encoding="utf-8"), *_EXTENSIONS])
+    return Lark(text, parser="lalr", lexer="contextual", transformer=_SyntaxBuilder(),
+                cache=True, maybe_placeholders=False)
 
 
 def read_syntax(text: str) -> Syntax:

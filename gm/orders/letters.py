@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap
-from gm.orders.check import check_order
+from gm.orders.check import checked_order
 from gm.orders.errors import PHASE, SYNTAX, UNKNOWN_NAME, OrderError
 from gm.orders.names import NameIndex, NameProblem, fold, name_index
 from gm.orders.parse import Reading, read_order
@@ -134,11 +134,13 @@ class Letter:
 
 def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
                 phase_kind: str | None = None, board=None,
-                forms: Collection[str] | None = None) -> Letter:
+                forms: Collection[str] | None = None, rules=None) -> Letter:
     """Read every line of `text`. `power` is the sender if known; headers may change it.
     `phase_kind`, `board` and `forms` are as for `gm.orders.parse.read_order`; with a board,
-    orders for units that are not there (or not the power's) are rejected with the reason."""
-    reader = _LetterReader(game_map, power, phase_kind, board, forms)
+    each order gets the legality check (`gm.orders.check`): orders for units that are not
+    there (or not the power's) are rejected with the reason, and orders the engine will void
+    are kept with a note saying why. `rules` (the map's `RuleSet`) lets its rules object too."""
+    reader = _LetterReader(game_map, power, phase_kind, board, forms, rules)
     for no, raw in enumerate(text.splitlines(), 1):
         reader.read_line(no, raw)
     return reader.finish()
@@ -146,8 +148,9 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
 
 class _LetterReader:
     def __init__(self, game_map: GameMap, power: str | None, phase_kind: str | None, board,
-                 forms: Collection[str] | None):
+                 forms: Collection[str] | None, rules=None):
         self.map = game_map
+        self.rules = rules
         self.index: NameIndex = name_index(game_map)
         self.power = power
         self.phase_kind = phase_kind
@@ -259,8 +262,8 @@ class _LetterReader:
         except OrderError as exc:
             return exc
         try:
-            order = check_order(reading.order, self.map, self.board, self.phase_kind, text,
-                                reading.spots)
+            order, void = checked_order(reading.order, self.map, self.board,
+                                        self.phase_kind, text, reading.spots, self.rules)
         except OrderError as exc:
             if not reading.notes:
                 return exc
@@ -268,6 +271,8 @@ class _LetterReader:
             notes = "; ".join(reading.notes)
             return OrderError(exc.text, exc.message, exc.column, f"{exc.hint} (Note: {notes}.)",
                               kind=exc.kind, candidates=exc.candidates)
+        if void:
+            return reading._replace(order=order, notes=reading.notes + (void,))
         return reading._replace(order=order)
 
     # --- headers and junk ----------------------------------------------------------------------

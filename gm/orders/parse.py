@@ -17,7 +17,6 @@ from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import (
     AMBIGUOUS_NAME,
     BAD_FORM,
-    PHASE,
     SYNTAX,
     UNKNOWN_NAME,
     VARIANT,
@@ -25,34 +24,11 @@ from gm.orders.errors import (
     OrderError,
 )
 from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText, read_syntax
-from gm.orders.names import LEADER, POWER, PROVINCE, Match, NameIndex, NameProblem, name_index
-from gm.orders.phases import ADJUSTMENT, MOVEMENT, RETREAT, fit_phase
-from gm.orders.types import (
-    Build,
-    ChooseKind,
-    Convert,
-    Convoy,
-    DestroyCentre,
-    Disband,
-    EndLoan,
-    Hold,
-    LoanCentre,
-    Merge,
-    Move,
-    Order,
-    PlaceLeader,
-    RebuildCentre,
-    Remove,
-    Retreat,
-    Sack,
-    Split,
-    SupportHold,
-    SupportMerge,
-    SupportMove,
-    UnitRef,
-    Waive,
-)
-from gm.orders.variants import FORMS, map_forms, missing_form, order_phases, rule_reference
+from gm.orders.kinds import glue
+from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
+from gm.orders.phases import fit_phase
+from gm.orders.types import ChooseKind, Convert, Move, Order
+from gm.orders.variants import form_words, map_forms, missing_form
 
 __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 
@@ -162,12 +138,11 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
     order = builder.order(syntax)
     form = missing_form(order, allowed)
     if form is not None:
-        what, where = FORMS[form]
+        what, where = form_words(form)
         raise OrderError(text, f"the {game_map.name} game has no rule for {what}", None,
-                         f"Rulebooks with it: {where}. Check that this letter is for this "
-                         "game.", kind=VARIANT)
-    order = fit_phase(order, phase_kind, text, rule_reference(order, game_map),
-                      order_phases(order, game_map))
+                         (f"Rulebooks with it: {where}. " if where else "")
+                         + "Check that this letter is for this game.", kind=VARIANT)
+    order = fit_phase(order, phase_kind, text, game_map)
     return Reading(order, tuple(builder.notes), builder.spots)
 
 
@@ -282,44 +257,20 @@ class _Builder:
 
     # --- orders ------------------------------------------------------------------------------
     def order(self, syntax: Syntax) -> Order:
-        return getattr(self, f"_{syntax.form}")(*syntax.items)
+        """The order a grammar form reads as: the glue lives with its kind
+        (`gm.orders.kinds`)."""
+        kind = glue(syntax.form)
+        if kind is None:
+            raise self.fail(f"gm cannot read a {syntax.form!r} order yet", None, EXAMPLES,
+                            kind=SYNTAX)
+        return kind.reads[syntax.form](self, *syntax.items)
 
-    def _common(self, unit: _Unit) -> dict:
+    def common(self, unit: _Unit) -> dict:
+        """What every order of this unit carries besides its kind and place."""
         return {"strength": unit.strength, "leader": unit.leader}
 
-    def _bare(self, written: UnitText) -> Order:
-        if written.kind is None:  # a name alone: prose, a signature, or a leader with no order
-            raise self.fail(f"{written.place.name.text!r} alone is not an order", written.column,
-                            "Say what the unit does: 'A Par H', 'A Par - Bur', or in "
-                            "adjustments 'Build A Par'.", kind=SYNTAX)
-        unit = self.unit(written)
-        if self.phase_kind == ADJUSTMENT:
-            return Build(self.power, unit.kind, unit.location, **self._common(unit))
-        if self.phase_kind == MOVEMENT:
-            self.notes.append("no order was given: read as a hold")
-            return Hold(self.power, unit.kind, unit.location, **self._common(unit))
-        hint = ("Say where it retreats ('A Bur R Par') or disband it ('A Bur D')."
-                if self.phase_kind == RETREAT else
-                "Say what it does: 'A Par H' to hold, 'A Par - Bur' to move, or "
-                "'Build A Par' in adjustments.")
-        raise self.fail(f"{written.kind} {written.place.name.text} is a unit, not an order",
-                        None, hint, kind=PHASE if self.phase_kind else SYNTAX)
-
-    def _hold(self, written: UnitText) -> Order:
-        unit = self.unit(written)
-        return Hold(self.power, unit.kind, unit.location, **self._common(unit))
-
-    def _move(self, written: UnitText, dest: UnitText, via: bool = False) -> Order:
-        unit = self.unit(written)
-        if dest.kind is not None:
-            return self._kind_change(unit, written, dest, via)
-        assert dest.place is not None
-        self.spots["dest"] = dest.column
-        return Move(self.power, unit.kind, unit.location, self.location(dest.place, unit.kind),
-                    via, **self._common(unit))
-
-    def _kind_change(self, unit: _Unit, written: UnitText, dest: UnitText,
-                     via: bool = False) -> Order:
+    def kind_change(self, unit: _Unit, written: UnitText, dest: UnitText,
+                    via: bool = False) -> Order:
         """`A(Tyr)-F(Tyr)`, `A Tyr becomes F`, `A/F Tan - F`; or a move that repeats the kind."""
         if unit.leader:
             raise self.fail(f"{unit.leader} is a leader and cannot become an army or a fleet",
@@ -332,7 +283,7 @@ class _Builder:
         if province_of(new_location) != province_of(unit.location):
             if unit.kind in (None, new_kind):  # `A Mar - A Bur`: the kind is only repeated
                 return Move(self.power, unit.kind or new_kind, unit.location, new_location, via,
-                            **self._common(unit))
+                            **self.common(unit))
             raise self.fail("a unit cannot move and change kind in one order", dest.column,
                             f"Convert it where it stands ('{written.kind} "
                             f"{written.place.name.text} - {new_kind}'), or move it.")
@@ -344,61 +295,22 @@ class _Builder:
             if new_kind not in ("A", "F"):
                 raise self.fail("an A/F unit becomes an army (A) or a fleet (F)", dest.column)
             return ChooseKind(self.power, unit.kind, unit.location, new_kind, new_location,
-                              **self._common(unit))
+                              **self.common(unit))
         if new_kind == unit.kind or {new_kind, unit.kind} != {"A", "F"}:
             raise self.fail(f"{unit.kind} cannot become {new_kind}", dest.column,
                             "Armies become fleets and fleets become armies ('A Tyr - F Tyr').")
         return Convert(self.power, unit.kind, unit.location, new_kind, new_location,
-                       **self._common(unit))
+                       **self.common(unit))
 
-    def _support_hold(self, written: UnitText, target: UnitText) -> Order:
-        unit, other = self.unit(written), self.unit(target, own=False)
-        self.spots["dest"] = target.column
-        return SupportHold(self.power, unit.kind, unit.location, other.kind, other.location,
-                           target_strength=other.strength, target_leader=other.leader,
-                           **self._common(unit))
-
-    def _support_move(self, written: UnitText, target: UnitText, dest: PlaceText) -> Order:
-        unit, other = self.unit(written), self.unit(target, own=False)
-        self.spots["dest"] = dest.name.column
-        return SupportMove(self.power, unit.kind, unit.location, other.kind, other.location,
-                           self.location(dest, other.kind), target_strength=other.strength,
-                           target_leader=other.leader, **self._common(unit))
-
-    def _support_merge(self, written: UnitText, dest: PlaceText) -> Order:
+    def on_centre(self, cls: type[Order], written: UnitText, centre: PlaceText | None,
+                  verb: str) -> Order:
+        """An order of the unit on the centre it stands in (`A Moa destroys [Moa]`)."""
         unit = self.unit(written)
-        return SupportMerge(self.power, unit.kind, unit.location, self.province(dest),
-                            **self._common(unit))
+        self.same_province(unit, centre, verb)
+        return cls(self.power, unit.kind, unit.location, **self.common(unit))
 
-    def _convoy(self, written: UnitText, target: UnitText, dest: PlaceText) -> Order:
-        unit, other = self.unit(written), self.unit(target, own=False)
-        if other.leader:
-            raise self.fail("a convoy carries an army, not a leader", target.column)
-        return Convoy(self.power, unit.kind, unit.location, other.kind, other.location,
-                      self.province(dest), target_strength=other.strength,
-                      **self._common(unit))
-
-    def _retreat(self, written: UnitText, dest: PlaceText, via: bool = False) -> Order:
-        unit = self.unit(written)
-        if via:
-            raise self.fail("a retreat cannot go by convoy", None,
-                            "Write the retreat without 'via convoy'.", kind=PHASE)
-        self.spots["dest"] = dest.name.column
-        where = self.location(dest, unit.kind)
-        if unit.location and province_of(where) == province_of(unit.location):
-            # `A Syr R Syr`: a unit cannot retreat where it is, so this is Diadochi's rebuild
-            if "rebuild_centre" not in self.allowed:
-                raise self.fail("a unit cannot retreat to the province it is in",
-                                dest.name.column, "Name a neighbouring province.")
-            return RebuildCentre(self.power, unit.kind, unit.location, **self._common(unit))
-        return Retreat(self.power, unit.kind, unit.location, where, **self._common(unit))
-
-    def _rebuild(self, written: UnitText, centre: PlaceText | None = None) -> Order:
-        unit = self.unit(written)
-        self._same_province(unit, centre, "rebuild")
-        return RebuildCentre(self.power, unit.kind, unit.location, **self._common(unit))
-
-    def _same_province(self, unit: _Unit, place: PlaceText | None, verb: str) -> None:
+    def same_province(self, unit: _Unit, place: PlaceText | None, verb: str) -> None:
+        """`A Moa destroys Moa`: an order on a centre names the one the unit stands in."""
         if place is None or not unit.location:
             return
         named = self.province(place)
@@ -407,101 +319,3 @@ class _Builder:
                             f"{self.map.provinces[named].name}", place.name.column,
                             f"Order the unit in {self.map.provinces[named].name} to {verb} it.")
 
-    def _disband(self, written: UnitText) -> Order:
-        unit = self.unit(written)
-        return Disband(self.power, unit.kind, unit.location, **self._common(unit))
-
-    def _build(self, written: UnitText) -> Order:
-        unit = self.unit(written)
-        if unit.leader:
-            raise self.fail(f"{unit.leader} is a leader; leaders are not built",
-                            written.column)
-        return Build(self.power, unit.kind, unit.location, **self._common(unit))
-
-    def _remove(self, written: UnitText) -> Order:
-        unit = self.unit(written)
-        return Remove(self.power, unit.kind, unit.location, **self._common(unit))
-
-    def _waive(self) -> Order:
-        return Waive(self.power, None)
-
-    def _convert(self, written: UnitText, dest: UnitText | None = None) -> Order:
-        unit = self.unit(written)
-        if dest is None:
-            other = {"A": "F", "F": "A"}.get(unit.kind or "")
-            if other is None:
-                raise self.fail("say what the unit becomes ('A Tyr becomes F')",
-                                written.column)
-            dest = UnitText(other, None, None, written.column)
-        return self._kind_change(unit, written, dest)
-
-    def _destroy(self, written: UnitText, centre: PlaceText | None = None) -> Order:
-        unit = self.unit(written)
-        self._same_province(unit, centre, "destroy")
-        return DestroyCentre(self.power, unit.kind, unit.location, **self._common(unit))
-
-    def _sack(self, written: UnitText, centre: PlaceText | None = None) -> Order:
-        unit = self.unit(written)
-        self._same_province(unit, centre, "sack")
-        return Sack(self.power, unit.kind, unit.location, **self._common(unit))
-
-    def _merge(self, *items: UnitText) -> Order:
-        *parts, dest = items
-        units = [self.unit(u) for u in parts]
-        for u, w in zip(units, parts, strict=True):
-            if u.leader:
-                raise self.fail(f"{u.leader} is a leader and cannot merge", w.column)
-        if dest.place is None:
-            raise self.fail("say where the units merge ('A Mar & A Pic merge 2A Bur')",
-                            dest.column)
-        first = units[0]
-        partners = tuple(UnitRef(u.kind, u.location, u.strength) for u in units[1:])
-        seen = [province_of(u.location) for u in units]
-        if len(set(seen)) < len(seen):
-            raise self.fail("the same unit is named twice in the merge", None)
-        return Merge(self.power, first.kind, first.location, self.province(dest.place),
-                     dest.kind, merged_strength=dest.strength, partners=partners,
-                     strength=first.strength)
-
-    def _split(self, written: UnitText, *parts: Syntax) -> Order:
-        unit = self.unit(written)
-        if unit.leader:
-            raise self.fail(f"{unit.leader} is a leader and cannot split", written.column)
-        orders = tuple(self._part(unit, part) for part in parts)
-        return Split(self.power, unit.kind, unit.location, orders, **self._common(unit))
-
-    def _part(self, unit: _Unit, part: Syntax) -> Order:
-        kind, strength, *items = part.items
-        loc = unit.location
-        if part.form == "part_hold":
-            return Hold(self.power, kind, loc, strength=strength)
-        if part.form == "part_move":
-            dest, via = items[0], len(items) > 1
-            return Move(self.power, kind, loc, self.location(dest, kind or unit.kind), via,
-                        strength=strength)
-        other = self.unit(items[0], own=False)
-        if part.form == "part_support_hold":
-            return SupportHold(self.power, kind, loc, other.kind, other.location,
-                               target_strength=other.strength, target_leader=other.leader,
-                               strength=strength)
-        return SupportMove(self.power, kind, loc, other.kind, other.location,
-                           self.location(items[1], other.kind), target_strength=other.strength,
-                           target_leader=other.leader, strength=strength)
-
-    def _loan(self, centre: PlaceText, to: NameText) -> Order:
-        where = self.province(centre)
-        receiver = self.resolve(to, (POWER,)).id
-        if receiver == self.power:
-            raise self.fail("a power cannot lend a centre to itself", to.column)
-        return LoanCentre(self.power, None, where, receiver)
-
-    def _end_loan(self, centre: PlaceText) -> Order:
-        return EndLoan(self.power, None, self.province(centre))
-
-    def _place_leader(self, written: UnitText, where: PlaceText) -> Order:
-        unit = self.unit(written)
-        if unit.leader is None:
-            name = written.place.name.text if written.place else "?"
-            raise self.fail(f"{name!r} is not a leader", written.column,
-                            "Name a leader: 'Place Hannibal in Carthage'.")
-        return PlaceLeader(self.power, None, self.province(where), leader=unit.leader)

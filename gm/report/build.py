@@ -36,15 +36,17 @@ from gm.report.model import (
     UnreadLine,
 )
 from gm.report.notation import place, unit_display
-from gm.rules import RuleSet
+from gm.rules import RuleSet, known_rules
 from gm.store.codec import unit_text
 from gm.store.edits import EditRow
 from gm.store.orders import OrderRow
 from gm.store.phase_names import parse_phase_name
 from gm.store.results import ResultRow
 
-# Result codes and the tag each prints; codes not listed here and not in `UNTAGGED` print
-# as themselves.
+# Result codes of the standard game and the tag each prints. A rule declares its own codes
+# (`Rule.result_tags`, `Rule.explained`; no tag for one whose order did what it said, as a
+# conversion or a destruction that happened: the order is written as what it does, and the
+# events say it happened); a code nobody declares prints as itself.
 TAGS = {
     R.BOUNCED: "bounce",
     R.CUT: "cut",
@@ -53,20 +55,23 @@ TAGS = {
     R.NOT_MATCHED: "void",
     R.VOID: "void",
     R.REPLACED: "replaced",
-    # variant rules (a conversion or a destruction that happened needs no tag: the order is
-    # written as what it does, `A Ur becomes a fleet`, and the events say it happened)
-    "failed": "failed",
-    "sacked": "sacked",
-    "rebuilding": "rebuilding",
-    "rebuilt": "rebuilt",
-    "merged": "merged",
-    "split": "split",
 }
 # Codes of orders that did what they asked: no tag, as judges print them.
 UNTAGGED = frozenset({R.MOVED, R.HELD, R.SUPPORTED, R.CONVOYED, R.RETREATED, R.DISBANDED,
-                      R.BUILT, R.REMOVED, R.WAIVED, "converted", "destroyed"})
+                      R.BUILT, R.REMOVED, R.WAIVED})
 # Known codes whose detail is the reader's business (why the order did nothing).
-EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED, "failed", "rebuilding"})
+EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED})
+
+
+def _declared_tags() -> tuple[dict[str, str], frozenset[str]]:
+    """Every code's tag, the rules' included, and the codes whose detail is printed."""
+    tags, explained = dict(TAGS), set(EXPLAINED)
+    for rule in known_rules().values():
+        tags.update(rule.result_tags)
+        explained |= rule.explained
+    return tags, frozenset(explained)
+
+
 # Ignored lines the zine prints: text that may have been meant as an order. The rest of what a
 # letter reader ignores (greetings, headings, signatures, email headers, quoted mail) is
 # chatter, and some of it (addresses) is private.
@@ -76,7 +81,7 @@ _SHOWN_IGNORED = re.compile(r"^(not an order|quoted from an earlier message \(it
 def shown_in_report(ignored_reason: str) -> bool:
     """Does the zine print an ignored line with this reason (it may have been an order)?"""
     return bool(_SHOWN_IGNORED.match(ignored_reason))
-_PROGRESS = re.compile(r"^\d+\s*/\s*\d+$")  # `1/2`: a rebuilding's seasons so far
+_PROGRESS = re.compile(r"^\d+\s*/\s*\d+$")  # `1/2`: how far a rule's order has come
 
 # Characters that could change how a report displays: terminal escapes and other controls,
 # and the bidirectional overrides that reorder text on screen.
@@ -99,10 +104,13 @@ def _tags_for(result: ResultRow) -> tuple[list[str], str]:
     code, detail = result.code, clean(result.detail)
     if code in UNTAGGED:
         return [], ""
-    if code == "rebuilding" and _PROGRESS.match(detail):
-        return [f"rebuilding {detail.replace(' ', '')}"], ""
-    tag = TAGS.get(code, code.replace("_", " "))
-    note = detail if code in EXPLAINED or code not in TAGS else ""
+    tags, explained = _declared_tags()
+    if tags.get(code) == "":  # a rule's order that did what it said (`A Ur becomes a fleet`)
+        return [], ""
+    if code not in tags and _PROGRESS.match(detail):  # `*rebuilding 1/2*`
+        return [f"{code.replace('_', ' ')} {detail.replace(' ', '')}"], ""
+    tag = tags.get(code, code.replace("_", " "))
+    note = detail if code in explained or code not in tags else ""
     return [tag], note
 
 

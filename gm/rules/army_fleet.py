@@ -31,6 +31,9 @@ KIND_NAMES = {"A": "an army", "F": "a fleet"}
 @register
 class ArmyFleet(Rule):
     name = "army_fleet"
+    title = "A/F units"
+    short_title = "A/F"
+    brings = frozenset({"army_fleet"})
 
     def __init__(self, params: dict | None = None):
         super().__init__(params)
@@ -39,11 +42,6 @@ class ArmyFleet(Rule):
         # is) and the unit's last order; and what each A/F became, for the report.
         self._sent: dict[int, tuple[Order, str | None, Order]] = {}
         self._settled: list[str] = []
-
-    @property
-    def ref(self) -> str:
-        rule = self.params.get("rule")
-        return f"rule {rule} (A/F units)" if rule else "the A/F rule"
 
     @property
     def default(self) -> str:

@@ -51,12 +51,33 @@ def _discover() -> None:
 
 
 class Rule:
-    """One variant rule. Override only the hooks the rule changes; return None to pass."""
+    """One variant rule. Override only the hooks the rule changes; return None to pass.
+
+    A rule also declares what it brings, so nothing else lists it: `brings`, the variant
+    order forms it gives meaning to (an order kind's `form`, or a unit form of
+    `gm.orders.variants.UNIT_FORMS`: a map with this rule accepts those orders);
+    `order_phases`, the phases it puts one of those forms in when they are not its kind's; `result_tags`, its result codes and the tag each prints in reports ('' for
+    none: the order did what it said); and `explained`, the codes whose detail the report
+    prints (why the order did nothing)."""
 
     name: ClassVar[str] = ""
+    title: ClassVar[str] = ""  # the rule as messages name it ("conversion"); else `name`
+    short_title: ClassVar[str] = ""  # "the A/F rule" when the map gives no number
+    brings: ClassVar[frozenset[str]] = frozenset()
+    order_phases: ClassVar[dict[str, tuple[str, ...]]] = {}
+    result_tags: ClassVar[dict[str, str]] = {}
+    explained: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, params: dict | None = None):
         self.params = params or {}
+
+    @property
+    def ref(self) -> str:
+        """How the rule's messages name it: `rule 2 (conversion)` with the map's rulebook
+        number (`rule = "2"` in `[rules.conversion]`), else `the conversion rule`."""
+        title = self.title or self.name.replace("_", " ")
+        number = self.params.get("rule")
+        return f"rule {number} ({title})" if number else f"the {self.short_title or title} rule"
 
     # --- movement: before the resolver -------------------------------------------------------
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap

@@ -39,11 +39,9 @@ def became(unit, new, game_map) -> str:
 @register
 class Conversion(Rule):
     name = "conversion"
-
-    @property
-    def ref(self) -> str:
-        rule = self.params.get("rule")
-        return f"rule {rule} (conversion)" if rule else "the conversion rule"
+    brings = frozenset({"conversion"})
+    result_tags = {"converted": "", "failed": "failed"}  # a conversion done needs no tag
+    explained = frozenset({"failed"})
 
     def stands(self, order):
         return True if isinstance(order, Convert) else None

@@ -26,11 +26,8 @@ from gm.rules.conversion import unit_words
 @register
 class DoubleUnits(Rule):
     name = "double_units"
-
-    @property
-    def ref(self) -> str:
-        rule = self.params.get("rule")
-        return f"rule {rule} (double units)" if rule else "the double-unit rule"
+    short_title = "double-unit"
+    brings = frozenset({"multiple_units"})
 
     def support_left(self, strength, cutting_attacks):
         return max(0.0, strength - len(cutting_attacks))

@@ -82,11 +82,12 @@ def _place(game_map, province: str) -> str:
 @register
 class HolyPlaces(Rule):
     name = "holy_places"
-
-    @property
-    def ref(self) -> str:
-        rule = self.params.get("rule")
-        return f"rule {rule} (Holy Places)" if rule else "the Holy Places rule"
+    title = "Holy Places"
+    brings = frozenset({"destroy_centre", "multiple_units"})
+    # Lord of Hosts 4: a Holy Place is destroyed in the adjustment phase after its capture
+    order_phases = {"destroy_centre": ("Adjustment",)}
+    result_tags = {DESTROYED: "", "failed": "failed"}  # a destruction done needs no tag
+    explained = frozenset({"failed"})
 
     @staticmethod
     def _holy_to(province: str, game_map) -> str | None:

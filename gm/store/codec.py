@@ -98,12 +98,12 @@ def _encode_order(value):
 
 
 def _decode_order(value):
-    from gm.orders import types
+    from gm.orders.kinds import order_type
 
     if isinstance(value, dict):
         fields = dict(value)
         name = fields.pop("$type", "")
-        cls = getattr(types, name, None)
+        cls = order_type(name)
         if not isinstance(cls, type):
             raise CodecError(f"unknown order type {name!r}")
         args = {k: _decode_order(v) for k, v in fields.items()}

@@ -1,4 +1,5 @@
-"""Every variant case file in tests/cases/ (`<map>.txt`), run through `gm datc` as a GM would.
+"""Every case file in tests/cases/ (the variants' `<map>.txt` and the DATC's
+`standard-datc.txt`), run through `gm datc` as a GM would.
 
 A new file dropped into this folder is picked up without touching this module. Each file must
 hold at least one case, and `gm datc` must report every one of them passed.

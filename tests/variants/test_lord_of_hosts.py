@@ -137,7 +137,7 @@ def test_the_double_dip_is_refused_under_rule_4(tmp_path):
     assert "Next: Spring 600 BC" in report
 
     echo = gm("orders", "G", letter="BABYLON: A(Moa) Destroys Moa\n")
-    assert "rule 4 (holy places): destroying a centre is not allowed in a movement phase; " \
+    assert "rule 4 (Holy Places): destroying a centre is not allowed in a movement phase; " \
            "under this rule it is an order of the adjustment phase" in echo
     gm("adjudicate", "G")
     report = gm("adjudicate", "G")
@@ -177,8 +177,8 @@ def test_gm_show_writes_a_double_unit_as_2a(tmp_path):
      "A Moa destroys", "rule 4 (Holy Places): Babylon has not captured Moab (it belongs to "
      "The Allies)"),
     (AUTUMN_601, [Unit("babylon", "A", "moa")], {"moa": "babylon"}, "babylon",
-     "A Moa destroys", "rule 4 (holy places): this order is not allowed in a movement phase; "
-     "under this rule it is an order of the adjustment phase"),
+     "A Moa destroys", "rule 4 (Holy Places): destroying a centre is not allowed in a movement "
+     "phase; under this rule it is an order of the adjustment phase"),
     (WINTER_601, [], {"ur": "babylon"}, "babylon", "Build 2A Ur",
      "rule 4 (Holy Places): only a power that destroys a Holy Place in this phase builds a "
      "double unit"),

@@ -1,0 +1,30 @@
+"""Where the files gm ships beside its code are: the maps and the order grammar.
+
+They are kept at the top of the repository, in `maps/` and `grammars/`, where a GM and a
+developer look for them; `setup.py` installs those two folders as the packages `gm._data.maps`
+and `gm._data.grammars` (docs/map-format.md). Reading them through importlib.resources finds
+them the same way in a wheel, a `pip install .` and the editable install of a checkout.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+
+class MissingData(Exception):
+    """gm's own maps or grammar are not where the installation should have put them."""
+
+
+def data_folder(name: str) -> Path:
+    """The folder of gm's own `maps` or `grammars`, wherever gm is installed."""
+    try:
+        folder = files(f"gm._data.{name}")
+    except ModuleNotFoundError:  # gm run from a checkout it was not installed from
+        raise MissingData(f"gm's own {name} are not installed (there is no package "
+                          f"gm._data.{name}); install gm again: 'pip install .', or 'make' "
+                          "in a checkout") from None
+    if not isinstance(folder, Path):  # gm is never installed zipped; say so if it ever is
+        raise MissingData(f"gm's own {name} are not in a folder on disk ({folder}); install "
+                          "gm with pip, which unpacks it")
+    return folder

@@ -1,0 +1,93 @@
+"""What the board checks of the order kinds share: finding the unit an order names, whether a
+kind of unit can stand somewhere, and how units, places and powers are named in problems."""
+
+from __future__ import annotations
+
+from gm.maps.gamemap import GameMap, province_of
+from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
+from gm.orders.kinds.base import Problem, kind_label
+
+KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+
+
+def a_kind(kind: str) -> str:
+    """`an army`, `a fleet`."""
+    word = KIND_WORDS.get(kind, kind)
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def place_name(game_map, location: str) -> str:
+    """`Paris` for `par` (the id itself if the map has no such province)."""
+    p = game_map.provinces.get(province_of(location))
+    return p.name if p else location
+
+
+def power_name(game_map, power: str | None) -> str:
+    return game_map.powers[power].name if power in game_map.powers else power or "this power"
+
+
+def refused(message: str, hint: str, kind: str, focus: str = "unit") -> Problem:
+    """A problem that means the order cannot be placed: intake rejects the line."""
+    return Problem(message, hint, kind, focus, True)
+
+
+def kind_problem(kind: str | None, location: str, game_map) -> Problem | None:
+    """Can a unit of this kind stand there at all (no fleet inland, no army at sea)?"""
+    province = game_map.provinces.get(province_of(location))
+    if kind is None or province is None:
+        return None
+    if kind == "F" and province.kind == "land":
+        return refused(f"{province.name} is inland: a fleet cannot be there",
+                       "Check the unit's kind (A or F) and province.", WRONG_KIND)
+    if kind in ("A", "G") and province.kind == "sea":
+        return refused(f"{province.name} is a sea: {a_kind(kind)} cannot be there",
+                       "Check the unit's kind (A or F) and province.", WRONG_KIND)
+    return None
+
+
+def find_unit(order_power: str | None, kind: str | None, location: str,
+              strength: float | None, leader: str | None, pieces, game_map: GameMap,
+              dislodged: bool = False) -> tuple[int, Problem | None]:
+    """The index in `pieces` of the unit an order names, or why there is none."""
+    if not leader:  # the usual case first: the one unit there, as the order names it
+        for i, u in enumerate(pieces):
+            if u.location == location and (order_power is None or u.power == order_power) \
+                    and (kind is None or u.kind == kind) \
+                    and (strength is None or u.strength == strength):
+                return i, None
+    if leader:
+        for i, u in enumerate(pieces):
+            if getattr(u, "name", None) == leader:
+                return i, None
+        return -1, refused(f"{leader} is not on the board",
+                            "Place the leader first, or check the name.", NO_UNIT)
+    province = province_of(location)
+    here = [i for i, u in enumerate(pieces) if u.province == province]
+    where = place_name(game_map, location)
+    if not here:
+        return -1, refused(f"there is no{' dislodged' if dislodged else ''} unit in {where}",
+                            "Check where the unit stands in the last report.", NO_UNIT)
+    real = pieces[here[0]]
+    narrowing = []  # (which units fit what the order says, the problem if none does)
+    if order_power is not None:
+        narrowing.append((lambda u: u.power == order_power, lambda: refused(
+            f"the {KIND_WORDS.get(real.kind, 'unit')} in {where} belongs to "
+            f"{power_name(game_map, real.power)}, not {power_name(game_map, order_power)}",
+            "A power can only order its own units; check the letter's power.", WRONG_POWER)))
+    if kind is not None:
+        narrowing.append((lambda u: u.kind == kind or (u.kind == "A/F" and kind in ("A", "F")),
+                          lambda: refused(
+            f"the unit in {where} is {a_kind(real.kind)}, not {a_kind(kind)}",
+            f"Write it as '{kind_label(real.kind, None)} ...'.", WRONG_KIND)))
+    if strength is not None:
+        narrowing.append((lambda u: u.strength == strength, lambda: refused(
+            f"the unit in {where} is {kind_label(real.kind, real.strength)}, not "
+            f"{kind_label(kind or real.kind, strength)}",
+            "Write the unit as it stands on the board.", WRONG_KIND)))
+    for fits, problem in narrowing:
+        real = pieces[here[0]]
+        kept = [i for i in here if fits(pieces[i])]
+        if not kept:
+            return -1, problem()
+        here = kept
+    return here[0], None

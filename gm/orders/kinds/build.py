@@ -1,0 +1,151 @@
+"""Build: a new unit on a free build site (`Build A Par`, `Build F Stp/nc`). Its board check
+asks the map's rules for the sites (`RuleSet.build_sites`) and their objections."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gm.maps.gamemap import GameMap, coast_of
+from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.board import kind_problem, power_name
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Order):
+    def commands(self) -> tuple[str, ...]:
+        return ()  # a build commands no existing unit; several may share a province
+
+    def __str__(self) -> str:
+        return f"Build {self.unit_text()}"
+
+
+def read_build(b, written) -> Order:
+    unit = b.unit(written)
+    if unit.leader:
+        raise b.fail(f"{unit.leader} is a leader; leaders are not built", written.column)
+    return Build(b.power, unit.kind, unit.location, **b.common(unit))
+
+
+def build_problem(order: Build, position, game_map: GameMap, rules,
+                  used_sites: set[str] = frozenset()) -> Problem | None:
+    """Can this build stand on this board: a unit that can stand there, the rule's objection
+    (it names the rulebook), then a free build site of the power."""
+    misplaced = kind_problem(order.unit_kind, order.location, game_map)
+    if misplaced is not None:
+        return misplaced
+    if rules is not None:
+        objection = rules.build_problem(order, position, game_map)
+        if objection:
+            return Problem(objection)
+    prov = order.province
+    province = game_map.provinces.get(prov)
+    if province is None:
+        return Problem(f"unknown province {prov!r}")
+    power = order.power or ""
+    if prov in used_sites:
+        return Problem(f"a unit is already being built in {province.name}")
+    if any(u.province == prov for u in position.units):
+        return Problem(f"{province.name} is occupied")
+    sites = rules.build_sites(power, position, game_map) if rules is not None else ()
+    if prov not in sites:
+        if power in game_map.powers and prov in game_map.powers[power].home:
+            return Problem(f"{province.name} is not owned by {power_name(game_map, power)}")
+        return Problem(f"{province.name} is not a home centre of {power_name(game_map, power)}")
+    kind = order.unit_kind or "A"
+    if kind == "F":
+        if province.kind != "coast":
+            return Problem(f"a fleet cannot be built in {province.name}, which is inland")
+        if province.coasts and coast_of(order.location) not in province.coasts:
+            return Problem(f"say which coast of {province.name} to build the fleet on")
+    elif kind == "A" and province.kind not in ("land", "coast"):
+        return Problem(f"an army cannot be built in {province.name}")
+    elif kind not in ("A", "F"):
+        return Problem(f"{kind} units cannot be built here")
+    return None
+
+
+def open_build_sites(power: str, position, game_map: GameMap, rules) -> dict[str, list[str]]:
+    """Where `power` may build now, and what: province -> the unit kinds ('A', 'F' or a
+    fleet's coasts such as 'F stp/nc')."""
+    sites: dict[str, list[str]] = {}
+    for prov in rules.build_sites(power, position, game_map):
+        province = game_map.provinces.get(prov)
+        if province is None:
+            continue
+        kinds = []
+        if province.kind in ("land", "coast"):
+            kinds.append("A")
+        if province.kind == "coast":
+            kinds += [f"F {loc}" for loc in game_map.locations(prov)] if province.coasts \
+                else ["F"]
+        sites[prov] = kinds
+    return sites
+
+
+def allowance(power: str, position, game_map: GameMap, rules) -> tuple[int, int]:
+    """(builds the power's centres pay for, negative for removals it owes; extra builds a
+    rule owes it). Centres and upkeep may come in halves: a power builds one unit per whole
+    centre to spare, and removes until its units are supplied."""
+    spare = rules.supply(power, position, game_map) - sum(
+        rules.upkeep(u) for u in position.units if u.power == power)
+    change = math.floor(spare) if spare >= 0 else -math.ceil(-spare)
+    return change, rules.extra_builds(power, position, game_map)
+
+
+def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | None:
+    """A build or a waive by a power with none to make."""
+    if left > 0:
+        return None
+    name = power_name(game_map, power)
+    return Problem(f"{name} has no builds" if left == 0 else
+                   f"{name} must remove units, not build")
+
+
+def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
+                        ) -> Problem | None:
+    """A build a rule claims as an extra build: is one still owed (`made` already built)?"""
+    if owed == 0:
+        return Problem(f"{power_name(game_map, power)} is owed no extra build")
+    if made >= owed:
+        return Problem(f"all {owed} extra build(s) of {power_name(game_map, power)} are "
+                       "already used")
+    return None
+
+
+def single_unit_problem(order: Build) -> Problem | None:
+    """A build paid for by a centre makes one single unit; only a rule's extra build may be
+    stronger (and only when that rule claims the order)."""
+    if order.strength is None or order.strength == 1:
+        return None
+    return Problem(f"{order.strength:g}{order.unit_kind or 'A'} cannot be built: a centre pays "
+                   "for one single unit")
+
+
+def counts_known(rules) -> bool:
+    """Can the count of builds and removals be known before the phase? Not when a rule's own
+    adjustment orders come first and may change it (a Holy Place destroyed)."""
+    return rules is not None and not rules.answers("adjustment_orders")
+
+
+def check_build(order: Build, kind, location, position, game_map: GameMap,
+                rules=None) -> Problem | None:
+    if position is None or rules is None:  # the sites are the rules' answer
+        return None
+    power = order.power or ""
+    if rules.draws_extra_build(order, position, game_map):
+        problem = build_problem(order, position, game_map, rules)
+        if problem is None and counts_known(rules):
+            owed = allowance(power, position, game_map, rules)[1]
+            problem = extra_build_problem(power, owed, 0, game_map)
+        return problem
+    if counts_known(rules):
+        problem = no_builds_problem(power, allowance(power, position, game_map, rules)[0],
+                                    game_map)
+        if problem is not None:
+            return problem
+    return build_problem(order, position, game_map, rules) or single_unit_problem(order)
+
+
+KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},
+                   check=check_build, on_unit=False),)

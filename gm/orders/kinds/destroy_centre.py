@@ -1,0 +1,25 @@
+"""Destroy the centre the unit stands in (Lord of Hosts 4 'Destroys', Diadochi V 7 'Z')."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, show_location
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyCentre(Order):
+    def tail(self) -> str:
+        return " destroys"
+
+    def in_words(self) -> str:
+        return f"{self.unit_text()} destroys {show_location(self.province)}"
+
+
+def read_destroy(b, written, centre=None) -> Order:
+    return b.on_centre(DestroyCentre, written, centre, "destroy")
+
+
+KINDS = (OrderKind(DestroyCentre, "destroying a centre", (MOVEMENT,), form="destroy_centre",
+                   form_words=("destroying a centre", "Lord of Hosts, Diadochi V"),
+                   reads={"destroy": read_destroy}),)

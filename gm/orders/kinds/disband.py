@@ -1,0 +1,22 @@
+"""Disband: a dislodged unit leaves the board (`A Bur D`); in an adjustment phase the same
+words are a removal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import RETREAT, Order, OrderKind
+
+
+@dataclass(frozen=True, slots=True)
+class Disband(Order):
+    def tail(self) -> str:
+        return " D"
+
+
+def read_disband(b, written) -> Order:
+    unit = b.unit(written)
+    return Disband(b.power, unit.kind, unit.location, **b.common(unit))
+
+
+KINDS = (OrderKind(Disband, "a disband", (RETREAT,), reads={"disband": read_disband}),)

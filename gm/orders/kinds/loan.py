@@ -1,0 +1,54 @@
+"""Centre loans (Diadochi V 9): lend a centre to another power, or end the loan ('Loans may be
+ended at any time', so in every kind of phase)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import PHASE_KINDS, Order, OrderKind, show_location
+from gm.orders.names import POWER
+
+
+@dataclass(frozen=True, slots=True)
+class LoanCentre(Order):
+    """Lend a centre to another power. `location` is the centre."""
+
+    to_power: str
+
+    def commands(self) -> tuple[str, ...]:
+        return (f"loan:{self.province}",)
+
+    def __str__(self) -> str:
+        return f"Loan {show_location(self.location)} to {show_location(self.to_power)}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndLoan(Order):
+    """End a loan of a centre."""
+
+    def commands(self) -> tuple[str, ...]:
+        return (f"loan:{self.province}",)
+
+    def __str__(self) -> str:
+        return f"End loan {show_location(self.location)}"
+
+
+def read_loan(b, centre, to) -> Order:
+    where = b.province(centre)
+    receiver = b.resolve(to, (POWER,)).id
+    if receiver == b.power:
+        raise b.fail("a power cannot lend a centre to itself", to.column)
+    return LoanCentre(b.power, None, where, receiver)
+
+
+def read_end_loan(b, centre) -> Order:
+    return EndLoan(b.power, None, b.province(centre))
+
+
+KINDS = (
+    OrderKind(LoanCentre, "a loan", PHASE_KINDS, form="loans",
+              form_words=("centre loans", "Diadochi V"), reads={"loan": read_loan},
+              on_unit=False),
+    OrderKind(EndLoan, "ending a loan", PHASE_KINDS, form="loans",
+              reads={"end_loan": read_end_loan}, on_unit=False),
+)

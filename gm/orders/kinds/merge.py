@@ -1,0 +1,102 @@
+"""Merge: units become one multiple unit (Multiplicity II R3, Hoplite Wars 3), and the
+support of a merge by a unit that does not take part."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from gm.maps.gamemap import GameMap, province_of
+from gm.orders.kinds.base import (
+    MOVEMENT,
+    Order,
+    OrderKind,
+    Problem,
+    UnitRef,
+    show_location,
+    unit_label,
+)
+from gm.orders.kinds.board import find_unit
+
+
+@dataclass(frozen=True, slots=True)
+class Merge(Order):
+    """`A(Mar) & A(Pic) MERGE 2A(Bur)`: this unit is the first named; `partners` are the others.
+    `merged_kind` and `merged_strength` are the resulting unit as written, if written."""
+
+    dest: str
+    merged_kind: str | None = None
+    merged_strength: float | None = field(default=None, kw_only=True)
+    partners: tuple[UnitRef, ...] = field(default=(), kw_only=True)
+
+    def commands(self) -> tuple[str, ...]:
+        return (self.province, *(province_of(p[1]) for p in self.partners))
+
+    def units_named(self):
+        yield self.unit_kind, self.strength, self.leader
+        yield self.merged_kind, self.merged_strength, None
+        for kind, _, strength in self.partners:
+            yield kind, strength, None
+
+    def each(self) -> tuple[Merge, ...]:
+        """One merge order per unit taking part, each without partners."""
+        own = replace(self, partners=())
+        return (own, *(replace(self, unit_kind=kind, location=location, strength=strength,
+                               partners=()) for kind, location, strength in self.partners))
+
+    def __str__(self) -> str:
+        units = " & ".join([self.unit_text(), *(unit_label(*p) for p in self.partners)])
+        return f"{units} merge {unit_label(self.merged_kind, self.dest, self.merged_strength)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMerge(Order):
+    """Support a merge into `dest` without taking part (`A Par S MERGE Bur`)."""
+
+    dest: str
+
+    def tail(self) -> str:
+        return f" S merge {show_location(self.dest)}"
+
+
+def read_merge(b, *items) -> Order:
+    *parts, dest = items
+    units = [b.unit(u) for u in parts]
+    for u, w in zip(units, parts, strict=True):
+        if u.leader:
+            raise b.fail(f"{u.leader} is a leader and cannot merge", w.column)
+    if dest.place is None:
+        raise b.fail("say where the units merge ('A Mar & A Pic merge 2A Bur')", dest.column)
+    first = units[0]
+    partners = tuple(UnitRef(u.kind, u.location, u.strength) for u in units[1:])
+    seen = [province_of(u.location) for u in units]
+    if len(set(seen)) < len(seen):
+        raise b.fail("the same unit is named twice in the merge", None)
+    return Merge(b.power, first.kind, first.location, b.province(dest.place), dest.kind,
+                 merged_strength=dest.strength, partners=partners, strength=first.strength)
+
+
+def read_support_merge(b, written, dest) -> Order:
+    unit = b.unit(written)
+    return SupportMerge(b.power, unit.kind, unit.location, b.province(dest), **b.common(unit))
+
+
+def check_merge(order: Merge, kind, location, position, game_map: GameMap,
+                rules=None) -> Problem | None:
+    """Every partner must be on the board, the power's, of the kind written."""
+    if position is None:
+        return None
+    for p_kind, p_location, p_strength in order.partners:
+        _, problem = find_unit(order.power, p_kind, p_location, p_strength, None,
+                               position.units, game_map)
+        if problem is not None:
+            return problem
+    return None
+
+
+KINDS = (
+    OrderKind(Merge, "a merge", (MOVEMENT,), form="merge_split", reads={"merge": read_merge},
+              form_words=("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
+              check=check_merge),
+    OrderKind(SupportMerge, "a support of a merge", (MOVEMENT,), form="merge_split",
+              reads={"support_merge": read_support_merge}),
+)

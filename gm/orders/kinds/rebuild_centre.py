@@ -1,0 +1,22 @@
+"""Rebuild a destroyed centre by occupying it two seasons (Diadochi V 8, symbol R)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import MOVEMENT, Order, OrderKind
+
+
+@dataclass(frozen=True, slots=True)
+class RebuildCentre(Order):
+    def tail(self) -> str:
+        return " rebuilds"
+
+
+def read_rebuild(b, written, centre=None) -> Order:
+    return b.on_centre(RebuildCentre, written, centre, "rebuild")
+
+
+KINDS = (OrderKind(RebuildCentre, "rebuilding a centre", (MOVEMENT,), form="rebuild_centre",
+                   form_words=("rebuilding a destroyed centre", "Diadochi V"),
+                   reads={"rebuild": read_rebuild}),)

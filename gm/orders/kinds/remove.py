@@ -1,0 +1,52 @@
+"""Remove: a power with more units than centres takes one off (`Remove A Mun`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.board import power_name
+from gm.orders.kinds.build import allowance, counts_known
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Order):
+    def __str__(self) -> str:
+        return f"Remove {self.unit_text()}"
+
+
+def read_remove(b, written) -> Order:
+    unit = b.unit(written)
+    return Remove(b.power, unit.kind, unit.location, **b.common(unit))
+
+
+def no_removals_problem(power: str, left: int, game_map) -> Problem | None:
+    """A removal by a power that owes none."""
+    if left < 0:
+        return None
+    return Problem(f"{power_name(game_map, power)} has no removals")
+
+
+def upkeep_problem(unit, rules) -> Problem | None:
+    """A unit that needs no centre: removing it makes up for none."""
+    if rules.upkeep(unit) > 0:
+        return None
+    return Problem(f"{unit.label()} needs no supply centre, so removing it does not make up "
+                   "for a missing centre; remove another unit")
+
+
+def check_remove(order: Remove, kind, location, position, game_map, rules=None
+                 ) -> Problem | None:
+    if position is None or not counts_known(rules):
+        return None
+    power = order.power or ""
+    problem = no_removals_problem(power, allowance(power, position, game_map, rules)[0],
+                                  game_map)
+    if problem is not None:
+        return problem
+    unit = next((u for u in position.units if u.location == location), None)
+    return upkeep_problem(unit, rules) if unit is not None else None
+
+
+KINDS = (OrderKind(Remove, "a removal", (ADJUSTMENT,), reads={"remove": read_remove},
+                   check=check_remove),)

@@ -1,0 +1,96 @@
+"""Retreat: a dislodged unit goes to a free neighbour (`A Bur R Par`; in a retreat phase
+`A Bur - Par` means the same). Closed to it: occupied provinces, a province left empty by a
+standoff, and the one the attack came from (unless it came by convoy)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.maps.gamemap import GameMap, coast_of, province_of
+from gm.orders.errors import PHASE
+from gm.orders.kinds.base import RETREAT, Order, OrderKind, Problem, show_location
+from gm.orders.kinds.board import place_name
+from gm.orders.kinds.move import move_check
+from gm.orders.kinds.rebuild_centre import RebuildCentre
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Order):
+    dest: str
+
+    def tail(self) -> str:
+        return f" R {show_location(self.dest)}"
+
+
+def read_retreat(b, written, dest, via: bool = False) -> Order:
+    unit = b.unit(written)
+    if via:
+        raise b.fail("a retreat cannot go by convoy", None,
+                     "Write the retreat without 'via convoy'.", kind=PHASE)
+    b.spots["dest"] = dest.name.column
+    where = b.location(dest, unit.kind)
+    if unit.location and province_of(where) == province_of(unit.location):
+        # `A Syr R Syr`: a unit cannot retreat where it is, so this is Diadochi's rebuild
+        if "rebuild_centre" not in b.allowed:
+            raise b.fail("a unit cannot retreat to the province it is in",
+                         dest.name.column, "Name a neighbouring province.")
+        return RebuildCentre(b.power, unit.kind, unit.location, **b.common(unit))
+    return Retreat(b.power, unit.kind, unit.location, where, **b.common(unit))
+
+
+def retreat_options(dislodged, position, game_map: GameMap) -> list[str]:
+    """The locations a dislodged piece may retreat to."""
+    unit = dislodged.unit
+    if unit.kind == "F":
+        candidates = sorted(game_map.fleet_adj.get(unit.location, ()))
+    elif unit.kind in ("A", "A/F"):
+        candidates = sorted(game_map.army_adj.get(unit.province, ()))
+    else:
+        return []
+    closed = {u.province for u in position.units} | position.standoffs
+    closed.add(dislodged.attacker_from)
+    return [loc for loc in candidates if province_of(loc) not in closed]
+
+
+def retreat_check(dislodged, dest: str, position, game_map: GameMap
+                  ) -> tuple[str | None, Problem | None]:
+    """Where this retreat goes (the location, coast settled), or why it cannot."""
+    unit = dislodged.unit
+    options = retreat_options(dislodged, position, game_map)
+    prov = province_of(dest)
+    if unit.kind == "F":
+        matches = [o for o in options if (o == dest if coast_of(dest) else province_of(o) == prov)]
+        if len(matches) > 1:
+            return None, Problem(f"say which coast of {place_name(game_map, prov)} to retreat "
+                                 "to", focus="dest")
+    else:
+        matches = [o for o in options if province_of(o) == prov]
+    if matches:
+        return matches[0], None
+    geometry = move_check(unit.kind, unit.location, dest, False, game_map, retreat=True)
+    if geometry.problem is not None:
+        return None, geometry.problem
+    why = "it cannot retreat there"
+    if prov == dislodged.attacker_from:
+        why = "it cannot retreat to the province the attack came from"
+    elif prov in position.standoffs:
+        why = f"{prov} was left empty by a standoff"
+    elif any(u.province == prov for u in position.units):
+        why = f"{prov} is occupied"
+    return None, Problem(why, "Choose one of the unit's retreat options.", focus="dest")
+
+
+def check_retreat(order, kind, location, position, game_map: GameMap,
+                  rules=None) -> Problem | None:
+    """With the dislodged unit, its retreat options; without a board, what the map says."""
+    if position is not None:
+        dislodged = next((d for d in position.dislodged if d.unit.location == location), None)
+        if dislodged is not None:
+            return retreat_check(dislodged, order.dest, position, game_map)[1]
+    if kind not in ("A", "F") or not location:
+        return None
+    return move_check(kind, location, order.dest, False, game_map, retreat=True).problem
+
+
+KINDS = (OrderKind(Retreat, "a retreat", (RETREAT,), reads={"retreat": read_retreat},
+                   check=check_retreat),)

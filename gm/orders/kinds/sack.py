@@ -1,0 +1,24 @@
+"""Sack the centre a unit occupies (Rise of Rome II 6, Hoplite Wars 7 'SACK Delphi')."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, show_location
+
+
+@dataclass(frozen=True, slots=True)
+class Sack(Order):
+    def __str__(self) -> str:
+        if self.unit_kind or self.leader:
+            return f"{self.unit_text()} sacks"
+        return f"Sack {show_location(self.location)}"
+
+
+def read_sack(b, written, centre=None) -> Order:
+    return b.on_centre(Sack, written, centre, "sack")
+
+
+KINDS = (OrderKind(Sack, "a sack", (MOVEMENT,), form="sack",
+                   form_words=("sacking a centre", "Rise of Rome II, Hoplite Wars"),
+                   reads={"sack": read_sack}),)

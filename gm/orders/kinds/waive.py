@@ -1,0 +1,34 @@
+"""Waive: a power leaves one build unused (`Waive`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.build import allowance, counts_known, no_builds_problem
+
+
+@dataclass(frozen=True, slots=True)
+class Waive(Order):
+    location: str = ""
+
+    def commands(self) -> tuple[str, ...]:
+        return ()
+
+    def __str__(self) -> str:
+        return "Waive"
+
+
+def read_waive(b) -> Order:
+    return Waive(b.power, None)
+
+
+def check_waive(order: Waive, kind, location, position, game_map, rules=None) -> Problem | None:
+    if position is None or not counts_known(rules):
+        return None
+    power = order.power or ""
+    return no_builds_problem(power, allowance(power, position, game_map, rules)[0], game_map)
+
+
+KINDS = (OrderKind(Waive, "a waive", (ADJUSTMENT,), reads={"waive": read_waive},
+                   check=check_waive, on_unit=False),)

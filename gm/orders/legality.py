@@ -1,0 +1,166 @@
+"""One legality check for an order, asked when a letter is read and again at adjudication.
+
+`check(order, position, game_map, phase_kind, rules)` gives a `Verdict`: the order (its power
+and a leader's place filled in from the board), the board's unit it is for, and the `Problem`
+if the order is illegal. It asks, in turn: the phase (`phases.phase_problem`), where the unit
+stands and whether it is there (`kinds.board`), the order kind's own board check (its module
+in `gm/orders/kinds/`), and for a movement order the map's rules. Intake (`gm.orders.check`) and the engine (`gm.engine.movement`,
+`retreat`, `adjustment`) both call the functions of this module, so a problem is found by one
+piece of code and worded once: what the GM is told when a letter is read is what the engine
+will do with the order.
+
+A problem says how intake treats it (`refused`):
+- refused: the order cannot be placed on this board (no such unit, another power's unit, the
+  wrong kind, a province the unit cannot reach on the map). The line is rejected.
+- not refused: the order is well placed, but the position makes it void (a retreat to an
+  occupied province, a build on a centre not owned, a support of an empty province). The line
+  is kept, as judges keep it, with a note saying it will be void and why; the report prints
+  it void with the same words.
+
+Also here: what a unit can do (`unit_moves`, `retreat_options`, `open_build_sites`), for
+`gm show` and the players' bots.
+
+The position is any position-like object (`.units`, `.dislodged`, `.standoffs`), its units
+as `gm.engine.position.Unit` (`power`, `kind`, `location`, `province`, `strength`, `name`);
+`rules` is a `gm.rules.RuleSet` or None (then no variant rule is asked). This module is below
+the engine and the rule modules, and imports neither (`docs/design.md`, 'Floors').
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from gm.maps.gamemap import GameMap
+from gm.orders.errors import PHASE, VARIANT
+from gm.orders.kinds import kind_of
+from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
+from gm.orders.kinds.board import find_unit, kind_problem, power_name, refused
+from gm.orders.kinds.build import Build, build_problem, open_build_sites
+from gm.orders.kinds.convoy import Convoy, convoy_problem
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
+from gm.orders.kinds.support import SupportHold, SupportMove, support_problem
+from gm.orders.kinds.waive import Waive
+from gm.orders.phases import phase_problem, refusal
+from gm.orders.variants import order_phases, rule_reference
+
+# what the engine asks of this module by name
+__all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
+           "convoy_problem", "find_order_unit", "find_unit", "kind_problem", "move_check",
+           "open_build_sites", "power_name", "retreat_check", "retreat_options",
+           "rule_problem", "support_problem", "unit_moves"]
+
+NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
+_MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
+_STANDARD_KINDS = {RETREAT: (Retreat, Move, Disband), ADJUSTMENT: (Build, Remove, Disband, Waive)}
+
+
+class Verdict(NamedTuple):
+    """The order as checked (power and a leader's place filled in), its unit on the board
+    (None without a board), and the problem, None when the order is legal."""
+
+    order: Order
+    unit: Any = None
+    problem: Problem | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.problem is None
+
+
+def kind_word(order: Order) -> str:
+    """`convert`, `loancentre`: an order kind as the rules-of-this-map refusal names it."""
+    return type(order).__name__.lower()
+
+
+def find_order_unit(order: Order, pieces, game_map: GameMap,
+                    dislodged: bool = False) -> tuple[int, Problem | None]:
+    """The index in `pieces` of the unit that gives `order`, or why there is none: the kind
+    written cannot stand there, or `find_unit` finds no such unit."""
+    if not order.leader:
+        problem = kind_problem(order.unit_kind, order.location, game_map)
+        if problem is not None:
+            return -1, problem
+    return find_unit(order.power, order.unit_kind, order.location, order.strength,
+                     order.leader, pieces, game_map, dislodged)
+
+
+def unit_moves(unit, game_map: GameMap) -> list[str]:
+    """The locations a unit may be ordered to move to on this map: its neighbours, and for an
+    army on a coast, the coasts a convoy could reach through the seas."""
+    if unit.kind == "F":
+        return sorted(game_map.fleet_adj.get(unit.location, ()))
+    if unit.kind not in ("A", "A/F"):
+        return []
+    here = unit.province
+    moves = set(game_map.army_adj.get(here, ()))
+    if game_map.provinces[here].kind == "coast":
+        seas = game_map.convoy_reach(here)
+        moves |= {p for p, prov in game_map.provinces.items()
+                  if prov.kind == "coast" and p != here and seas & game_map.sea_neighbours(p)}
+    return sorted(moves)
+
+
+def check(order: Order, position, game_map: GameMap, phase_kind: str | None = None,
+          rules=None) -> Verdict:
+    """Is `order` legal on this board in this kind of phase? `position` may be None: then only
+    what the map alone says is checked. See the module's docstring."""
+    retreating = phase_kind == RETREAT or isinstance(order, Retreat)
+    if phase_kind is not None:
+        why = phase_problem(order, phase_kind, game_map)
+        if why is not None:
+            return Verdict(order, None, refused(*why, PHASE))
+        if not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
+                and phase_kind not in (order_phases(order, game_map) or ()):
+            # the order fits the phase in some variant, but no rule of this map adjudicates
+            # it in retreats or adjustments: the engine voids it
+            return Verdict(order, None, Problem(refusal(order, phase_kind, game_map),
+                                                kind=VARIANT))
+    kind_decl = kind_of(order)
+    on_unit = kind_decl is None or kind_decl.on_unit
+    kind, location = order.unit_kind, order.location
+    if on_unit and not order.leader:
+        problem = kind_problem(kind, location, game_map)
+        if problem is not None:
+            return Verdict(order, None, problem)
+    unit = None
+    if position is not None and on_unit:
+        pieces = [d.unit for d in position.dislodged] if retreating else position.units
+        idx, problem = find_order_unit(order, pieces, game_map, retreating)
+        if problem is not None:
+            return Verdict(order, None, problem)
+        unit = pieces[idx]
+        if order.power is None or (order.leader and not order.location):
+            order = replace(order, power=order.power or unit.power,
+                            location=unit.location if order.leader else order.location)
+        # an A/F unit not yet settled is checked as what its order says it is (Lord of Hosts 3)
+        kind = order.unit_kind if unit.kind == "A/F" else unit.kind
+        location = unit.location
+        if retreating and isinstance(order, Move):  # `A Bur - Par` in a retreat phase
+            return Verdict(order, unit, retreat_check(position.dislodged[idx], order.dest,
+                                                      position, game_map)[1])
+    problem = None
+    if kind_decl is not None and kind_decl.check is not None:
+        problem = kind_decl.check(order, kind, location, position, game_map, rules)
+    if problem is None and unit is not None and rules is not None \
+            and phase_kind in (MOVEMENT, None) and not retreating:
+        problem = rule_problem(order, unit, position, game_map, rules)
+    return Verdict(order, unit, problem)
+
+
+def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:
+    """What the map's rules say of a movement order: an order kind no rule gives meaning
+    to, or a rule's own objection (it names the rulebook)."""
+    if not isinstance(order, _MOVEMENT_KINDS) and not rules.stands(order):
+        if rule_reference(order, game_map):
+            return Problem(refusal(order, MOVEMENT, game_map), kind=VARIANT)
+        return Problem(NOT_BY_THESE_RULES.format(kind_word(order)), kind=VARIANT)
+    if rules.answers("order_problem"):
+        objection = rules.order_problem(order, unit, position, game_map)
+        if objection:
+            return Problem(objection)
+    return None

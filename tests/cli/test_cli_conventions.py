@@ -1,0 +1,135 @@
+"""The usual command-line conventions: `--version`, `-h`, shell completion, examples in the
+help of the main commands, arguments named in words, a clear `gm variants` with no maps, and
+commands that load only what they use."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gm as gm_package
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLED = ("new", "orders", "adjudicate", "report", "replay", "draw")
+
+
+def run_gm(*args: str, env: dict | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gm", *args], capture_output=True, text=True,
+                          check=False, env=env, cwd=cwd)
+
+
+def command_names() -> list[list[str]]:
+    from typer.main import get_command
+
+    from gm.cli import app
+
+    root = get_command(app)
+    names = []
+    for name, command in root.commands.items():
+        if hasattr(command, "commands"):  # a group such as `gm map`
+            names.extend([name, sub] for sub in command.commands)
+        else:
+            names.append([name])
+    return names
+
+
+def test_version_names_the_package_version(gm):
+    out = gm("--version", db=False).output
+    assert out.strip() == f"gm {gm_package.__version__}"
+
+
+def test_dash_h_is_the_same_as_help(gm):
+    assert gm("-h", db=False).output == gm("--help", db=False).output
+    assert gm("new", "-h", db=False).output == gm("new", "--help", db=False).output
+    assert gm("map", "check", "-h", db=False).output.startswith("Usage: gm map check")
+
+
+def test_help_names_the_environment(gm):
+    out = gm("--help", db=False).output
+    for word in ("--version", "--install-completion", "GM_MAPS", "GM_DB"):
+        assert word in out
+
+
+@pytest.mark.parametrize("command", EXAMPLED)
+def test_the_main_commands_show_examples(gm, command):
+    out = gm(command, "--help", db=False).output
+    assert "Examples:" in out
+    examples = out.split("Examples:", 1)[1]
+    assert f"gm {command} " in examples
+
+
+@pytest.mark.parametrize("words", command_names(), ids=" ".join)
+def test_usage_lines_name_arguments_in_words(gm, words):
+    out = gm(*words, "--help", db=False).output
+    usage = out.splitlines()[0]
+    assert usage.startswith(f"Usage: gm {' '.join(words)}")
+    assert not re.search(r"[{}]", usage), usage
+    assert "<str>" not in out and "<int>" not in out
+
+
+def test_install_completion_writes_the_shell_script(tmp_path):
+    env = dict(os.environ, HOME=str(tmp_path), SHELL="/bin/bash")
+    shown = run_gm("--show-completion", "bash", env=env)
+    assert shown.returncode == 0 and "_GM_COMPLETE" in shown.stdout
+    installed = run_gm("--install-completion", "bash", env=env)
+    assert installed.returncode == 0, installed.stderr
+    assert "completion installed" in installed.stdout
+    script = tmp_path / ".bash_completions" / "gm.sh"
+    assert "_GM_COMPLETE" in script.read_text()
+    assert str(script) in (tmp_path / ".bashrc").read_text()
+
+
+def test_variants_without_any_map_is_a_clear_error(gm, tmp_path, monkeypatch):
+    empty = tmp_path / "no-maps"
+    empty.mkdir()
+    monkeypatch.setattr("gm._data.data_folder", lambda name: empty)
+    monkeypatch.setenv("GM_MAPS", str(tmp_path / "missing"))
+    result = gm("variants", db=False, ok=False)
+    assert result.exit_code == 1
+    assert f"GM_MAPS names {tmp_path / 'missing'}, which is not a folder" in result.output
+    assert "gm: no map files (*.toml) in" in result.output and "reinstall gm" in result.output
+
+
+def test_maps_missing_from_the_installation_are_a_clear_error(gm, monkeypatch):
+    def not_installed(package):
+        raise ModuleNotFoundError(package)
+
+    monkeypatch.setattr("gm._data.files", not_installed)
+    for args, db in ((["variants"], False), (["new", "g1"], True)):
+        result = gm(*args, db=db, ok=False)
+        assert result.exit_code == 1
+        assert "gm's own maps are not installed" in result.output
+        assert "install gm again" in result.output
+    assert not gm.db.exists()
+
+
+def modules_loaded_by(*args: str, env: dict | None = None) -> set[str]:
+    code = ("import sys; from gm.cli import main\n"
+            f"sys.argv = ['gm', *{list(args)!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(sys.modules), file=sys.stderr)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, env=env, cwd=ROOT)
+    return set(proc.stderr.split())
+
+
+def test_help_loads_no_store_engine_map_or_rich_help():
+    loaded = modules_loaded_by("--help")
+    heavy = {"sqlite_utils", "pydantic", "lark", "drawsvg", "gm.engine.movement",
+             "gm.maps.loader", "rich.markdown", "pygments"}
+    assert loaded & heavy == set()
+
+
+def test_status_loads_no_parser_checker_or_drawing(tmp_path):
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    assert run_gm("new", "cold", env=env).returncode == 0
+    run_gm("status", "cold", env=env)  # the map is checked and cached once
+    loaded = modules_loaded_by("status", "cold", env=env)
+    assert "gm.game.progress" in loaded  # the command did run
+    assert loaded & {"pydantic", "lark", "drawsvg", "importlib.metadata",
+                     "gm.engine.movement"} == set()
