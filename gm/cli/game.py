@@ -305,7 +305,7 @@ def _list_orders(game: str, db: str) -> None:
 def status(game: GameName, db: Db = "gm.db"):
     """Which powers have ordered, and which units still have no order."""
     from gm.game.progress import progress
-    from gm.mail.inbox import held_letters
+    from gm.mail.held import held_letters
 
     with opened(db) as store:
         p = progress(store, game)

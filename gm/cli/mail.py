@@ -259,7 +259,8 @@ def letters(game: GameName,
                 "--accept", metavar="N", help="take message N, held as late")] = None,
             db: Db = "gm.db"):
     """List the messages held as late this phase, or take one with --accept N."""
-    from gm.mail.inbox import accept_late, held_letters
+    from gm.mail.held import held_letters
+    from gm.mail.inbox import accept_late
 
     with mail_opened(db) as store:
         if accept is not None:

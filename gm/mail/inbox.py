@@ -17,19 +17,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from email.utils import getaddresses
 
 from gm.engine.position import Phase
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game
 from gm.game.history import require_running
 from gm.game.intake import Taken, take_orders
-from gm.mail.messages import IncomingMessage, parse_message
+from gm.mail.messages import IncomingMessage, contact_addresses, parse_message
 from gm.store import games as rows
 from gm.store import mail as mail_rows
 from gm.store.database import Store
 from gm.store.deadlines import deadline_of
-from gm.store.mail import ACCEPTED, LATE, STORED, MailInRow
+from gm.store.mail import ACCEPTED, LATE, STORED
 from gm.zine.players import players_at
 
 # what became of a message
@@ -66,12 +65,6 @@ def subject_matcher(game: str, pattern: str | None = None) -> re.Pattern[str]:
         parts = (re.escape(piece) for piece in pattern.split("*"))
         return re.compile(".*".join(parts), re.I)
     return re.compile(rf"(?<![\w-]){re.escape(game)}(?![\w-])", re.I)
-
-
-def contact_addresses(contact: str) -> set[str]:
-    """The email addresses in a player's contact (`Jane <jane@example.com>`, or several)."""
-    return {address.strip().lower() for _, address in getaddresses([contact])
-            if "@" in address}
 
 
 def powers_by_address(store: Store, view: GameView, phase: Phase) -> dict[str, list[str]]:
@@ -173,29 +166,6 @@ def _letter(store: Store, view: GameView, phase_id: int, text: str, power: str |
     letter_id = store.conn.execute("SELECT max(id) FROM letters WHERE phase_id = ?",
                                    [phase_id]).fetchone()[0]
     return taken, letter_id
-
-
-@dataclass(frozen=True, slots=True)
-class HeldLetter:
-    number: int
-    sender: str
-    power: str | None  # power name
-    dated: str | None
-    subject: str
-
-
-def held_letters(store: Store, game: str) -> list[HeldLetter]:
-    """The phase's messages held as late, for `gm status` and `gm letters`."""
-    with store.transaction(write=False):
-        view = open_game(store, game)
-        phase = rows.open_phase(store, view.game)
-        return [_held(view, row) for row in mail_rows.mail_in_of_game(
-            store, view.game.id, phase.label, LATE)]
-
-
-def _held(view: GameView, row: MailInRow) -> HeldLetter:
-    power = view.map.powers[row.power].name if row.power in view.map.powers else None
-    return HeldLetter(row.id, row.sender, power, row.dated, row.subject)
 
 
 def accept_late(store: Store, game: str, number: int) -> Taken:

@@ -151,3 +151,9 @@ def _decoded(part: EmailMessage) -> str:
 def _lines(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n")).strip() \
         + "\n"
+
+
+def contact_addresses(contact: str) -> set[str]:
+    """The email addresses in a player's contact (`Jane <jane@example.com>`, or several)."""
+    return {address.strip().lower() for _, address in getaddresses([contact])
+            if "@" in address}

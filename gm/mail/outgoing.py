@@ -19,7 +19,7 @@ from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game, resolve_power
 from gm.game.reports import phase_report
 from gm.mail.confirmation import confirmations
-from gm.mail.inbox import contact_addresses
+from gm.mail.messages import contact_addresses
 from gm.store import games as rows
 from gm.store import mail as mail_rows
 from gm.store.database import Store
@@ -83,10 +83,10 @@ def _to(name: str, addresses: list[str]) -> str:
     return ", ".join(formataddr((name, address)) for address in addresses)
 
 
-def _last_mail(store: Store, view: GameView, label: str) -> dict[str, str]:
+def _last_mail(store: Store, view: GameView, phase_id: int) -> dict[str, str]:
     """Power id -> the Message-ID of its last letter by mail this phase."""
     return {row.power: row.message_id for row in mail_rows.mail_in_of_game(
-        store, view.game.id, label) if row.power and row.letter_id is not None}
+        store, view.game.id, phase_id) if row.power and row.letter_id is not None}
 
 
 def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mailing:
@@ -97,7 +97,7 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
         phase = rows.open_phase(store, view.game)
         power_id = resolve_power(view.map, power)
         players = _recipients(store, view, phase.phase)
-        replies = _last_mail(store, view, phase.label)
+        replies = _last_mail(store, view, phase.id)
         to_confirm = confirmations(store, view, power_id)
         if not to_confirm:
             raise WorkflowError(f"no power has sent orders for {phase.label} of "

@@ -56,11 +56,11 @@ def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phas
     return table.last_pk
 
 
-def mail_in_of_game(store: Store, game_id: int, phase: str | None = None,
+def mail_in_of_game(store: Store, game_id: int, phase_id: int | None = None,
                     status: str | None = None) -> list[MailInRow]:
     sql, args = "SELECT * FROM mail_in WHERE game_id = ?", [game_id]
-    if phase is not None:
-        sql, args = sql + " AND phase = ?", [*args, phase]
+    if phase_id is not None:
+        sql, args = sql + " AND phase_id = ?", [*args, phase_id]
     if status is not None:
         sql, args = sql + " AND status = ?", [*args, status]
     return [_mail_in(r) for r in store.db.query(sql + " ORDER BY id", args)]

@@ -142,7 +142,8 @@ def test_a_later_message_replaces_the_earlier_orders_whatever_the_mailbox_order(
 
 
 def test_a_late_message_is_held_until_the_gm_accepts_it(league, tmp_path):
-    from gm.mail.inbox import LATE, accept_late, held_letters, read_mail
+    from gm.mail.held import held_letters
+    from gm.mail.inbox import LATE, accept_late, read_mail
     from gm.mail.mailboxes import mbox_messages
 
     late = plain(CONTACTS["Italy"], "A Ven - Tyr\n", when=SENT + timedelta(days=5))
