@@ -40,7 +40,7 @@ def write_outbox(mailing: Mailing, folder: str | Path) -> list[Path]:
     return written
 
 
-def check_not_sent(store: Store, mailing: Mailing, again: bool) -> None:
+def _check_not_sent(store: Store, mailing: Mailing, again: bool) -> None:
     """Refuse to send a phase's results a second time unless the GM says so."""
     if again or not any(item.kind == RESULTS for item in mailing.messages):
         return
@@ -59,7 +59,7 @@ def send_mailing(store: Store, mailing: Mailing, password: Callable[[MailSetting
     asked for the password only when the server needs a login, after every other check."""
     with store.transaction(write=False):
         settings = settings_for(store, open_game(store, mailing.game))
-    check_not_sent(store, mailing, again)
+    _check_not_sent(store, mailing, again)
     if not settings.smtp_host:
         raise WorkflowError(f"no SMTP server is set for {mailing.game}: run 'gm mail setup "
                             f"{mailing.game} --smtp HOST --port 587 --user YOU' first, or "
