@@ -4,7 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test smoke bench lint clean imap-server
+
+
+.PHONY: demo test smoke bench lint clean browser imap-server
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,13 +17,23 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python -m gm.demo
 
-test: $(STAMP) imap-server
+test: $(STAMP) browser imap-server
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory smoke
 
 # build the wheel, install it (not editable) into a fresh environment, run gm from elsewhere
 smoke:
 	PYTHON=$(PYTHON) bash tools/smoke_wheel.sh
+
+# `gm publish`'s test renders a page in headless Chromium, Debian's package: installed here
+# when it is missing and we may (root, apt-get); otherwise that one test skips and says why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium for the publish test (apt-get)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	      >/dev/null) || echo "gm: apt-get could not install chromium"; \
+	  else echo "gm: chromium is missing and cannot be installed here (not root, or no apt-get)"; fi; }
 
 # The IMAP tests run a real server, Debian's dovecot, on 127.0.0.1; installed here when it is
 # missing and this machine can (root with apt-get). Without it those tests are skipped, saying so.

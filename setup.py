@@ -13,5 +13,7 @@ DATA = {"gm._data.maps": "maps", "gm._data.grammars": "grammars"}
 setup(
     packages=find_packages(include=["gm", "gm.*"]) + list(DATA),
     package_dir=DATA,
-    package_data={"gm._data.maps": ["*.toml"], "gm._data.grammars": ["*.lark"]},
+    # a map of a real place has its coastline beside it (`ID.outline.json`, docs/pictures.md)
+    package_data={"gm._data.maps": ["*.toml", "*.outline.json"],
+                  "gm._data.grammars": ["*.lark"]},
 )

@@ -63,6 +63,9 @@ check "gm orders reads a letter" "Stored: 3 accepted, 2 ignored." "$gm" orders s
 check "gm adjudicate resolves the season" "Next: Autumn 1901" "$gm" adjudicate smoke
 check "gm replay --check rebuilds the demo game" "no differences" \
     "$gm" replay "$repo/games/standard-demo.txt" --check --quiet
+check "gm draw draws the standard board on the shipped coastline" \
+    "class=\"land coastline\"" "$gm" draw smoke -o -
+check "gm publish writes the site" "Wrote 3 files of smoke" "$gm" publish smoke site
 
 echo "smoke: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -56,6 +56,7 @@ from gm.cli import draw as _draw  # noqa: E402,F401
 from gm.cli import game as _game  # noqa: E402,F401
 from gm.cli import mail as _mail  # noqa: E402,F401
 from gm.cli import maps as _maps  # noqa: E402,F401
+from gm.cli import publish as _publish  # noqa: E402,F401
 from gm.cli import zine as _zine  # noqa: E402,F401
 
 

@@ -72,10 +72,39 @@ class ReportFormat(StrEnum):
     text = "text"
     rich = "rich"
     markdown = "markdown"
+    json = "json"
 
 
 FormatOption = Annotated[ReportFormat, typer.Option(
-    "--format", "-f", help="text (mail and print), rich (terminal) or markdown (web)")]
+    "--format", "-f",
+    help="text (mail and print), rich (terminal), markdown (web) or json (docs/json.md)")]
+
+
+class ListingFormat(StrEnum):
+    """How `gm show` and `gm status` print: tables for people, JSON for programs."""
+
+    text = "text"
+    json = "json"
+
+
+ListingFormatOption = Annotated[ListingFormat, typer.Option(
+    "--format", "-f", help="text, or json (docs/json.md)")]
+
+
+def print_json(document: dict) -> None:
+    from gm.report.json_model import dumps
+
+    echo_text(dumps(document))
+class Names(StrEnum):
+    """How orders name units and places: `A Vie - Gal` or, as the judges print them,
+    `Army Vienna -> Galicia`."""
+
+    short = "short"
+    full = "full"
+
+
+NamesOption = Annotated[Names, typer.Option(
+    "--names", help="short (A Vie - Gal) or full (Army Vienna -> Galicia), as judges print")]
 AsciiOption = Annotated[bool, typer.Option(
     "--ascii", help="7-bit text only: accents dropped, dashes and quotes typed plainly")]
 
@@ -83,13 +112,18 @@ AsciiOption = Annotated[bool, typer.Option(
 def print_report(report, format: ReportFormat, ascii: bool) -> None:
     """Print a season report in the chosen format (renderers are imported only here)."""
     if format is ReportFormat.rich:
-        from gm.report.rich_render import print_rich, render_rich
+        from gm.report.rich_render import print_rich, render_rich, terminal
 
-        print_rich(render_rich(report, ascii))
+        console = terminal()
+        print_rich(render_rich(report, ascii, console), console)
     elif format is ReportFormat.markdown:
         from gm.report.markdown import render_markdown
 
         echo_text(render_markdown(report, ascii))
+    elif format is ReportFormat.json:
+        from gm.report.json_model import report_document
+
+        print_json(report_document(report))
     else:
         from gm.report.text import render_text
 
@@ -175,7 +209,8 @@ def games(db: Db = "gm.db"):
 
 
 @app.command("show")
-def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
+def show(game: GameName, phase: PhaseOption = None,
+         format: ListingFormatOption = ListingFormat.text, db: Db = "gm.db"):
     """Show the position at the start of a phase (the current one by default)."""
     from rich.table import Table
 
@@ -189,6 +224,12 @@ def show(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     with opened(db) as store:
         view, row, position = position_at(store, game, phase)
     game_map = view.map
+    if format is ListingFormat.json:
+        from gm.report.json_model import position_document
+
+        print_json(position_document(view.game.name, view.game.result, row.label, position,
+                                     game_map))
+        return
     rules = RuleSet.for_map(game_map)
     table = Table("power", "centres", "units", "pieces", "supply centres",
                   title=f"{view.game.name}: {row.label} ({game_map.name})")
@@ -302,7 +343,8 @@ def _list_orders(game: str, db: str) -> None:
 
 
 @app.command("status")
-def status(game: GameName, db: Db = "gm.db"):
+def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
+           db: Db = "gm.db"):
     """Which powers have ordered, and which units still have no order."""
     from gm.game.progress import progress
     from gm.mail.held import held_letters
@@ -310,6 +352,11 @@ def status(game: GameName, db: Db = "gm.db"):
     with opened(db) as store:
         p = progress(store, game)
         held = held_letters(store, game) if not p.result else []
+    if format is ListingFormat.json:
+        from gm.report.json_model import status_document
+
+        print_json(status_document(p))
+        return
     console.print(f"{p.game}: {p.phase} ({p.variant})", markup=False)
     if p.result:
         console.print(f"Game over: {p.result}", markup=False)
@@ -357,6 +404,7 @@ def adjudicate(game: GameName,
                    "--phase", "-p", help="refuse unless the game is at this phase")] = None,
                format: FormatOption = ReportFormat.text,
                ascii: AsciiOption = False,
+               names: NamesOption = Names.short,
                map_file: MapOption = None,
                db: Db = "gm.db"):
     """Resolve the current phase, store the results, and print the season report."""
@@ -366,11 +414,12 @@ def adjudicate(game: GameName,
 
     check_target(map_file)
     with opened(db) as store:
+        full = names is Names.full
         if preview:
-            report = preview_report(store, game)
+            report = preview_report(store, game, full)
         else:
             done = adjudication.adjudicate(store, game, phase)
-            report = phase_report(store, game, done.phase)
+            report = phase_report(store, game, done.phase, full)
         if map_file:
             write_board(store, game, None if preview else report.phase, map_file,
                         preview=preview, report=True)
@@ -384,14 +433,15 @@ def adjudicate(game: GameName,
     ("gm report spring-league --ascii > mail.txt", "7-bit text for any mail program"),
 ))
 def report(game: GameName, phase: PhaseOption = None, format: FormatOption = ReportFormat.text,
-           ascii: AsciiOption = False, map_file: MapOption = None, db: Db = "gm.db"):
+           ascii: AsciiOption = False, names: NamesOption = Names.short,
+           map_file: MapOption = None, db: Db = "gm.db"):
     """Print a phase's season report again (the last adjudicated phase by default)."""
     from gm.cli.draw import check_target, write_board
     from gm.game.reports import phase_report
 
     check_target(map_file)
     with opened(db) as store:
-        found = phase_report(store, game, phase)
+        found = phase_report(store, game, phase, names is Names.full)
         if map_file:
             write_board(store, game, found.phase, map_file, report=True)
     print_report(found, format, ascii)
@@ -406,13 +456,18 @@ def chart(game: GameName, format: FormatOption = ReportFormat.text, ascii: Ascii
     with opened(db) as store:
         found = centre_chart(store, game)
     if format is ReportFormat.rich:
-        from gm.report.rich_render import print_rich, render_chart_rich
+        from gm.report.rich_render import print_rich, render_chart_rich, terminal
 
-        print_rich(render_chart_rich(found, ascii))
+        console = terminal()
+        print_rich(render_chart_rich(found, ascii, console), console)
     elif format is ReportFormat.markdown:
         from gm.report.markdown import render_chart_markdown
 
         echo_text(render_chart_markdown(found, ascii))
+    elif format is ReportFormat.json:
+        from gm.report.json_model import chart_document
+
+        print_json(chart_document(found))
     else:
         from gm.report.text import render_chart_text
 

@@ -119,8 +119,9 @@ def _print_change(change) -> None:
 @app.command("deadline")
 def deadline(game: GameName,
              when: Annotated[list[str] | None, typer.Argument(
-                 metavar="[WHEN]", help="2026-12-05, '5 December 2026', 'Dec 5', Saturday, "
-                                        "'in 2 weeks', 'in 10 days', tomorrow")] = None,
+                 metavar="[WHEN]", help="'next friday 18:00 CET', 'Saturday 12 December 2026, "
+                                        "18:00 GMT', 'friday 18:00', 2026-12-05, 'Dec 5', "
+                                        "'in 2 weeks', tomorrow")] = None,
              clear: Annotated[bool, typer.Option(
                  "--clear", help="remove the deadline of the phase in progress")] = False,
              db: Db = "gm.db"):

@@ -13,14 +13,19 @@ Steps:
 4. *Compare* the picture with the map: two cells that share a border although the provinces
    are not neighbours get a barrier line, and neighbours whose cells do not touch get a
    connector, so the picture never suggests a move the map does not allow, nor hides one.
+
+A map of a real place with an outline file (`gm.draw.outline`) is drawn on its real
+coastline instead: step 3 divides the real land among the land provinces and the water
+among the seas; steps 1, 2 and 4 are the same.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gm.draw.geometry import Box, Point, Polygon, contains, edges, voronoi_cells
+from gm.draw.outline import Outline, geo_regions, outline_for
 from gm.draw.style import text_width
 from gm.maps.gamemap import GameMap
 
@@ -77,6 +82,12 @@ class BoardLayout:
     links: list[tuple[str, str]]  # neighbours whose cells do not touch
     connectors: dict[tuple[str, str], tuple[Point, Point]]  # each link, from region to region
     displacement: dict[str, float]  # how far spreading moved each site, in pixels
+    # drawn on a real coastline (empty otherwise): all land, the land that is no province,
+    # and the coastlines; regions are then drawn seas first, land on top, without outlines
+    land: list[Polygon] = field(default_factory=list)
+    barren: list[Polygon] = field(default_factory=list)
+    coast: list[Polygon] = field(default_factory=list)
+    mapped: Box | None = None  # the part of the frame the coastline covers (labels may pass it)
 
 
 def label_text(province_id: str) -> str:
@@ -188,6 +199,9 @@ def _spot(province: str, site: Point) -> Spot:
 
 def build_layout(game_map: GameMap) -> BoardLayout:
     """Lay out a map from scratch (see `layout_for`, which keeps the answer)."""
+    outline = outline_for(game_map)
+    if outline is not None:
+        return _on_coastline(game_map, outline)
     anchors = project(game_map)
     sizes = {pid: _half_sizes(label_text(pid)) for pid in anchors}
     sites = spread(anchors, sizes)
@@ -211,6 +225,38 @@ def build_layout(game_map: GameMap) -> BoardLayout:
     displacement = {pid: math.dist(anchors[pid], sites[pid]) for pid in anchors}
     return BoardLayout(game_map.id, frame, spots, regions, borders, barriers,  # type: ignore[arg-type]
                        links, connectors, displacement)  # type: ignore[arg-type]
+
+
+def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
+    """The layout of a map drawn on its real coastline (`gm.draw.outline`)."""
+    anchors = {pid: outline.project(*p.pos) for pid, p in game_map.provinces.items() if p.pos}
+    _place_missing(anchors, game_map)
+    sizes = {pid: _half_sizes(label_text(pid)) for pid in anchors}
+    sites = spread(anchors, sizes)
+    blocks = [_spot(pid, site).block for pid, site in sites.items()]
+    width, height = outline.size
+    left = min(0.0, min(b.left for b in blocks) - FRAME_MARGIN)
+    top = min(0.0, min(b.top for b in blocks) - FRAME_MARGIN)
+    right = max(width, max(b.right for b in blocks) + FRAME_MARGIN)
+    bottom = max(height, max(b.bottom for b in blocks) + FRAME_MARGIN)
+    frame = Box(0.0, 0.0, right - left, bottom - top)
+    spots = {pid: _spot(pid, (x - left, y - top)) for pid, (x, y) in sites.items()}
+    moved = {pid: (x - left, y - top) for pid, (x, y) in anchors.items()}
+    geo = geo_regions(game_map, outline, moved, frame, (left, top))
+    # seas under the land, rivers over it
+    order = sorted(geo.regions, key=lambda pid: 2 if pid in outline.rivers else
+                   int(game_map.provinces[pid].kind != "sea"))
+    regions = {pid: geo.regions[pid] for pid in order}
+    neighbours = {frozenset((a, b)) for a in game_map.provinces
+                  for b in game_map.neighbours(a) if a != b and b in game_map.provinces}
+    barriers = sorted(tuple(sorted(pair)) for pair in geo.touching if pair not in neighbours)
+    links = sorted(tuple(sorted(pair)) for pair in neighbours if pair not in geo.touching)
+    connectors = {(a, b): connector(regions, spots, a, b) for a, b in links}
+    displacement = {pid: math.dist(anchors[pid], sites[pid]) for pid in anchors}
+    return BoardLayout(game_map.id, frame, spots, regions, geo.borders,  # type: ignore[arg-type]
+                       barriers, links, connectors, displacement,  # type: ignore[arg-type]
+                       land=geo.land, barren=geo.barren, coast=geo.coast,
+                       mapped=Box(-left, -top, width - left, height - top))
 
 
 def connector(regions: dict[str, list[Polygon]], spots: dict[str, Spot], a: str, b: str

@@ -83,21 +83,66 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
              colours: dict[str, str]) -> None:
     regions = draw.Group(class_="regions")
     textures = region_textures()
+    on_coastline = bool(layout.land)  # seas first, then the land on top of them
+    land_drawn = False
     for pid, pieces in layout.regions.items():
         province = game_map.provinces[pid]
+        if on_coastline and province.kind != "sea" and not land_drawn:
+            # all land once, its coastline stroked: the provinces' parts cover the inner
+            # half of the line, so the coast shows along the water only
+            regions.append(_outlines(layout.coast, fill=style.LAND, stroke="#4d6a86",
+                                     stroke_width=2.2, stroke_linejoin="round",
+                                     class_="land coastline"))
+            straits = [ring for ring in layout.land if ring not in layout.coast]
+            if straits:  # water the board counts as land: no coastline around it
+                regions.append(_outlines(straits, fill=style.LAND, class_="land"))
+            land_drawn = True
         owner = board.owners.get(pid)
         fill = _region_fill(province.kind, colours.get(owner) if owner else None)
         region = draw.Group(class_=f"region {province.kind}", id=f"region-{pid}",
                             data_province=pid)
         region.append_title(province.name)
         paint = textures.get(province.kind, fill)
-        for polygon in pieces:
-            coords = [c for point in polygon for c in point]
-            # a stroke in the same paint closes the hairline gaps between pieces
-            region.append(draw.Lines(*coords, close=True, fill=paint, stroke=paint,
-                                     stroke_width=0.8, stroke_linejoin="round"))
+        # a stroke in the same paint closes the hairline gaps between pieces (not needed,
+        # and not wanted across the water, on a coastline)
+        if on_coastline and province.kind != "sea":
+            region.append(_outlines(pieces, fill=paint))
+        else:
+            for polygon in pieces:
+                region.append(draw.Lines(*(round(c, 1) for point in polygon for c in point),
+                                         close=True, fill=paint, stroke=paint,
+                                         stroke_width=0.8, stroke_linejoin="round"))
         regions.append(region)
+    if layout.barren:
+        regions.append(_outlines(layout.barren, fill=textures["impassable"], class_="barren"))
+    if layout.mapped is not None:  # beyond the coastline's box (room for labels): paper
+        frame, inner = layout.frame, layout.mapped
+        regions.append(_outlines([[(frame.left, frame.top), (frame.right, frame.top),
+                                   (frame.right, frame.bottom), (frame.left, frame.bottom)],
+                                  [(inner.left, inner.top), (inner.left, inner.bottom),
+                                   (inner.right, inner.bottom), (inner.right, inner.top)]],
+                                 fill=style.PAPER, fill_rule="evenodd", class_="margin"))
     group.append(regions)
+
+
+def _outlines(polygons, **attrs) -> draw.Path:
+    """Many polygons as one path: one element, each point relative to the one before and
+    rounded to a tenth (a small file)."""
+    path = draw.Path(**attrs)
+    for polygon in polygons:
+        points = [(round(x * 10), round(y * 10)) for x, y in polygon]
+        turning = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+                      in zip(points, [*points[1:], points[0]], strict=True))
+        if turning < 0:  # one direction for all: overlapping pieces add up, never cancel
+            points.reverse()
+        (x, y), *rest = points
+        path.M(x / 10, y / 10)
+        for nx, ny in rest:
+            if (nx, ny) != (x, y):
+                path.l((nx - x) / 10, (ny - y) / 10)
+            x, y = nx, ny
+        path.Z()
+    return path
 
 
 def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
@@ -115,8 +160,12 @@ def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
         else:
             attrs = {"stroke": style.BORDER, "stroke_width": 0.9, "class_": "border"}
         line = draw.Group(data_between=f"{a} {b}", stroke_linecap="round", **attrs)
+        # one path per border, rounded to a tenth (a border may be many short runs)
+        path = draw.Path(fill="none")
         for start, end in segments:
-            line.append(draw.Line(*start, *end))
+            (x1, y1), (x2, y2) = ((round(x, 1), round(y, 1)) for x, y in (start, end))
+            path.M(x1, y1).L(x2, y2)
+        line.append(path)
         borders.append(line)
     for (a, b), (start, end) in layout.connectors.items():
         bridge = game_map.bridge_sea(a, b) is not None

@@ -24,6 +24,7 @@ from gm.orders.kinds.build import (
     allowance,
     extra_build_problem,
     no_builds_problem,
+    plural,
     single_unit_problem,
 )
 from gm.orders.kinds.remove import no_removals_problem, upkeep_problem
@@ -168,7 +169,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 void(order, no_builds_problem(power, left, game_map).message)
                 continue
             if built.get(power, 0) >= left:
-                void(order, f"all {left} build(s) are already used")
+                void(order, "its 1 build is already used" if left == 1 else
+                     f"all {plural(left, 'build')} are already used")
                 continue
             if isinstance(order, Waive):
                 built[power] = built.get(power, 0) + 1
@@ -216,7 +218,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                                                "civil disorder: too few removals ordered"))
         elif left > built.get(power, 0):
             results.append(OrderResult(power, None, None, True, R.WAIVED,
-                                       f"{left - built.get(power, 0)} build(s) not used"))
+                                       f"{plural(left - built.get(power, 0), 'build')} "
+                                       "not used"))
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
     after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units

@@ -34,7 +34,8 @@ def unread_lines(store: Store, phase_id: int) -> list[OrderRow]:
             for row in orders_of_phase(store, phase_id, UNREAD)]
 
 
-def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport:
+def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: bool = False
+                  ) -> SeasonReport:
     adjudication = adjudication_from(store, phase.id, "live")
     if adjudication is None:
         raise WorkflowError(f"{phase.label} of {view.game.name} has not been adjudicated yet; "
@@ -50,11 +51,13 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow) -> SeasonReport
         next_position=position_before_edits(store, following), next_label=following.label,
         result=result, start_position=load_position(store, phase),
         unread=unread_lines(store, phase.id),
-        zine=season_zine(store, view, phase, following.label))
+        zine=season_zine(store, view, phase, following.label), full_names=full_names)
 
 
-def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonReport:
-    """The report of the named phase; by default the last one adjudicated."""
+def phase_report(store: Store, name: str, phase: str | None = None, full_names: bool = False
+                 ) -> SeasonReport:
+    """The report of the named phase; by default the last one adjudicated. `full_names`
+    writes orders as the judges do (`Army Vienna -> Galicia`)."""
     with store.transaction(write=False):
         view = open_game(store, name)
         if phase is None:
@@ -66,11 +69,11 @@ def phase_report(store: Store, name: str, phase: str | None = None) -> SeasonRep
             row = done[-1]
         else:
             row = find_phase(store, view, phase)
-        return stored_report(store, view, row)
+        return stored_report(store, view, row, full_names)
 
 
-def resolution_report(store: Store, view: GameView, resolution, preview: bool = False
-                      ) -> SeasonReport:
+def resolution_report(store: Store, view: GameView, resolution, preview: bool = False,
+                      full_names: bool = False) -> SeasonReport:
     """The report of a phase resolved in memory (`gm.game.adjudication.Resolution`), stored
     or not: the same report `gm report` prints once it is stored."""
     phase = resolution.phase
@@ -80,10 +83,10 @@ def resolution_report(store: Store, view: GameView, resolution, preview: bool = 
         edits=edits_of_phase(store, phase.id), next_position=resolution.outcome.position,
         next_label=resolution.next_label, result=resolution.solo, preview=preview,
         start_position=load_position(store, phase), unread=unread_lines(store, phase.id),
-        zine=season_zine(store, view, phase, resolution.next_label))
+        zine=season_zine(store, view, phase, resolution.next_label), full_names=full_names)
 
 
-def preview_report(store: Store, name: str) -> SeasonReport:
+def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonReport:
     """What adjudicating the open phase now would report; nothing is stored."""
     from gm.game.adjudication import resolve
     from gm.game.history import require_running
@@ -92,7 +95,8 @@ def preview_report(store: Store, name: str) -> SeasonReport:
         view = open_game(store, name)
         require_running(view.game)
         phase = rows.open_phase(store, view.game)
-        return resolution_report(store, view, resolve(store, view, phase), preview=True)
+        return resolution_report(store, view, resolve(store, view, phase), preview=True,
+                                 full_names=full_names)
 
 
 def all_reports(store: Store, view: GameView) -> list[SeasonReport]:
@@ -103,6 +107,10 @@ def all_reports(store: Store, view: GameView) -> list[SeasonReport]:
 def centre_chart(store: Store, name: str) -> CentreChart:
     """Centres per power at the end of every year the game has finished."""
     with store.transaction(write=False):
-        view = open_game(store, name)
-        positions = [load_position(store, p) for p in rows.live_phases(store, view.game)]
-        return build_chart(view.game.name, view.map, positions)
+        return build_chart_for(store, open_game(store, name))
+
+
+def build_chart_for(store: Store, view: GameView) -> CentreChart:
+    """The chart of an open game, inside the caller's transaction."""
+    positions = [load_position(store, p) for p in rows.live_phases(store, view.game)]
+    return build_chart(view.game.name, view.map, positions)

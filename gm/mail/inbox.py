@@ -6,7 +6,7 @@ Its sender is matched to a power by the contacts of `gm players`; a message from
 that is no player's contact is listed and not stored. A Message-ID already read for the game
 is skipped, so reading the same mailbox again stores nothing twice (unless its phase was
 discarded since, by an undo followed by a change: its letter went with the phase). A message
-dated after the end of the phase's deadline day is held as late: kept with no orders until the
+dated after the phase's deadline is held as late: kept with no orders until the
 GM accepts it (`accept_late`). Messages are taken in the order they were sent, so a player's
 later letter replaces the earlier one's orders as a later paste would.
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
 
+from gm.deadline_time import Due
 from gm.engine.position import Phase
 from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game
@@ -78,13 +78,10 @@ def powers_by_address(store: Store, view: GameView, phase: Phase) -> dict[str, l
     return out
 
 
-def deadline_end(due: date) -> datetime:
-    """The end of the deadline day, in the GM's time zone (the computer's)."""
-    return datetime.combine(due + timedelta(days=1), time()).astimezone()
-
-
-def is_late(message: IncomingMessage, due: date | None) -> bool:
-    return due is not None and message.dated is not None and message.dated >= deadline_end(due)
+def is_late(message: IncomingMessage, due: Due | None) -> bool:
+    """Dated after the deadline: after its time, or after its day in its zone (`Due.passed`,
+    the reading `gm deadline` gives); a message without a date is never late."""
+    return due is not None and message.dated is not None and due.passed(message.dated)
 
 
 def read_mail(store: Store, game: str, raw_messages: Iterable[bytes],
@@ -130,7 +127,7 @@ def _take(store: Store, view: GameView, message: IncomingMessage) -> MailOutcome
         if is_late(message, due):
             number = _remember(store, view, phase, message, power, LATE)
             return MailOutcome(message, LATE, name, note=(
-                f"dated after the deadline ({due.isoformat()}); held until 'gm letters "
+                f"dated after the deadline ({due.words()}); held until 'gm letters "
                 f"{view.game.name} --accept {number}'"), number=number)
         store.conn.execute("SAVEPOINT mail_letter")  # a refused letter leaves nothing behind
         try:

@@ -12,6 +12,7 @@ appear in reports without a change here.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import unicodedata
@@ -22,10 +23,12 @@ from gm.engine.position import Phase, Position
 from gm.engine.retreat import retreat_options
 from gm.maps.gamemap import GameMap
 from gm.report.model import (
+    AdjustmentLine,
     CentreChange,
     Correction,
     DislodgedLine,
     OrderLine,
+    Ownership,
     PlayerLine,
     PowerCount,
     PowerOrders,
@@ -35,7 +38,7 @@ from gm.report.model import (
     Standing,
     UnreadLine,
 )
-from gm.report.notation import place, unit_display
+from gm.report.notation import in_full, place, unit_display
 from gm.rules import RuleSet, known_rules
 from gm.store.codec import unit_text
 from gm.store.edits import EditRow
@@ -95,9 +98,25 @@ def clean(text: str) -> str:
 
 
 def season_title(phase: Phase, game_map: GameMap) -> str:
-    """`Spring 1901`, `Spring 601 BC`, `Summer, Third Age 3000` (a comma before a worded year)."""
-    year = game_map.calendar.year_label(phase.year)
-    return f"{phase.season} {year}" if year[:1].isdigit() else f"{phase.season}, {year}"
+    """The one way every report and picture writes a season: `Spring 1901`, `Spring 601 BC`,
+    and an era written before the year goes after it in brackets, `Summer 3000 (Third Age)`."""
+    year_format = game_map.calendar.year_format
+    era, _, after = year_format.partition("{year}")
+    year = f"{phase.year}{after}"
+    return f"{phase.season} {year} ({era.strip()})" if era.strip() else f"{phase.season} {year}"
+
+
+def phase_title(phase: Phase, game_map: GameMap) -> str:
+    """A phase in the season's words: `Autumn 1901`, `Autumn 1901 Retreat`, `Winter 1901`
+    (a retreat phase is the only one that shares its season with another of the same kind)."""
+    title = season_title(phase, game_map)
+    return f"{title} Retreat" if phase.kind == "Retreat" else title
+
+
+def label_title(label: str, game_map: GameMap) -> str:
+    """A phase label as gm stores it (`Summer 3000`), in the season's words."""
+    phase = parse_phase_name(label, game_map)
+    return phase_title(phase, game_map) if phase else label
 
 
 def _tags_for(result: ResultRow) -> tuple[list[str], str]:
@@ -114,8 +133,10 @@ def _tags_for(result: ResultRow) -> tuple[list[str], str]:
     return [tag], note
 
 
-def order_line(result: ResultRow, phase_kind: str) -> OrderLine:
-    """One result as a report line: the order, its tags, and a note when the reader needs one."""
+def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None = None
+               ) -> OrderLine:
+    """One result as a report line: the order, its tags, and a note when the reader needs one.
+    With `names` (province id -> name) the order is written in full, as the judges print it."""
     unit = unit_display(result.unit) if result.unit else ""
     if result.order_text is None:
         text, tags, note = _default_order(result, unit, phase_kind)
@@ -126,7 +147,8 @@ def order_line(result: ResultRow, phase_kind: str) -> OrderLine:
         tags, note = _tags_for(result)
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
-    return OrderLine(clean(text), tuple(tags), note, failed=not result.succeeded)
+    text = in_full(clean(text), names) if names else clean(text)
+    return OrderLine(text, tuple(tags), note, failed=not result.succeeded)
 
 
 def _default_order(result: ResultRow, unit: str, phase_kind: str
@@ -176,31 +198,39 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
                  result: str | None = None, preview: bool = False,
                  start_position: Position | None = None,
                  unread: list[OrderRow] | None = None,
-                 zine: SeasonZine | None = None) -> SeasonReport:
+                 zine: SeasonZine | None = None, full_names: bool = False) -> SeasonReport:
     """The report of one phase. `start_position` (the position the phase was adjudicated
     from) lets the report say which centres changed hands and who was eliminated; `unread`
     are the letters' rejected and ignored lines; `zine` is what the GM prints around the
-    results (players, NMRs, notes, press, the next deadline)."""
+    results (players, NMRs, notes, press, the next deadline); `full_names` writes orders and
+    units as the judges do (`Army Vienna -> Galicia`)."""
     phase = start_position.phase if start_position is not None else \
         parse_phase_name(phase_label, game_map)
     report = SeasonReport(
         game=game, variant=game_map.name, phase=phase_label, kind=phase_kind,
         season=season_title(phase, game_map) if phase else phase_label,
+        title_phase=phase_title(phase, game_map) if phase else phase_label,
         preview=preview, next_phase=next_label, result=result,
+        next_title=label_title(next_label, game_map) if next_label else None,
         colours={p.name: p.colour for p in game_map.powers.values()})
     report.corrections = [Correction(clean(e.description), clean(e.reason)) for e in edits]
-    report.orders = _orders(results, phase_kind, game_map)
+    names = {pid: p.name for pid, p in game_map.provinces.items()} if full_names else None
+    report.orders = _orders(results, phase_kind, game_map, names)
     report.unread = [UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
                                 clean(reader_reason(row)))
                      for row in unread or () if shown_unread(row)]
     report.events = [clean(e) for e in events]
     if zine is not None:
         add_zine(report, zine)
+    rules = RuleSet.for_map(game_map)
+    if start_position is not None and phase_kind == "Adjustment":
+        report.adjustments = _adjustments(start_position, game_map, rules)
     if next_position is None:
         return report
-    rules = RuleSet.for_map(game_map)
-    report.dislodged = _dislodged(next_position, game_map)
+    report.dislodged = _dislodged(next_position, game_map, names)
     report.counts = _counts(next_position, game_map, rules)
+    if phase is not None and _year_ends(phase, next_position.phase):
+        report.ownership = ownership(next_position, game_map, rules)
     if start_position is not None:
         report.centre_changes, worded = _centre_changes(start_position, next_position,
                                                         game_map)
@@ -220,6 +250,9 @@ def add_zine(report: SeasonReport, zine: SeasonZine) -> SeasonReport:
     report.press = [PressItem(clean(author), lines) for author, text in zine.press
                     if (lines := written_lines(text))]
     report.deadline = zine.deadline
+    if zine.deadline is not None and report.next_title and \
+            zine.deadline.phase == report.next_phase:
+        report.deadline = dataclasses.replace(zine.deadline, phase=report.next_title)
     return report
 
 
@@ -234,25 +267,65 @@ def written_lines(text: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap
-            ) -> list[PowerOrders]:
+def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
+            names: dict[str, str] | None) -> list[PowerOrders]:
     by_power: dict[str, list[OrderLine]] = {}
     for r in results:
-        by_power.setdefault(r.power, []).append(order_line(r, phase_kind))
+        by_power.setdefault(r.power, []).append(order_line(r, phase_kind, names))
     order = list(game_map.powers) + sorted(p for p in by_power if p not in game_map.powers)
     return [PowerOrders(power_name(game_map, p) or "unknown", tuple(by_power[p]))
             for p in order if p in by_power]
 
 
-def _dislodged(position: Position, game_map: GameMap) -> list[DislodgedLine]:
+def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | None
+               ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
+    written = (lambda text: in_full(text, names)) if names else (lambda text: text)
     lines = []
     for d in position.dislodged:
         options = retreat_options(d, position, game_map)
         lines.append(DislodgedLine(power_name(game_map, d.unit.power),
-                                   unit_display(unit_text(d.unit)),
-                                   tuple(place(o) for o in options)))
+                                   written(unit_display(unit_text(d.unit))),
+                                   tuple(written(place(o)) for o in options)))
+    return lines
+
+
+def _year_ends(phase: Phase, following: Phase) -> bool:
+    """Is this the year's last movement or retreat phase (centres have their owners for the
+    year)? The next phase is the adjustment, or the next year when no adjustment is due."""
+    if phase.kind == "Adjustment":
+        return False
+    return following.kind == "Adjustment" or following.year != phase.year
+
+
+def ownership(position: Position, game_map: GameMap, rules: RuleSet) -> list[Ownership]:
+    """Every power's centres by name, as judges list them at the end of a year, and the
+    centres nobody owns last (`Unowned`)."""
+    def named(centres) -> tuple[str, ...]:
+        return tuple(sorted(game_map.provinces[c].name if c in game_map.provinces else c
+                            for c in centres))
+
+    lines = [Ownership(power.name, named(position.centres_of(pid)))
+             for pid, power in game_map.powers.items() if position.centres_of(pid)]
+    unowned = [c for c in rules.centres(position, game_map) if c not in position.owners]
+    if unowned:
+        lines.append(Ownership("Unowned", named(unowned)))
+    return lines
+
+
+def _adjustments(position: Position, game_map: GameMap, rules: RuleSet
+                 ) -> list[AdjustmentLine]:
+    """Each power's centres, units and what it builds or removes, from the position the
+    adjustment phase started at."""
+    due = adjustments_due(position, game_map, rules)
+    lines = []
+    for pid, power in game_map.powers.items():
+        centres = rules.supply(pid, position, game_map)
+        units = len(position.units_of(pid))
+        if centres or units:
+            lines.append(AdjustmentLine(power.name, centres, units, due.get(pid, 0),
+                                        power.plural))
     return lines
 
 

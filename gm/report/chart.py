@@ -4,7 +4,7 @@ Built from the positions a game passed through (the start of each phase played, 
 then laid out by the renderers like the season report. A year's column is the position once
 that year's centres have changed hands: the start of its adjustment phase, or of the first
 phase of a later year when the adjustment was skipped. A year still being played has no
-column yet.
+column yet. The first column, `Start`, is the starting position, as judges print it.
 """
 
 from __future__ import annotations
@@ -26,10 +26,13 @@ class ChartRow:
 class CentreChart:
     game: str
     variant: str
-    years: tuple[str, ...]  # column headings: `1901`, `601` (the calendar's numbers)
+    years: tuple[str, ...]  # column headings: `Start`, `1901`, `601` (the calendar's numbers)
     span: str  # `1901 to 1912`, `601 BC to 598 BC`: the years in the calendar's words
     rows: list[ChartRow] = field(default_factory=list)
     colours: dict[str, str] = field(default_factory=dict)  # power name -> `#c8102e`
+
+
+START = "Start"  # the heading of the starting position's column
 
 
 def _year_end(year: int, positions: list[Position], step: int) -> Position | None:
@@ -53,6 +56,8 @@ def build_chart(game: str, game_map: GameMap, positions: list[Position]) -> Cent
     if ends:
         first, last = calendar.year_label(ends[0][0]), calendar.year_label(ends[-1][0])
         span = first if first == last else f"{first} to {last}"
+    if ends:
+        ends.insert(0, (START, positions[0]))
     chart = CentreChart(game, game_map.name, tuple(str(y) for y, _ in ends), span,
                         colours={p.name: p.colour for p in game_map.powers.values()})
     for power_id, power in game_map.powers.items():

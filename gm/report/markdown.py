@@ -3,6 +3,11 @@
 Result tags keep the zine form and become emphasis: `(*bounce*)` shows as (*bounce*). Every
 other string is escaped (`escape`), so a player's `*`, `[link](...)`, `<b>`, `|` or leading
 `#` shows as typed and can neither format the page nor break a table.
+
+The page must read the same in CommonMark and in Python-Markdown (what static site generators
+use), so a special character is written as an HTML character reference (`&#42;`), which both
+show as the character, not with a backslash (Python-Markdown leaves some backslashes in the
+text); a line break inside press or a note is `<br>`, which both read as a hard break.
 """
 
 from __future__ import annotations
@@ -13,11 +18,14 @@ from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.model import OrderLine, SeasonReport
 from gm.report.text import (
+    NBSP,
     and_list,
     chart_value,
     format_adjustment,
+    format_adjustment_line,
     format_change,
     format_deadline,
+    format_ownership,
     format_player,
     format_retreats,
     format_standing,
@@ -29,22 +37,24 @@ from gm.report.text import (
 # Characters with meaning anywhere in a line of CommonMark (or GitHub's tables and
 # strikethrough), and the starts of a line that make it a heading, quote, list or rule.
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~&!])")
-_LINE_START = re.compile(r"^([-+=>]|\d+(?=[.)]))")
+_LINE_START = re.compile(r"^([-+=>])")
+_NUMBERED = re.compile(r"^(\d+)([.)])")
 
 
 def escape(text: str, line_start: bool = False) -> str:
     """`text` shown literally in Markdown; `line_start` when it begins a line or a list item,
     where `- `, `1. `, `> `, `=` or an indent would start a block of their own (leading
     spaces, which no reader would see anyway, are dropped)."""
-    text = _SPECIAL.sub(r"\\\1", text)
+    text = _SPECIAL.sub(_reference, text.replace(NBSP, " "))
     if line_start:
-        text = _LINE_START.sub(_escape_marker, text.lstrip())
+        text = text.lstrip()
+        text = _NUMBERED.sub(lambda m: f"{m.group(1)}&#{ord(m.group(2))};", text)
+        text = _LINE_START.sub(_reference, text)
     return text
 
 
-def _escape_marker(match: re.Match) -> str:
-    marker = match.group(1)
-    return f"{marker}\\" if marker[0].isdigit() else f"\\{marker}"
+def _reference(match: re.Match) -> str:
+    return f"&#{ord(match.group(1))};"
 
 
 def _order(line: OrderLine) -> str:
@@ -60,7 +70,7 @@ def _order(line: OrderLine) -> str:
 
 def quoted(lines: tuple[str, ...]) -> list[str]:
     """Press or a note as a block quote that keeps its lines: each line escaped, its indent
-    kept as no-break spaces, and a hard break (a final backslash) before the next line."""
+    kept as no-break spaces, and a hard break (`<br>`) before the next line."""
     out = []
     for i, line in enumerate(lines):
         if not line:
@@ -69,7 +79,7 @@ def quoted(lines: tuple[str, ...]) -> list[str]:
         text = line.lstrip(" ")
         shown = "&nbsp;" * (len(line) - len(text)) + escape(text, line_start=True)
         more = i + 1 < len(lines) and lines[i + 1]
-        out.append(f"> {shown}\\" if more else f"> {shown}")
+        out.append(f"> {shown}<br>" if more else f"> {shown}")
     return out
 
 
@@ -86,6 +96,9 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
         out += ["", "## GM corrections since the last report", ""]
         out += [f"- {escape(c.description, True)} (reason: {escape(c.reason)})"
                 for c in report.corrections]
+    if report.adjustments:
+        out += ["", "## Adjustments", ""]
+        out += [f"- {escape(format_adjustment_line(a), True)}" for a in report.adjustments]
     if report.orders:
         out += ["", "## Orders"]
         for power in report.orders:
@@ -104,6 +117,9 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
     if report.centre_changes:
         out += ["", "## Supply centres changing hands", ""]
         out += [f"- {escape(format_change(c), True)}" for c in report.centre_changes]
+    if report.ownership:
+        out += ["", "## Ownership of supply centres", ""]
+        out += [f"- {escape(format_ownership(o), True)}" for o in report.ownership]
     if report.events:
         out += ["", "## Events", ""]
         out += [f"- {escape(event, True)}" for event in report.events]
@@ -136,7 +152,7 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
         for item in report.press:
             out += [f"### {escape(press_heading(item))}", "", *quoted(item.lines), ""]
     if not report.result and report.next_phase:
-        out.append(f"Next: {escape(report.next_phase)}")
+        out.append(f"Next: {escape(report.next_title or report.next_phase)}")
         if report.deadline:
             out += ["", escape(format_deadline(report.deadline), True)]
     text = "\n".join(out).rstrip("\n") + "\n"

@@ -58,6 +58,25 @@ class CentreChange:
 
 
 @dataclass(frozen=True, slots=True)
+class Ownership:
+    """One line of the year-end list of who owns which centres (`Unowned` for neutral ones)."""
+
+    power: str
+    centres: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentLine:
+    """A power's reckoning at the adjustment: `Austria: 5 supply centres, 3 units: builds 2.`"""
+
+    power: str
+    centres: float
+    units: int
+    change: int  # builds (+) or removals (-) due
+    plural: bool = False  # "The Allies: ... build 2"
+
+
+@dataclass(frozen=True, slots=True)
 class PowerCount:
     power: str
     centres: float
@@ -103,7 +122,9 @@ class PressItem:
 @dataclass(frozen=True, slots=True)
 class Deadline:
     phase: str  # the phase the orders are for: `Autumn 601 BC`
-    due: str  # `Saturday 5 December 2026`
+    due: str  # `Saturday 5 December 2026, 18:00 GMT`, in the game's zone
+    at: str | None = None  # the instant in UTC, ISO 8601, when a time was given
+    zone: str = ""  # the game's zone the deadline is printed in (`Europe/London`)
 
 
 @dataclass(slots=True)
@@ -123,19 +144,23 @@ class SeasonReport:
     game: str
     variant: str
     phase: str  # the phase's name as gm reads it back: `Autumn 1901 Retreat`
+    title_phase: str = ""  # the phase in the calendar's words, as every report writes it
     kind: str = "Movement"  # Movement, Retreat or Adjustment
-    season: str = ""  # the season in the calendar's words: `Spring 1901`, `Summer, Third Age 3000`
+    season: str = ""  # the season in the calendar's words: `Spring 1901`, `Summer 3000 (Third Age)`
     preview: bool = False
     corrections: list[Correction] = field(default_factory=list)
     orders: list[PowerOrders] = field(default_factory=list)
     unread: list[UnreadLine] = field(default_factory=list)
     dislodged: list[DislodgedLine] = field(default_factory=list)
     centre_changes: list[CentreChange] = field(default_factory=list)
+    ownership: list[Ownership] = field(default_factory=list)  # after the year's last movement
+    adjustments: list[AdjustmentLine] = field(default_factory=list)  # an adjustment's reckoning
     events: list[str] = field(default_factory=list)  # variant events and anything else
     eliminated: list[str] = field(default_factory=list)
     counts: list[PowerCount] = field(default_factory=list)
     standing: Standing | None = None
-    next_phase: str | None = None
+    next_phase: str | None = None  # as gm reads it back (`gm report --phase` takes it)
+    next_title: str | None = None  # the same phase in the calendar's words
     result: str | None = None  # `Russia wins with 18 centres`, `Draw: England, France`
     colours: dict[str, str] = field(default_factory=dict)  # power name -> `#c8102e`
     players: list[PlayerLine] = field(default_factory=list)  # as the season was played

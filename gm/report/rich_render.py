@@ -2,12 +2,15 @@
 
 Every piece of text goes in as a `rich.text.Text`, never as a markup string, so nothing a
 player writes (`[bold]`, `[link=...]`) can change what is shown. Colour is the console's
-business: a console writing to a file or a pipe, or with `NO_COLOR` set, prints none.
+business: a console writing to a file or a pipe, or with `NO_COLOR` set, prints none. On a
+16-colour terminal the map colours would fall to a few greys, so each power gets the nearest
+of the terminal's colours that no other power has (`terminal_colours`).
 Import this module only when printing (it pulls in rich's table machinery).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from rich import box
@@ -22,9 +25,11 @@ from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.model import SeasonReport
 from gm.report.text import (
+    NBSP,
     and_list,
     chart_value,
     format_adjustment,
+    format_adjustment_line,
     format_change,
     format_deadline,
     format_missed,
@@ -50,6 +55,49 @@ def power_style(colours: dict[str, str], power: str) -> Style:
         return Style(bold=True)
 
 
+# The 16-colour terminal's colours a power may take (black and the greys read as no colour),
+# with the RGB rich assumes for each.
+_TERMINAL = ("red", "green", "yellow", "blue", "magenta", "cyan", "bright_red",
+             "bright_green", "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan",
+             "white", "bright_white")
+
+
+def terminal_colours(colours: dict[str, str]) -> dict[str, str]:
+    """Each power's colour for a 16-colour terminal: in the map's order, the nearest of the
+    terminal's colours that no power before it took, so no two powers look alike."""
+    from rich.color import ColorType
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+
+    def rgb(name: str) -> tuple[int, int, int]:
+        color = Color.parse(name)
+        if color.type is ColorType.TRUECOLOR:
+            return tuple(color.triplet)
+        return tuple(DEFAULT_TERMINAL_THEME.ansi_colors[color.number])
+
+    free = list(_TERMINAL)
+    chosen = {}
+    for power, colour in colours.items():
+        if not free:
+            break
+        try:
+            want = rgb(colour)
+        except ColorParseError:
+            continue
+        best = min(free, key=lambda name: sum((a - b) ** 2 for a, b in zip(rgb(name), want,
+                                                                               strict=True)))
+        free.remove(best)
+        chosen[power] = best
+    return chosen
+
+
+def colours_for(colours: dict[str, str], console: Console | None) -> dict[str, str]:
+    """The power colours to print with on `console`: the map's, or distinct terminal colours
+    where the console has only 16 (or 8)."""
+    if console is not None and console.color_system in ("standard", "windows"):
+        return terminal_colours(colours)
+    return colours
+
+
 class _Writer:
     """Makes `Text` and tables in one style; `ascii` turns every string and every table
     line to 7-bit."""
@@ -59,7 +107,7 @@ class _Writer:
         self.box = ASCII_SIMPLE_HEAD if ascii else box.SIMPLE_HEAD
 
     def text(self, value: str, style: Style | str = "") -> Text:
-        return Text(self.plain(value), style=style)
+        return Text(self.plain(value.replace(NBSP, " ")), style=style)
 
     def table(self, *columns: str, title: str = "") -> Table:
         table = Table(box=self.box, title=self.text(title, HEADING) if title else None,
@@ -69,10 +117,13 @@ class _Writer:
         return table
 
 
-def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
-    """The report as one renderable, for `Console.print`."""
+def render_rich(report: SeasonReport, ascii: bool = False, console: Console | None = None
+                ) -> RenderableType:
+    """The report as one renderable, for `Console.print` (on `console`, whose colours it
+    then fits)."""
     w = _Writer(ascii)
-    colour = lambda power: power_style(report.colours, power)  # noqa: E731
+    palette = colours_for(report.colours, console)
+    colour = lambda power: power_style(palette, power)  # noqa: E731
     parts: list[RenderableType] = [
         w.text(title_of(report), Style(bold=True, underline=True)),
         w.text(report.heading, Style(italic=True)),
@@ -83,8 +134,16 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
         for c in report.corrections:
             parts.append(Text.assemble("  ", w.text(c.description),
                                        w.text(f" (reason: {c.reason})", NOTE)))
+    if report.adjustments:
+        parts.append(Text())
+        parts += [Text.assemble("  ", w.text(format_adjustment_line(a)))
+                  for a in report.adjustments]
     if report.orders:
         table = w.table("Power", "Order", "Result", title="Orders")
+        # an order is read whole: the other columns wrap first
+        table.columns[1].no_wrap = True
+        table.columns[1].min_width = max(len(line.text) for p in report.orders
+                                         for line in p.lines)
         for power in report.orders:
             for i, line in enumerate(power.lines):
                 result = Text()
@@ -92,7 +151,8 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
                     result.append(w.text(", ".join(line.tags), FAILED if line.failed else ""))
                 if line.note:
                     result.append(w.text(f"{': ' if line.tags else ''}{line.note}", NOTE))
-                table.add_row(_power_cell(w, report, power.power, i, len(power.lines)),
+                table.add_row(_power_cell(w, report, palette, power.power, i,
+                                          len(power.lines)),
                               w.text(line.text), result)
             table.add_section()
         parts += [Text(), table]
@@ -113,6 +173,12 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
         for change in report.centre_changes:
             words = format_change(change)[len(change.power) + 1:]
             table.add_row(w.text(change.power, colour(change.power)), w.text(words))
+        parts += [Text(), table]
+    if report.ownership:
+        table = w.table("Power", "Supply centres", title="Ownership of supply centres")
+        for line in report.ownership:
+            table.add_row(w.text(line.power, colour(line.power)),
+                          w.text(", ".join(line.centres)))
         parts += [Text(), table]
     if report.events:
         parts.append(Text())
@@ -152,19 +218,20 @@ def render_rich(report: SeasonReport, ascii: bool = False) -> RenderableType:
     if not report.result and report.next_phase:
         if report.notes or report.press:
             parts.append(Text())
-        parts.append(w.text(f"Next: {report.next_phase}"))
+        parts.append(w.text(f"Next: {report.next_title or report.next_phase}"))
         if report.deadline:
             parts.append(w.text(format_deadline(report.deadline), HEADING))
     return Group(*parts)
 
 
-def _power_cell(w: _Writer, report: SeasonReport, power: str, row: int, rows: int) -> Text:
+def _power_cell(w: _Writer, report: SeasonReport, palette: dict[str, str], power: str,
+                row: int, rows: int) -> Text:
     """The power column of a power's `row`-th order: its name on the first, and its NMR mark
     (when it sent no orders) just below, in the second row's cell if it has one."""
     missed = report.missed_by(power)
     mark = w.text(format_missed(missed), FAILED) if missed else None
     if row == 0:
-        cell = w.text(power, power_style(report.colours, power))
+        cell = w.text(power, power_style(palette, power))
         if mark is not None and rows == 1:
             cell.append("\n")
             cell.append(mark)
@@ -203,15 +270,21 @@ class _ChartTables:
             yield table
 
 
-def render_chart_rich(chart: CentreChart, ascii: bool = False) -> RenderableType:
+def render_chart_rich(chart: CentreChart, ascii: bool = False,
+                      console: Console | None = None) -> RenderableType:
     w = _Writer(ascii)
+    chart = dataclasses.replace(chart, colours=colours_for(chart.colours, console))
     title = f"{chart.game}: supply centres at the end of each year ({chart.variant})"
     if not chart.years:
         return Group(w.text(title, HEADING), w.text("No year has ended yet."))
     return Group(w.text(title, HEADING), _ChartTables(chart, w))
 
 
+def terminal() -> Console:
+    """A console that reads the terminal and `NO_COLOR` as they are now."""
+    return Console(highlight=False)
+
+
 def print_rich(renderable: RenderableType, console: Console | None = None) -> None:
-    """Print on the given console, or on a new one that reads the terminal and `NO_COLOR`
-    as they are now."""
-    (console or Console(highlight=False)).print(renderable)
+    """Print on the given console, or on a new `terminal()`."""
+    (console or terminal()).print(renderable)

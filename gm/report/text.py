@@ -13,10 +13,12 @@ import textwrap
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.model import (
+    AdjustmentLine,
     CentreChange,
     Deadline,
     MissedOrders,
     OrderLine,
+    Ownership,
     PlayerLine,
     PowerCount,
     PressItem,
@@ -26,14 +28,24 @@ from gm.report.model import (
 )
 
 WIDTH = 72
+NBSP = "\u00a0"  # joins the words of a name or an order so that wrapping keeps them whole
 
 
-def wrap(text: str, indent: str = "", hang: str | None = None) -> list[str]:
-    """`text` in lines of at most 72 columns; continuation lines get `hang` (deeper)."""
+def whole(text: str) -> str:
+    """`text` kept on one line when wrapped (unless it is too long for any line)."""
+    return text.replace(" ", NBSP) if len(text) <= WIDTH - 8 else text
+
+
+def wrap(text: str, indent: str = "", hang: str | None = None, keep=()) -> list[str]:
+    """`text` in lines of at most 72 columns; continuation lines get `hang` (deeper). The
+    names and orders in `keep` are never split (their spaces are no-break spaces while the
+    text is wrapped)."""
     hang = indent + "    " if hang is None else hang
+    for kept in sorted({k for k in keep if " " in k}, key=len, reverse=True):
+        text = text.replace(kept, whole(kept))
     lines = textwrap.wrap(text, width=WIDTH, initial_indent=indent, subsequent_indent=hang,
                           break_on_hyphens=False, break_long_words=True)
-    return lines or [indent.rstrip()]
+    return [line.replace(NBSP, " ") for line in lines] or [indent.rstrip()]
 
 
 def format_order(line: OrderLine) -> str:
@@ -62,6 +74,24 @@ def format_change(change: CentreChange) -> str:
     if change.lost:
         parts.append(f"{'lose' if change.plural else 'loses'} {', '.join(change.lost)}")
     return f"{change.power} {'; '.join(parts)}"
+
+
+def format_ownership(line: Ownership) -> str:
+    """`Austria: Budapest, Greece, Serbia, Trieste, Vienna.`"""
+    return f"{line.power}: {', '.join(line.centres)}."
+
+
+def format_adjustment_line(line: AdjustmentLine) -> str:
+    """`Austria: 5 supply centres, 3 units: builds 2.`, `... removes 1.`, `... no change.`"""
+    centres = f"{line.centres:g} supply centre{'' if line.centres == 1 else 's'}"
+    units = f"{line.units} unit{'' if line.units == 1 else 's'}"
+    if line.change > 0:
+        change = f"{'build' if line.plural else 'builds'} {line.change}"
+    elif line.change < 0:
+        change = f"{'remove' if line.plural else 'removes'} {-line.change}"
+    else:
+        change = "no change"
+    return f"{line.power}: {centres}, {units}: {change}."
 
 
 def format_retreats(retreats: tuple[str, ...]) -> str:
@@ -101,7 +131,7 @@ def format_player(player: PlayerLine) -> str:
 
 
 def format_deadline(deadline: Deadline) -> str:
-    """`Orders for Autumn 1901 are due Saturday 5 December 2026.`"""
+    """`Orders for Autumn 1901 are due Saturday 5 December 2026, 18:00 GMT.`"""
     return f"Orders for {deadline.phase} are due {deadline.due}."
 
 
@@ -132,7 +162,7 @@ def _joined(items, word: str) -> str:
 
 
 def title_of(report: SeasonReport) -> str:
-    title = f"{report.game}: {report.phase} ({report.variant})"
+    title = f"{report.game}: {report.title_phase or report.phase} ({report.variant})"
     if report.preview:
         title += " [PREVIEW: nothing stored]"
     return title
@@ -185,10 +215,14 @@ def render_text(report: SeasonReport, ascii: bool = False) -> str:
         out += ["", "GM corrections since the last report"]
         for c in report.corrections:
             out += wrap(f"{c.description} (reason: {c.reason})", "  ")
+    if report.adjustments:
+        out.append("")
+        for adjustment in report.adjustments:
+            out += wrap(format_adjustment_line(adjustment), keep=(adjustment.power,))
     for power in report.orders:
         out += ["", f"{power_heading(report, power.power)}:"]
         for line in power.lines:
-            out += wrap(format_order(line), "  ")
+            out += wrap(format_order(line), "  ", keep=(line.text,))
     if report.unread:
         out += ["", "Lines not adjudicated"]
         for line in report.unread:
@@ -196,17 +230,24 @@ def render_text(report: SeasonReport, ascii: bool = False) -> str:
     if report.dislodged:
         out += ["", "Dislodged"]
         for d in report.dislodged:
-            out += wrap(f"{d.power}: {d.unit} {format_retreats(d.retreats)}", "  ")
+            out += wrap(f"{d.power}: {d.unit} {format_retreats(d.retreats)}", "  ",
+                        keep=(d.power, d.unit, *d.retreats))
     if report.centre_changes:
         out += ["", "Supply centres changing hands"]
         for change in report.centre_changes:
-            out += wrap(format_change(change), "  ")
+            out += wrap(format_change(change), "  ",
+                        keep=(change.power, *change.gained, *change.lost))
+    if report.ownership:
+        out += ["", "Ownership of supply centres"]
+        for line in report.ownership:
+            out += wrap(format_ownership(line), "  ", keep=(line.power, *line.centres))
     if report.events:
         out += ["", "Events"]
         for event in report.events:
             out += wrap(event, "  ")
     if report.eliminated:
-        out += [""] + wrap(f"Eliminated: {and_list(report.eliminated)}.")
+        out += [""] + wrap(f"Eliminated: {and_list(report.eliminated)}.",
+                           keep=report.eliminated)
     if report.counts:
         out += [""] + _counts_table(report.counts, report)
     if report.result:
@@ -222,9 +263,10 @@ def render_text(report: SeasonReport, ascii: bool = False) -> str:
         for item in report.press:
             out += ["", f"{press_heading(item)}:"] + _written(item.lines, "  ")
     if not report.result and report.next_phase:
-        out += [""] + wrap(f"Next: {report.next_phase}")
+        out += [""] + wrap(f"Next: {report.next_title or report.next_phase}")
         if report.deadline:
-            out += wrap(format_deadline(report.deadline))
+            out += wrap(format_deadline(report.deadline),
+                        keep=(report.deadline.phase, report.deadline.due))
     text = "\n".join(out) + "\n"
     return to_ascii(text) if ascii else text
 

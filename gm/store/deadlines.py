@@ -1,18 +1,18 @@
-"""When the orders for a phase are due: one ISO date per phase label of a game."""
+"""When the orders for a phase are due: one per phase label of a game, as `Due.stored()`
+writes it (an ISO date, or an instant in UTC and the zone it was given in)."""
 
 from __future__ import annotations
 
-from datetime import date
-
+from gm.deadline_time import Due
 from gm.store.database import Store
 from gm.store.games import now
 
 
-def set_deadline(store: Store, game_id: int, phase: str, due: date) -> None:
+def set_deadline(store: Store, game_id: int, phase: str, due: Due) -> None:
     store.db.execute(
         "INSERT INTO deadlines (game_id, phase, due, set_at) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (game_id, phase) DO UPDATE SET due = excluded.due, set_at = excluded.set_at",
-        [game_id, phase, due.isoformat(), now()])
+        [game_id, phase, due.stored(), now()])
 
 
 def clear_deadline(store: Store, game_id: int, phase: str) -> bool:
@@ -22,7 +22,17 @@ def clear_deadline(store: Store, game_id: int, phase: str) -> bool:
     return cursor.rowcount > 0
 
 
-def deadline_of(store: Store, game_id: int, phase: str) -> date | None:
+def deadline_of(store: Store, game_id: int, phase: str) -> Due | None:
     row = store.db.execute("SELECT due FROM deadlines WHERE game_id = ? AND phase = ?",
                            [game_id, phase]).fetchone()
-    return date.fromisoformat(row[0]) if row else None
+    return Due.from_stored(row[0]) if row else None
+
+
+def game_zone(store: Store, game_id: int) -> str:
+    """The game's time zone: the one the GM named last in a deadline ('' if never)."""
+    for (text,) in store.db.execute("SELECT due FROM deadlines WHERE game_id = ? "
+                                    "ORDER BY set_at DESC, rowid DESC", [game_id]):
+        zone = Due.from_stored(text).zone
+        if zone:
+            return zone
+    return ""

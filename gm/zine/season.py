@@ -12,10 +12,9 @@ from gm.game.games import GameView, find_phase, open_game
 from gm.report.build import add_zine
 from gm.report.model import Deadline, PlayerLine, SeasonReport, SeasonZine
 from gm.store.database import Store
-from gm.store.deadlines import deadline_of
+from gm.store.deadlines import deadline_of, game_zone
 from gm.store.games import PhaseRow
 from gm.store.press import NOTE, PRESS, press_of_phase
-from gm.zine.dates import long_date
 from gm.zine.missed import missed_orders
 from gm.zine.players import players_at
 from gm.zine.press import author_of
@@ -32,7 +31,9 @@ def season_zine(store: Store, view: GameView, phase: PhaseRow, next_label: str |
     if next_label is not None:
         due = deadline_of(store, view.game.id, next_label)
         if due is not None:
-            deadline = Deadline(next_label, long_date(due))
+            zone = game_zone(store, view.game.id)
+            deadline = Deadline(next_label, due.words(zone),
+                                due.at.isoformat() if due.at else None, zone)
     return SeasonZine(
         players=players, missed=missed_orders(store, view, phase),
         notes=[item.text for item in items if item.kind == NOTE],

@@ -89,7 +89,7 @@ def test_a_variants_starting_position_needs_no_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("draw", "--variant", "middle-earth-viii")
     root = parse((tmp_path / "middle-earth-viii.svg").read_text(encoding="utf-8"))
-    assert with_class(root, "title")[0].text == "Summer, Third Age 3000 — Movement"
+    assert with_class(root, "title")[0].text == "Summer 3000 (Third Age) — Movement"
     assert len(with_class(root, "piece")) == 25  # one army on each home centre
     assert "Middle-Earth VIII" in result.output
 

@@ -119,6 +119,7 @@ def league(store):  # noqa: F811
     """The game, with every power's player and contact named, and a deadline."""
     from datetime import date
 
+    from gm.deadline_time import Due
     from gm.game.games import new_game
     from gm.store.deadlines import set_deadline
     from gm.zine.players import set_player
@@ -127,7 +128,7 @@ def league(store):  # noqa: F811
     for power, contact in CONTACTS.items():
         set_player(store, GAME, power, f"{power} Player", contact)
     with store.transaction():
-        set_deadline(store, view.game.id, "Spring 1901", date.fromisoformat(DEADLINE))
+        set_deadline(store, view.game.id, "Spring 1901", Due(date.fromisoformat(DEADLINE)))
     return store
 
 

@@ -4,7 +4,7 @@ letter, HTML only, an attachment, an unknown sender, a duplicate, a late one).""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 from hypothesis import assume, given, settings
@@ -165,16 +165,35 @@ def test_a_late_message_is_held_until_the_gm_accepts_it(league, tmp_path):
 
 
 def test_a_message_on_the_deadline_day_is_in_time(league, tmp_path):
-    # 21 November, the deadline day, at noon in the GM's own time zone
-    from datetime import datetime
-
+    # the deadline is a day without a zone: it ends at midnight UTC, as `gm deadline` reads it
     from gm.mail.inbox import read_mail
     from gm.mail.mailboxes import mbox_messages
 
-    noon = datetime(2026, 11, 21, 12, 0).astimezone()
-    box = write_mbox(tmp_path / "in.mbox", [plain(CONTACTS["Italy"], "A Ven - Tyr\n",
-                                                  when=noon)])
-    assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].status == "stored"
+    last_minute = datetime(2026, 11, 21, 23, 59, tzinfo=UTC)
+    too_late = datetime(2026, 11, 22, 0, 30, tzinfo=timezone(timedelta(hours=1)))  # 23:30 UTC
+    box = write_mbox(tmp_path / "in.mbox", [
+        plain(CONTACTS["Italy"], "A Ven - Tyr\n", when=last_minute),
+        plain(CONTACTS["France"], "A Par - Bur\n", when=too_late)])
+    assert [o.status for o in read_mail(league, GAME, mbox_messages(box)).outcomes] == [
+        "stored", "stored"]
+
+
+def test_a_deadline_with_a_time_and_zone_holds_what_comes_after_it(league, tmp_path):
+    from gm.deadline_time import read_due
+    from gm.mail.inbox import read_mail
+    from gm.mail.mailboxes import mbox_messages
+    from gm.store.deadlines import set_deadline
+
+    with league.transaction():
+        set_deadline(league, 1, "Spring 1901", read_due("2026-11-21 18:00 CET"))
+    before = datetime(2026, 11, 21, 17, 59, tzinfo=timezone(timedelta(hours=1)))
+    after = datetime(2026, 11, 21, 17, 1, tzinfo=UTC)  # 18:01 CET
+    box = write_mbox(tmp_path / "in.mbox", [
+        plain(CONTACTS["Italy"], "A Ven - Tyr\n", when=before),
+        plain(CONTACTS["France"], "A Par - Bur\n", when=after)])
+    done = read_mail(league, GAME, mbox_messages(box))
+    assert [o.status for o in done.outcomes] == ["stored", "late"]
+    assert "Saturday 21 November 2026, 18:00 CET" in done.outcomes[1].note
 
 
 def test_html_quotes_and_alternatives_are_read_as_the_player_wrote_them():

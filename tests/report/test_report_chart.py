@@ -29,12 +29,13 @@ def test_years_end_at_the_adjustment_or_the_next_year_and_count_down_in_bc():
         position(599, "Autumn", "Movement", {"tan": "egypt"}, [("egypt", "tan")]),
     ]
     chart = build_chart("g", game_map, positions)
-    assert chart.years == ("601", "600")  # 599 BC is still being played
+    # the starting column first; 599 BC is still being played
+    assert chart.years == ("Start", "601", "600")
     assert chart.span == "601 BC to 600 BC"
     rows = {row.power: row.centres for row in chart.rows}
-    assert rows["Egypt"] == (4, 5)
-    assert rows["Babylon"] == (1, None)  # no centre and no unit left at the end of 600 BC
-    assert rows["Hatti"] == (None, None)
+    assert rows["Egypt"] == (3, 4, 5)
+    assert rows["Babylon"] == (1, 1, None)  # no centre and no unit left at the end of 600 BC
+    assert rows["Hatti"] == (None, None, None)
 
 
 def test_a_long_chart_continues_below_itself_within_72_columns(standard_map):
@@ -43,8 +44,9 @@ def test_a_long_chart_continues_below_itself_within_72_columns(standard_map):
     text = render_chart_text(build_chart("long", standard_map, positions))
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= 72
-    headers = [line for line in lines if re.fullmatch(r"\s+19\d\d(\s+19\d\d)*", line)]
+    headers = [line for line in lines
+               if re.fullmatch(r"\s+(Start|19\d\d)(\s+19\d\d)*", line)]
     assert len(headers) >= 2  # 29 finished years do not fit in one block
     years = [year for line in headers for year in line.split()]
-    assert years == [str(1901 + i) for i in range(29)]
+    assert years == ["Start"] + [str(1901 + i) for i in range(29)]
     assert "1929" in text and "1930" not in text

@@ -73,10 +73,10 @@ def test_adjudicate_prints_the_same_report_as_gm_report(tmp_path):
     db = tmp_path / "gm.db"
     run(db, "new", "demo")
     preview = run(db, "adjudicate", "demo", "--preview", "-f", "markdown")
-    assert preview.startswith("# demo: Spring 1901 (Standard) \\[PREVIEW: nothing stored\\]")
+    assert preview.startswith("# demo: Spring 1901 (Standard) &#91;PREVIEW: nothing stored&#93;")
     done = run(db, "adjudicate", "demo", "-f", "markdown")
     assert done == run(db, "report", "demo", "-f", "markdown")
-    assert done == preview.replace(" \\[PREVIEW: nothing stored\\]", "")
+    assert done == preview.replace(" &#91;PREVIEW: nothing stored&#93;", "")
 
 
 @pytest.mark.parametrize("fmt, suffix", [("text", "txt"), ("markdown", "md")])

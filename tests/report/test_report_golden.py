@@ -144,6 +144,8 @@ def test_the_golden_set_covers_every_tag_and_section(reports):
     assert any(r.result and "wins" in r.result for r in everything)
     assert any(r.result and r.result.startswith("Draw") for r in everything)
     assert any(r.standing for r in everything)
+    assert any(r.ownership for r in everything)
+    assert any(r.adjustments for r in everything)
     assert any(c.adjustment and c.adjustment > 0 for r in everything for c in r.counts)
     assert any(c.adjustment and c.adjustment < 0 for r in everything for c in r.counts)
     built = {line.text.split()[0] for r in everything if r.kind == "Adjustment"

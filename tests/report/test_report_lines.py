@@ -50,8 +50,8 @@ def row(code, text="A Par - Bur", unit="A par", ok=False, detail="", by=None, po
     (row(R.REMOVED, None, "F nth", ok=True, detail="civil disorder"), "Adjustment",
      "Remove F Nth (*civil disorder*)"),
     (row(R.WAIVED, "Waive", None, ok=True), "Adjustment", "Waive"),
-    (row(R.WAIVED, None, None, ok=True, detail="1 build(s) not used"), "Adjustment",
-     "Waive (*unused*: 1 build(s) not used)"),
+    (row(R.WAIVED, None, None, ok=True, detail="1 build not used"), "Adjustment",
+     "Waive (*unused*: 1 build not used)"),
     (row(R.VOID, "Build A Mun", None, detail="mun is not a home centre"), "Adjustment",
      "Build A Mun (*void*: mun is not a home centre)"),
 ])
@@ -93,7 +93,7 @@ def test_control_characters_from_players_are_made_visible():
 @pytest.mark.parametrize("variant, year, season, title", [
     ("standard", 1901, "Spring", "Spring 1901"),
     ("lord-of-hosts", 601, "Spring", "Spring 601 BC"),
-    ("middle-earth-viii", 3000, "Summer", "Summer, Third Age 3000"),
+    ("middle-earth-viii", 3000, "Summer", "Summer 3000 (Third Age)"),
 ])
 def test_season_titles_follow_the_calendar(variant, year, season, title):
     from gm.engine.position import Phase

@@ -193,18 +193,18 @@ def test_a_game_from_gm_new_to_the_next_summer(tmp_path):
     report = gm("adjudicate", "quest")
     assert gm("report", "quest") == report
     report = flat(report)
-    assert "quest: Summer Third Age 3000 (Middle-Earth VIII)" in report
+    assert "quest: Summer 3000 (Third Age) (Middle-Earth VIII)" in report
     assert "A Bel becomes a fleet" in report  # rule 2
     assert "Gondor: the army in Belfalas became a fleet" in report
     assert "A Hde becomes a fleet (*void*: rule 2 (conversion): only a unit in a coastal space may " \
            "convert; Helm's Deep is inland" in report
     assert "A Dgu - Lor (*bounce*)" in report  # the Elvish fortress holds
-    assert "Next: Winter Third Age 3000" in report  # no Autumn movement, no retreats to make
+    assert "Next: Winter 3000 (Third Age)" in report  # no Autumn movement, no retreats to make
 
     gm("orders", "quest", "-", input=WINTER_3000)
     winter = flat(gm("adjudicate", "quest"))
     assert "Build A Mti" in winter and "Build A Bdu" in winter and "Build A Ise" in winter
-    assert "Next: Summer Third Age 3001" in winter
+    assert "Next: Summer 3001 (Third Age)" in winter
     # the neutrals taken in Summer changed hands without an Autumn movement
     assert "Neutral centres: Bre, Dal, Dor, Fno, Mor, Umb" in gm("show", "quest")
 
@@ -229,13 +229,13 @@ def test_the_demo_archive_replays_and_shows_every_rule(tmp_path):
     archive = Path(__file__).resolve().parents[2] / "games" / "middle-earth-viii-demo.txt"
     out = flat(Gm(tmp_path / "gm.db")("replay", str(archive), "--check", "--dry-run"))
     assert "Checked" in out and "no differences" in out
-    years = {int(y) for y in re.findall(r"Summer Third Age (\d+)", out)}
+    years = {int(y) for y in re.findall(r"Summer (\d+) \(Third Age\)", out)}
     assert min(years) == 3000 and max(years) >= 3005
     assert len(re.findall(r": the (?:army|fleet) in [\w ']+ became an? (?:army|fleet)", out)) >= 2
     # rule 2 succeeds...
     assert out.count("(*failed*: conversion failed: the unit was attacked by") >= 1  # ...and fails
-    assert "Autumn Third Age" in out and "may retreat to" in out  # dislodgements, Autumn retreats
-    assert re.search(r"Winter Third Age \d+ .*Build ", out)
+    assert "Autumn 300" in out and "may retreat to" in out  # dislodgements, Autumn retreats
+    assert re.search(r"Winter \d+ \(Third Age\) .*Build ", out)
     assert "Remove " in out
     notes = archive.read_text(encoding="utf-8")
     assert "holds its home fortress" in notes and "the fortress falls" in notes  # rule 4

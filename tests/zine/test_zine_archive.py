@@ -47,7 +47,7 @@ def test_the_zine_lines_are_read_into_the_phase():
     assert [(p.power, p.name, p.standby, p.contact) for p in spring.players] == [
         ("france", "Jane Smith", False, "jane@example.com"), ("italy", "Ann Lee", True, ""),
         ("england", "", False, "")]
-    assert spring.deadline == date(2026, 12, 5) and autumn.deadline == date(2026, 12, 19)
+    assert spring.deadline.day == date(2026, 12, 5) and autumn.deadline.day == date(2026, 12, 19)
     assert [(p.kind, p.power, p.grey, p.text) for p in spring.press] == [
         ("press", "france", False, "  Spring 1901\n# not a comment\n\nGermany: A Mun - Bur"),
         ("press", "italy", True, "Guess who."), ("press", None, True, "Nobody knows."),
@@ -85,7 +85,7 @@ def _without_lines(value):
     ("Contact France: jane@example.com", 3, "a contact belongs under a 'Player France:'"),
     ("Player France:", 3, "give the player's name, or 'vacant'"),
     ("Standby France: vacant", 3, "a standby is somebody"),
-    ("Deadline: next Friday", 3, "'next Friday' is not a date gm can read"),
+    ("Deadline: next Friday", 3, "'next Friday' is not a deadline gm can read"),
     ("Deadline: 2026-12-05\nDeadline: 2026-12-06", 4, "a second deadline"),
     ("Press from France:\nFrance: A Par H", 3, "the press has no text"),
     ("Press:\n  | hello", 3, "say whose press it is"),

@@ -141,7 +141,7 @@ def test_press_keeps_its_lines_and_indents(reports):
     assert "  To the Kaiser:\n      *Nothing* personal." in text
     assert "honestly.\n\n  # Paris, with love\n  - F.\n" in text
     markdown = render_markdown(reports["Spring 1901"])
-    assert "> To the Kaiser:\\\n> &nbsp;&nbsp;&nbsp;&nbsp;\\*Nothing\\*" in markdown
+    assert "> To the Kaiser:<br>\n> &nbsp;&nbsp;&nbsp;&nbsp;&#42;Nothing&#42;" in markdown
 
 
 def test_every_line_fits_72_columns_and_ascii_is_seven_bit(reports):

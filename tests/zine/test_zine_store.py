@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import date
 
+from gm.deadline_time import Due
 from gm.store import schema
 from gm.store.database import open_store
 
@@ -80,9 +81,9 @@ def test_a_player_change_for_the_same_phase_replaces_the_row(store, game):
 def test_deadlines_are_one_per_phase(store, game):
     from gm.store.deadlines import clear_deadline, deadline_of, set_deadline
 
-    set_deadline(store, game.game.id, "Spring 1901", date(2026, 12, 5))
-    set_deadline(store, game.game.id, "Spring 1901", date(2026, 12, 12))
-    assert deadline_of(store, game.game.id, "Spring 1901") == date(2026, 12, 12)
+    set_deadline(store, game.game.id, "Spring 1901", Due(date(2026, 12, 5)))
+    set_deadline(store, game.game.id, "Spring 1901", Due(date(2026, 12, 12)))
+    assert deadline_of(store, game.game.id, "Spring 1901") == Due(date(2026, 12, 12))
     assert clear_deadline(store, game.game.id, "Spring 1901")
     assert deadline_of(store, game.game.id, "Spring 1901") is None
     assert not clear_deadline(store, game.game.id, "Spring 1901")

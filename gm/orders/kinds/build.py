@@ -102,14 +102,19 @@ def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | Non
                    f"{name} must remove units, not build")
 
 
+def plural(count: int, noun: str) -> str:
+    """`1 build`, `3 builds`: a count with its noun, as reports print it (never `build(s)`)."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
                         ) -> Problem | None:
     """A build a rule claims as an extra build: is one still owed (`made` already built)?"""
     if owed == 0:
         return Problem(f"{power_name(game_map, power)} is owed no extra build")
     if made >= owed:
-        return Problem(f"all {owed} extra build(s) of {power_name(game_map, power)} are "
-                       "already used")
+        return Problem(f"all {plural(owed, 'extra build')} of {power_name(game_map, power)} "
+                       "are already used")
     return None
 
 

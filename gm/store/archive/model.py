@@ -4,10 +4,9 @@ text so that a replay can say where a problem is."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from pydantic import BaseModel, Field
 
+from gm.deadline_time import Due
 from gm.store.errors import ArchiveError  # noqa: F401  (re-exported)
 
 
@@ -70,7 +69,7 @@ class ArchivePhase(BaseModel):
     heading: str  # `Spring 1901`, as written
     edits: list[ArchiveEdit] = Field(default_factory=list)
     players: list[ArchivePlayer] = Field(default_factory=list)
-    deadline: date | None = None  # when this phase's orders were due
+    deadline: Due | None = None  # when this phase's orders were due
     deadline_line: int = 0
     letters: list[ArchiveLetter] = Field(default_factory=list)
     press: list[ArchivePress] = Field(default_factory=list)

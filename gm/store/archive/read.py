@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
 from gm.store.archive.model import (
     Archive,
@@ -22,7 +23,6 @@ from gm.store.archive.model import (
 )
 from gm.store.codec import CodecError, parse_unit_text, unit_text
 from gm.store.phase_names import PhaseNameError, parse_phase_name
-from gm.zine.dates import DateError, read_date  # a leaf module: plain date reading
 
 HEADER_KEYS = ("game", "variant", "notes", "grey press")
 YES = ("allowed", "yes", "on", "true")
@@ -155,8 +155,8 @@ class _Reader:
                 raise self.error(no, f"a second deadline for {self.phase.heading} (the first "
                                      f"is on line {self.phase.deadline_line}); keep one")
             try:
-                self.phase.deadline = read_date(key.group("value"))
-            except DateError as exc:
+                self.phase.deadline = read_due(key.group("value"))
+            except DeadlineError as exc:
                 raise self.error(no, str(exc)) from None
             self.phase.deadline_line = no
         else:

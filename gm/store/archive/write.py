@@ -11,7 +11,6 @@ from gm.maps.gamemap import GameMap
 from gm.store.archive.model import Archive, ArchivePhase, ArchivePress, RecordedOutcome
 from gm.store.codec import display_location as place
 from gm.store.codec import display_unit as unit_display
-from gm.zine.dates import long_date
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
@@ -77,7 +76,7 @@ def write_archive(archive: Archive, game_map: GameMap, private: bool = False) ->
         out += [f"GM edit: {e.command} (reason: {e.reason})" for e in phase.edits]
         out += _players(phase, game_map, private)
         if phase.deadline is not None:
-            out.append(f"Deadline: {long_date(phase.deadline)}")
+            out.append(f"Deadline: {phase.deadline.words()}")
         for letter in phase.letters:
             out.append(f"{game_map.powers[letter.power].name}:")
             out += [f"  {line}" for line in letter.text.splitlines() if line.strip()]

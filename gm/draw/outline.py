@@ -1,0 +1,396 @@
+"""Maps of real places drawn on their real coastline.
+
+A map whose file has a companion `ID.outline.json` (made once by `tools/make_outlines.py`
+from Natural Earth's public-domain land polygons) is drawn on that land: the outline file
+holds the projected coastlines and the projection's four numbers, so a province's `pos`
+(longitude, latitude) is projected here with plain arithmetic and no geographic library.
+
+Regions: the land is divided among the land provinces (and the `barren` land that is no
+province: Ireland, Switzerland ...) by nearest point, and the water among the seas, each
+province claiming its `pos` and the outline's extra `seeds`. Two provinces touch where
+their parts of the land (or of the water) meet along at least `TOUCH` pixels, and a land
+province touches a sea where its coast meets that sea's water.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import cache
+
+from gm.draw.geometry import Box, Point, Polygon, edges, polygon_area, voronoi_cells
+from gm.maps.gamemap import GameMap
+
+TOUCH = 5.0  # pixels of shared border before two regions count as touching (and are drawn)
+STEP = 1.0  # pixels between the points tested along a border
+SMALL_ISLAND = 120.0  # square pixels: an island this small with no province's point is barren
+BARREN = "~"  # the owner of land that is no province
+RIVER_WIDTH = 4.0  # pixels: a river that is a space, drawn along its course
+ISLET = 7.0  # pixels: the radius of an island too small for the dataset
+RIVER_STEP = 8.0  # pixels between a river's points that claim its water
+SEA, LAND, RIVER, ISLAND = 0, 1, 2, 3  # what a pixel is (ISLAND + n: the n-th whole island)
+
+
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """The coastline a map is drawn on, in page units, and how to project onto it."""
+
+    west: float
+    north: float
+    lon_factor: float
+    scale: float
+    size: tuple[float, float]
+    land: tuple[tuple[Point, ...], ...]
+    barren: dict[str, tuple[Point, ...]]
+    seeds: dict[str, tuple[Point, ...]]
+    fill: tuple[tuple[Point, ...], ...] = ()  # water the board counts as land (straits)
+    rivers: dict[str, tuple[tuple[Point, ...], ...]] = field(default_factory=dict)  # courses
+    source: str = ""
+
+    def project(self, lon: float, lat: float) -> Point:
+        return ((lon - self.west) * self.lon_factor * self.scale, (self.north - lat) * self.scale)
+
+
+def outline_for(game_map: GameMap) -> Outline | None:
+    """The map's outline file, for a `lonlat` map that has one."""
+    if game_map.projection != "lonlat":
+        return None
+    return _read(game_map.id)
+
+
+@cache
+def _read(map_id: str) -> Outline | None:
+    """The outline beside the map file gm reads for `map_id` (a GM's own copy of a map
+    without one is drawn as before)."""
+    from gm.maps.loader import MapError, map_files
+
+    try:
+        map_file = map_files().get(map_id)
+    except MapError:
+        return None
+    path = map_file.with_name(f"{map_id}.outline.json") if map_file else None
+    if path is None or not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    projection = data["projection"]
+
+    def points(flat: list[float]) -> tuple[Point, ...]:
+        return tuple((flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+
+    return Outline(projection["west"], projection["north"], projection["lon_factor"],
+                   projection["scale"], tuple(data["size"]),
+                   tuple(points(ring) for ring in data["land"]),
+                   {name: tuple(map(tuple, ps)) for name, ps in data["barren"].items()},
+                   {pid: tuple(map(tuple, ps)) for pid, ps in data["seeds"].items()},
+                   tuple(points(ring) for ring in data.get("fill", {}).values()),
+                   {pid: tuple(points(course) for course in courses)
+                    for pid, courses in data.get("rivers", {}).items()},
+                   data.get("source", ""))
+
+
+class LandMask:
+    """Which pixels are land: the outline's rings filled (each on its own, so overlapping
+    rings add up), one byte per pixel."""
+
+    def __init__(self, rings, width: int, height: int, shift: Point = (0.0, 0.0),
+                 rivers=(), islands=()):
+        self.width, self.height = width, height
+        self.rows = [bytearray(width) for _ in range(height)]
+        for ring in rings:
+            self._fill(ring, shift, LAND)
+        for ring, value in islands:  # already in the frame's coordinates
+            self._fill(ring, (0.0, 0.0), value)
+        for ring in rivers:
+            self._fill(ring, (0.0, 0.0), RIVER)
+
+    def _fill(self, ring, shift: Point, value: int) -> None:
+        width, height = self.width, self.height
+        crossings: dict[int, list[float]] = {}
+        dx, dy = shift
+        for i, (x1, y1) in enumerate(ring):
+            x2, y2 = ring[i - 1]
+            x1, y1, x2, y2 = x1 - dx, y1 - dy, x2 - dx, y2 - dy
+            if y1 == y2:
+                continue
+            low, high = min(y1, y2), max(y1, y2)
+            for row in range(max(0, math.ceil(low - 0.5)), min(height, math.ceil(high - 0.5))):
+                y = row + 0.5
+                crossings.setdefault(row, []).append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+        for row, xs in crossings.items():
+            line = self.rows[row]
+            xs.sort()
+            for a, b in zip(xs[::2], xs[1::2], strict=False):
+                start, end = max(0, math.ceil(a - 0.5)), min(width, math.ceil(b - 0.5))
+                if end > start:
+                    line[start:end] = bytes([value]) * (end - start)
+
+    def kind(self, point: Point) -> int:
+        """`SEA`, `LAND` or `RIVER` (outside the picture: sea)."""
+        x, y = int(point[0]), int(point[1])
+        return self.rows[y][x] if 0 <= y < self.height and 0 <= x < self.width else SEA
+
+    def __call__(self, point: Point) -> bool:
+        return self.kind(point) not in (SEA, RIVER)
+
+
+@dataclass(slots=True)
+class GeoRegions:
+    regions: dict[str, list[Polygon]]
+    borders: dict[frozenset[str], list[tuple[Point, Point]]]
+    touching: set[frozenset[str]]
+    barren: list[Polygon] = field(default_factory=list)
+    coast: list[Polygon] = field(default_factory=list)
+    land: list[Polygon] = field(default_factory=list)
+    samples: dict[frozenset[str], Point] = field(default_factory=dict)  # a point of each coast
+
+
+def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], frame: Box,
+                shift: Point) -> GeoRegions:
+    """Divide the outline's land and water among the provinces (see the module's text).
+    `anchors` are the provinces' projected `pos`, and everything of the outline is moved by
+    `-shift` into the frame."""
+    dx, dy = shift
+    coasts = [[(x - dx, y - dy) for x, y in ring] for ring in outline.land]
+    moved = coasts + [[(x - dx, y - dy) for x, y in ring] for ring in outline.fill]
+    courses = {pid: [[(x - dx, y - dy) for x, y in course] for course in found]
+               for pid, found in outline.rivers.items() if pid in anchors}
+    seeds: dict[int, dict[str, Point]] = {SEA: {}, LAND: {}, RIVER: {}}
+    owner: dict[str, str] = {}
+    for pid, province in game_map.provinces.items():
+        if pid in courses:
+            points = [p for course in courses[pid] for p in _every(course, RIVER_STEP)]
+            kind = RIVER
+        elif pid in anchors:
+            points = [anchors[pid], *((x - dx, y - dy) for x, y in outline.seeds.get(pid, ()))]
+            kind = SEA if province.kind == "sea" else LAND
+        else:
+            continue
+        for i, point in enumerate(points):
+            seeds[kind][f"{pid}#{i}"] = point
+            owner[f"{pid}#{i}"] = pid
+    for name, points in outline.barren.items():
+        for i, (x, y) in enumerate(points):
+            seeds[LAND][f"{BARREN}{name}#{i}"] = (x - dx, y - dy)
+            owner[f"{BARREN}{name}#{i}"] = BARREN
+    # a land province whose place is in the water (an islet too small for the dataset) is
+    # drawn as a small island of its own
+    for pid, province in game_map.provinces.items():
+        if province.kind == "sea" or pid in courses or pid not in anchors:
+            continue
+        x, y = anchors[pid]
+        if not any(inside_ring(ring, (x, y)) for ring in moved
+                   if _bounds(ring).left <= x <= _bounds(ring).right):
+            islet = [(x + ISLET * math.cos(a * math.pi / 4), y + ISLET * math.sin(a * math.pi / 4))
+                     for a in range(8)]
+            coasts.append(islet)
+            moved.insert(len(coasts) - 1, islet)
+    # small islands with no province's point are barren, and no passage between provinces
+    provinces = [p for k, p in seeds[LAND].items() if owner[k] != BARREN]
+    barren_islands = {i for i, ring in enumerate(coasts) if polygon_area(ring) < SMALL_ISLAND
+                      and not any(inside_ring(ring, p) for p in provinces)}
+    beds = {pid: [_corridor(course, RIVER_WIDTH) for course in found]
+            for pid, found in courses.items()}
+    kept = [ring for i, ring in enumerate(moved) if i not in barren_islands]
+    whole = {}  # islands with the points of one province only are wholly that province
+    for index, ring in enumerate(coasts):
+        box = _bounds(ring)
+        holders = {owner[k] for k, p in seeds[LAND].items()
+                   if box.left <= p[0] <= box.right and box.top <= p[1] <= box.bottom
+                   and inside_ring(ring, p)}
+        if len(holders) == 1 and BARREN not in holders and len(whole) < 250:
+            whole[index] = holders.pop()
+    # a province that is only an island (all its points on it) claims no ground elsewhere
+    on_island = {k for k, p in seeds[LAND].items() if any(
+        owner[k] == pid and inside_ring(coasts[i], p) for i, pid in whole.items())}
+    islanders = {pid for pid in whole.values()
+                 if all(k in on_island for k in seeds[LAND] if owner[k] == pid)}
+    claiming = {kind: {k: p for k, p in found.items() if owner[k] not in islanders}
+                for kind, found in seeds.items()}
+    cells = {kind: voronoi_cells(found, frame) if found else {}
+             for kind, found in claiming.items()}
+    result = GeoRegions({pid: [] for pid in anchors}, {}, set(), land=moved, coast=coasts)
+    for key, cell in cells[SEA].items():
+        if len(cell.points) >= 3:
+            result.regions[owner[key]].append(cell.points)
+    for pid, found in beds.items():
+        result.regions[pid] += found
+    # an island that is wholly one province is its own kind of ground: no other province's
+    # border runs across it
+    island_kind = {index: ISLAND + n for n, index in enumerate(sorted(whole))}
+    mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height),
+                    rivers=[bed for found in beds.values() for bed in found],
+                    islands=[(coasts[i], island_kind[i]) for i in sorted(whole)])
+    for index, ring in enumerate(moved):
+        if index in whole:
+            result.regions[whole[index]].append(ring)
+            continue
+        box = _bounds(ring)
+        for key, cell in cells[LAND].items():
+            if not cell.points or not _bounds(cell.points).overlaps(box):
+                continue
+            piece = _clip(ring, cell.points)
+            if len(piece) >= 3 and polygon_area(piece) > 0.2:
+                here = BARREN if index in barren_islands else owner[key]
+                (result.barren if here == BARREN else result.regions[here]).append(piece)
+    lengths: dict[frozenset[str], float] = {}
+    for kind, found in cells.items():  # land meeting land, sea sea, river river
+        for key, cell in found.items():
+            for start, end, across in edges(cell):
+                if across is None or key > across:
+                    continue
+                a, b = owner[key], owner[across]
+                if a == b or BARREN in (a, b):
+                    continue
+                for run in _runs(start, end, lambda p, k=kind: mask.kind(p) == k):
+                    pair = frozenset((a, b))
+                    result.borders.setdefault(pair, []).append(run)
+                    lengths[pair] = lengths.get(pair, 0.0) + math.dist(*run)
+    points = {kind: list(found.items()) for kind, found in seeds.items()}
+
+    island_owner = {island_kind[i]: pid for i, pid in whole.items()}
+
+    def nearest(kind: int, point: Point) -> str:
+        if kind in island_owner:
+            return island_owner[kind]
+        return owner[min(points[kind], key=lambda kp: math.dist(kp[1], point))[0]]
+
+    edges_of_water = [ring for i, ring in enumerate(moved) if i not in barren_islands]
+    edges_of_water += [bed for found in beds.values() for bed in found]
+    for ring in edges_of_water:  # coasts and river banks
+        for point, normal in _along(ring):
+            ahead = (point[0] + normal[0], point[1] + normal[1])
+            behind = (point[0] - normal[0], point[1] - normal[1])
+            if not (_within(frame, ahead) and _within(frame, behind)):
+                continue  # the edge of the picture, not a coast
+            sides = {mask.kind(ahead), mask.kind(behind)}
+            if len(sides) < 2 or not sides & {SEA, RIVER}:
+                continue  # land on both sides (a strait the board fills), or a river's bed
+            here, there = (nearest(kind, point) for kind in sorted(sides))
+            if BARREN in (here, there):
+                continue
+            pair = frozenset((here, there))
+            lengths[pair] = lengths.get(pair, 0.0) + STEP
+            result.samples.setdefault(pair, point)
+            # coastlines and banks are drawn with the land and the rivers; a stretch between
+            # two spaces the map does not join is kept, to be drawn as a barrier
+            shore = result.borders.setdefault(pair, [])
+            if there not in game_map.neighbours(here):
+                shore.append((point, (point[0] - normal[1] / 1.5 * STEP,
+                                      point[1] + normal[0] / 1.5 * STEP)))
+    result.touching = {pair for pair, length in lengths.items() if length >= TOUCH}
+    result.borders = {pair: segs for pair, segs in result.borders.items()
+                      if pair in result.touching}
+    return result
+
+
+def _every(course, step: float) -> list[Point]:
+    """Points along a line, `step` pixels apart (its ends included)."""
+    out = [course[0]]
+    for (x1, y1), (x2, y2) in zip(course, course[1:], strict=False):
+        length = math.hypot(x2 - x1, y2 - y1)
+        for j in range(1, max(1, int(length / step)) + 1):
+            t = min(1.0, j * step / length) if length else 1.0
+            out.append((x1 + (x2 - x1) * t, y1 + (y2 - y1) * t))
+    return list(dict.fromkeys((round(x, 2), round(y, 2)) for x, y in out))
+
+
+def _corridor(course, width: float) -> Polygon:
+    """A river's bed: the line widened to `width`, as one polygon (left bank, then right)."""
+    left, right = [], []
+    for i, (x, y) in enumerate(course):
+        before = course[max(0, i - 1)]
+        after = course[min(len(course) - 1, i + 1)]
+        tx, ty = after[0] - before[0], after[1] - before[1]
+        length = math.hypot(tx, ty) or 1.0
+        nx, ny = -ty / length * width / 2, tx / length * width / 2
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
+
+
+def _runs(start: Point, end: Point, keep) -> list[tuple[Point, Point]]:
+    """The parts of a segment whose points pass `keep`, tested every `STEP` pixels."""
+    length = math.dist(start, end)
+    steps = max(1, int(length / STEP))
+    runs, first = [], None
+    for i in range(steps + 1):
+        t = i / steps
+        point = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+        if keep(point):
+            first = point if first is None else first
+            last = point
+        elif first is not None:
+            runs.append((first, last))
+            first = None
+    if first is not None:
+        runs.append((first, last))
+    return [run for run in runs if math.dist(*run) > 0]
+
+
+def _along(ring) -> list[tuple[Point, Point]]:
+    """Points every `STEP` pixels along a closed ring, each with a unit normal (1.5 px)."""
+    out = []
+    for i, (x1, y1) in enumerate(ring):
+        x2, y2 = ring[(i + 1) % len(ring)]
+        length = math.hypot(x2 - x1, y2 - y1)
+        if not length:
+            continue
+        normal = (-(y2 - y1) / length * 1.5, (x2 - x1) / length * 1.5)
+        for j in range(max(1, int(length / STEP))):
+            t = j * STEP / length
+            out.append(((x1 + (x2 - x1) * t, y1 + (y2 - y1) * t), normal))
+    return out
+
+
+def _within(frame: Box, point: Point) -> bool:
+    return frame.left < point[0] < frame.right and frame.top < point[1] < frame.bottom
+
+
+def _bounds(points) -> Box:
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return Box(min(xs), min(ys), max(xs), max(ys))
+
+
+def inside_ring(ring, point: Point) -> bool:
+    """Even-odd test: is `point` inside the (not necessarily convex) ring?"""
+    x, y = point
+    inside = False
+    for i, (x1, y1) in enumerate(ring):
+        x2, y2 = ring[i - 1]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _clip(subject, convex: Polygon) -> Polygon:
+    """`subject` cut to a convex polygon (Sutherland-Hodgman; either winding)."""
+    area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+               in zip(convex, [*convex[1:], convex[0]], strict=True))
+    sign = 1 if area > 0 else -1
+    out = list(subject)
+    for i, a in enumerate(convex):
+        b = convex[(i + 1) % len(convex)]
+        if not out:
+            break
+
+        def side(p, a=a, b=b):
+            return sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]))
+
+        points, out = out, []
+        for j, current in enumerate(points):
+            previous = points[j - 1]
+            sc, sp = side(current), side(previous)
+            if sc >= 0:
+                if sp < 0:
+                    out.append(_cut(previous, current, sp, sc))
+                out.append(current)
+            elif sp >= 0:
+                out.append(_cut(previous, current, sp, sc))
+    return out
+
+
+def _cut(p: Point, q: Point, sp: float, sq: float) -> Point:
+    t = sp / (sp - sq)
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)

@@ -1,0 +1,74 @@
+"""What gm prints as `--format json`: the season report, a game's progress and a position, as
+plain JSON objects a web page or a bot can build on.
+
+Every document carries `schema` (`gm/report`, `gm/chart`, `gm/status`, `gm/position`) and `version`
+(`VERSION`); `gm.report.json_schema` holds the JSON Schema each one follows, and
+docs/json.md describes the fields. A change that removes or renames a field raises
+`VERSION`; adding a field does not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from gm.engine.position import Position
+from gm.maps.gamemap import GameMap
+from gm.report.chart import CentreChart
+from gm.report.model import SeasonReport
+from gm.report.notation import place, unit_display
+from gm.rules import RuleSet
+from gm.store.codec import unit_text
+
+VERSION = 1
+
+
+def _header(schema: str) -> dict:
+    return {"schema": schema, "version": VERSION}
+
+
+def report_document(report: SeasonReport) -> dict:
+    """The season report, field for field as the renderers see it."""
+    body = dataclasses.asdict(report)
+    body["heading"] = report.heading
+    return {**_header("gm/report"), **body}
+
+
+def chart_document(chart: CentreChart) -> dict:
+    """The centre chart: each power's centres at the end of every year (`null`: out)."""
+    return {**_header("gm/chart"), **dataclasses.asdict(chart)}
+
+
+def status_document(progress) -> dict:
+    """A game's progress (`gm.game.progress.GameProgress`): who has ordered, what is missing."""
+    return {**_header("gm/status"), **dataclasses.asdict(progress),
+            "complete": progress.complete}
+
+
+def position_document(game: str, result: str | None, phase: str, position: Position,
+                      game_map: GameMap) -> dict:
+    """The position at the start of a phase: each power's units and centres, the dislodged
+    units and the neutral centres."""
+    rules = RuleSet.for_map(game_map)
+    powers = []
+    for power_id, power in game_map.powers.items():
+        units = position.units_of(power_id)
+        centres = position.centres_of(power_id)
+        if not units and not centres:
+            continue
+        powers.append({"power": power.name, "supply": rules.supply(power_id, position, game_map),
+                       "units": [unit_display(unit_text(u)) for u in units],
+                       "centres": [place(c) for c in centres]})
+    dislodged = [{"power": game_map.powers[d.unit.power].name,
+                  "unit": unit_display(unit_text(d.unit)),
+                  "attacked_from": place(d.attacker_from) if d.attacker_from else None}
+                 for d in position.dislodged]
+    neutral = sorted(place(c) for c in rules.centres(position, game_map)
+                     if c not in position.owners)
+    return {**_header("gm/position"), "game": game, "variant": game_map.name, "phase": phase,
+            "result": result, "powers": powers, "dislodged": dislodged, "neutral": neutral}
+
+
+def dumps(document: dict) -> str:
+    """The document as printed: indented, keys in the model's order, text as written."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,142 @@
+"""`gm publish GAME DIR`: a static site with an index (standings, centre chart, seasons) and
+a page per season (report and inline board), a print stylesheet, nothing fetched from
+elsewhere; and one season page rendered in headless Chromium, whose screenshot must show the
+map and the report."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+from tests.cli.conftest import Gm
+from tests.report.conftest import GAMES
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--hide-scrollbars"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("publish")
+    gm = Gm(folder / "gm.db")
+    gm("replay", str(GAMES / "standard-adjustments.txt"), "-q")
+    out = gm("publish", "adjustments", str(folder / "site")).output
+    assert "Wrote 5 files of adjustments" in out
+    return folder / "site"
+
+
+def test_the_index_has_the_standings_the_chart_and_every_season(site):
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "<h2>Standings</h2>" in index and "<td>Austria</td>" in index
+    assert "<h2>Supply centres at the end of each year</h2>" in index
+    assert "<th class=\"num\">Start</th>" in index and "<th class=\"num\">1901</th>" in index
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', index)
+    assert links == [("S1901M.html", "Spring 1901"), ("A1901M.html", "Autumn 1901"),
+                     ("W1901A.html", "Winter 1901")]
+    for file, _ in links:
+        assert (site / file).is_file()
+
+
+def test_a_season_page_has_its_report_and_its_board_inline(site):
+    page = (site / "A1901M.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    assert "<svg" in page and "<?xml" not in page
+    assert "<h2>Movement results for Autumn 1901.</h2>" in page
+    assert "Ownership of supply centres" in page
+    assert '<a href="S1901M.html">' in page and '<a href="W1901A.html">' in page
+    winter = (site / "W1901A.html").read_text(encoding="utf-8")
+    assert "Austria: 8 supply centres, 3 units: builds 5." in winter
+
+
+def test_nothing_is_fetched_from_elsewhere(site):
+    for path in site.iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", text), path.name
+        assert "@import" not in text and not re.search(r"url\(\s*['\"]?(https?:|//)", text)
+        assert "<script" not in text
+
+
+def test_the_print_stylesheet_makes_each_season_a_page(site):
+    css = (site / "style.css").read_text(encoding="utf-8")
+    assert "@media print" in css and "break-after: page" in css and "@page" in css
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("CHROMIUM IS NOT INSTALLED, SO THE PUBLISHED PAGE WAS NOT CHECKED IN A "
+                    "BROWSER: `make test` installs Debian's chromium when run as root with "
+                    "apt-get; install it (apt-get install chromium) and run again.")
+    return found
+
+
+def _run_chromium(*args: str) -> None:
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run([_chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+                               *args], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def test_a_season_page_in_a_real_browser_shows_the_map_and_the_report(site, tmp_path):
+    from PIL import Image
+
+    from gm.draw import style
+    from gm.maps import load_map
+
+    shot = tmp_path / "season.png"
+    _run_chromium("--window-size=1200,2200", f"--screenshot={shot}",
+                  (site / "A1901M.html").as_uri())
+    image = Image.open(shot).convert("RGB")
+    width, height = image.size
+    pixels = image.load()
+
+    def rows_with(colour, tolerance=6):
+        want = _hex(colour)
+        found = set()
+        for y in range(0, height, 2):
+            for x in range(0, width, 3):
+                if all(abs(a - b) <= tolerance for a, b in zip(pixels[x, y], want, strict=True)):
+                    found.add(y)
+                    break
+        return found
+
+    sea = rows_with(style.SEA)
+    assert len(sea) > 150, "the board's sea is not on the screenshot"
+    map_bottom = max(sea)
+    assert map_bottom < height * 0.75, "the board fills the page: no room for the report"
+    # the report below the board: each power's orders are marked with its map colour,
+    # and there is text (ink) in the rows below the board
+    austria = load_map("standard").powers["austria"].colour
+    assert any(y > map_bottom for y in rows_with(austria, 10)), "no report below the map"
+    ink = [y for y in range(map_bottom + 10, height, 2)
+           if any(sum(pixels[x, y]) < 150 for x in range(0, width // 2, 2))]
+    assert len(ink) > 60, "the report's text is not on the screenshot"
+
+
+def test_a_season_prints_on_one_page(site, tmp_path):
+    pdf = tmp_path / "season.pdf"
+    _run_chromium("--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+                  (site / "A1901M.html").as_uri())
+    pages = re.findall(rb"/Type\s*/Page\b(?!s)", pdf.read_bytes())
+    assert len(pages) == 1, f"a season printed on {len(pages)} pages"
+
+
+def test_publish_refuses_a_file_or_an_unknown_game_and_writes_nothing(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("replay", str(GAMES / "standard-orders.txt"), "-q")
+    blocker = tmp_path / "taken"
+    blocker.write_text("not a folder")
+    refused = gm("publish", "orders", str(blocker), ok=False)
+    assert "is a file; give a folder" in refused.output
+    unknown = gm("publish", "nowhere", str(tmp_path / "site"), ok=False)
+    assert "no game called 'nowhere'" in unknown.output
+    assert not (tmp_path / "site").exists()
