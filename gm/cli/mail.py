@@ -168,7 +168,7 @@ def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "o
             db: Db = "gm.db"):
     """The season report to every player, with the board as a picture.
 
-    Plain text in the body, Markdown as an alternative part, the board as a PNG attachment."""
+    Plain text in the body, the published page's HTML as an alternative part, the board as a PNG attachment."""
     from gm.mail.outgoing import results_mail
 
     with mail_opened(db) as store:

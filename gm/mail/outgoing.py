@@ -4,9 +4,9 @@ the results to every player.
 Every message is an `EmailMessage` from the GM's address (`gm mail setup --from`) with a Date,
 a Message-ID and a subject naming the game and the phase. A confirmation answers the power's
 last letter by mail (`In-Reply-To`, `References`). The results carry the plain-text report in
-the body, the Markdown report as an alternative part, and the board as a PNG attachment (SVG
-when PNG cannot be made on this computer). Players are written to one by one, so that no one
-sees another's address: contacts are for the GM only.
+the body, the published page's HTML as an alternative part, and the board as a PNG attachment
+(SVG when PNG cannot be made on this computer). Players are written to one by one, so that no
+one sees another's address: contacts are for the GM only.
 """
 
 from __future__ import annotations
@@ -121,7 +121,6 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
 
 def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
     """The season report of `phase` (the last adjudicated by default) to every player."""
-    from gm.report.markdown import render_markdown
     from gm.report.text import render_text
 
     with store.transaction(write=False):
@@ -132,7 +131,7 @@ def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
         picture = board_picture(store, game, label)
         at = next(row for row in rows.live_phases(store, view.game) if row.label == label)
         players = _recipients(store, view, at.phase)
-        text, markdown = render_text(report), render_markdown(report)
+        text, html = render_text(report), report_page(f"{view.game.name}: {label}", report)
         messages, skipped = [], []
         for power_id, power in view.map.powers.items():
             name, addresses = players.get(power_id, ("", []))
@@ -143,7 +142,7 @@ def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
                 continue
             message = new_message(settings.sender, _to(name, addresses),
                                   f"{view.game.name}: {label} results", text)
-            message.add_alternative(markdown, subtype="markdown")
+            message.add_alternative(html, subtype="html")
             file_name, data, (maintype, subtype) = picture
             message.add_attachment(data, maintype=maintype, subtype=subtype,
                                    filename=file_name)
@@ -153,6 +152,20 @@ def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
             raise WorkflowError(f"no player of {view.game.name} has an email address; add "
                                 "them with 'gm players GAME POWER --contact ADDRESS'.")
         return Mailing(view.game.name, label, messages, skipped)
+
+
+def report_page(title: str, report) -> str:
+    """The report as the published site prints it, with its stylesheet inside the message
+    (a mail program fetches no `style.css`)."""
+    from html import escape
+
+    from gm.publish.html_report import report_html
+    from gm.publish.pages import STYLESHEET
+
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f"<title>{escape(title)}</title>", f"<style>\n{STYLESHEET}</style>", "</head>",
+        "<body>", report_html(report), "</body>", "</html>", ""])
 
 
 def board_picture(store: Store, game: str, label: str) -> tuple[str, bytes, tuple[str, str]]:

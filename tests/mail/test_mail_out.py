@@ -90,7 +90,7 @@ def test_a_confirmation_names_rejected_orders_and_units_without_one(gm, tmp_path
     assert "F Bre" in body.split("No order yet")[1]
 
 
-def test_results_arrive_with_text_markdown_and_the_board_once(season, smtp):
+def test_results_arrive_with_text_html_and_the_board_once(season, smtp):
     gm = season
     controller, inbox = smtp
     gm("adjudicate", GAME)
@@ -103,11 +103,11 @@ def test_results_arrive_with_text_markdown_and_the_board_once(season, smtp):
     assert message.get_content_type() == "multipart/mixed"
     text = message.get_body(preferencelist=("plain",)).get_content()
     assert "Movement results for Spring 1901." in text and "  A Par - Bur" in text
-    markdown = message.get_body(preferencelist=("markdown",)).get_content()
-    assert markdown != text and "Spring 1901" in markdown
+    html = message.get_body(preferencelist=("html",)).get_content()
+    assert '<section class="report">' in html and "<style>" in html and "Spring 1901" in html
     kinds = [part.get_content_type() for part in message.walk()]
     assert kinds[:4] == ["multipart/mixed", "multipart/alternative", "text/plain",
-                         "text/markdown"]
+                         "text/html"]
     attachment = next(message.iter_attachments())
     assert attachment.get_filename() == f"{GAME}-S1901M.png"
     assert attachment.get_content().startswith(b"\x89PNG")
