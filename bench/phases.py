@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from gm.engine.adjustment import adjustments_due
-from gm.engine.movement import adjudicate_movement
+from gm.engine.adjustment_phase import adjustments_due
+from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
-from gm.engine.retreat import retreat_options
+from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
 from gm.orders.types import Build, Disband, Order, Remove, Retreat
 

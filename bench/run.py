@@ -49,9 +49,9 @@ def engine_figures(repeat: int = 5):
     from phases import adjustment_phases, retreat_phases
     from positions import benchmark_set
 
-    from gm.engine.adjustment import adjudicate_adjustments
-    from gm.engine.movement import adjudicate_movement
-    from gm.engine.retreat import adjudicate_retreats
+    from gm.engine.adjustment_phase import adjudicate_adjustments
+    from gm.engine.movement_phase import adjudicate_movement
+    from gm.engine.retreat_phase import adjudicate_retreats
     from gm.maps import load_map
     from gm.orders.parse import parse_order
     from gm.rules import RuleSet

@@ -27,11 +27,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm.engine.position import Dislodged, Phase, Position, Unit, starting_position
-from gm.engine.retreat import retreat_options
+from gm.calendar import Phase
+from gm.engine.position import Dislodged, Position, Unit, starting_position
+from gm.engine.retreat_phase import retreat_options
 from gm.engine.season import Season
 from gm.maps import GameMap, MapError, load_map
 from gm.maps.gamemap import fold_name, province_of
+from gm.notation import units_listed
 from gm.orders.parse import OrderError, parse_order
 from gm.orders.types import Convoy, Move, Order
 
@@ -308,10 +310,6 @@ class _CaseReader:
         pos.standoffs = frozenset(standoffs)
 
 
-def _units_text(units) -> list[str]:
-    return sorted(f"{u.power}: {u.label()}" for u in units)
-
-
 def _state_value(value):
     """Lists of names compare as sets: their order in the store does not matter."""
     if isinstance(value, list) and all(isinstance(x, str) for x in value):
@@ -330,7 +328,7 @@ def case_facts(case: Case) -> dict:
     facts: dict = {"map": game_map.id, "phase": reader.phase()}
     for section, lines in case.sections.items():
         if section in ("PRESTATE", "PRESTATE_DISLODGED", "POSTSTATE", "POSTSTATE_DISLODGED"):
-            facts[section] = _units_text(reader.unit(line) for line in lines)
+            facts[section] = units_listed(reader.unit(line) for line in lines)
         elif section in ("ORDERS", "POSTSTATE_RESULTS", "PRESTATE_RESULTS"):
             read = []
             for line in lines:
@@ -362,12 +360,12 @@ def run_case(case: Case) -> CaseResult:
         orders = [reader.order(line) for line in s.get("ORDERS", [])]
         checks: list[tuple[str, object, object]] = []  # (what, expected, actual-getter)
         if "POSTSTATE_SAME" in s:
-            checks.append(("units", _units_text(position.units), None))
+            checks.append(("units", units_listed(position.units), None))
             checks.append(("dislodged", [], None))
         elif "POSTSTATE" in s or "POSTSTATE_DISLODGED" in s:
-            checks.append(("units", _units_text(reader.unit(x) for x in s.get("POSTSTATE", [])),
+            checks.append(("units", units_listed(reader.unit(x) for x in s.get("POSTSTATE", [])),
                            None))
-            checks.append(("dislodged", _units_text(reader.unit(x) for x in
+            checks.append(("dislodged", units_listed(reader.unit(x) for x in
                                                     s.get("POSTSTATE_DISLODGED", [])), None))
         if "POSTSTATE_OWNERS" in s:
             checks.append(("owners", sorted(f"{power}: {prov}" for prov, power in
@@ -377,10 +375,10 @@ def run_case(case: Case) -> CaseResult:
         if "POSTSTATE_PHASE" in s:
             checks.append(("phase", reader.phase(s["POSTSTATE_PHASE"][0]), None))
         if "POSTSTATE_WINNER" in s:
-            line = s["POSTSTATE_WINNER"][0]
-            winner = None if line.text.lower() in ("", "none", "nobody") else \
-                reader.power(line, line.text)
-            checks.append(("winner", winner, None))
+            line = s["POSTSTATE_WINNER"][0]  # one power, several (joint), or none
+            winners = [] if line.text.lower() in ("", "none", "nobody") else \
+                [reader.power(line, name.strip()) for name in line.text.split(",")]
+            checks.append(("winner", winners, None))
         want_results = []
         for line in s.get("POSTSTATE_RESULTS", []):
             code, _, rest = line.text.partition(":")
@@ -392,13 +390,13 @@ def run_case(case: Case) -> CaseResult:
     outcome = Season.for_map(game_map).adjudicate(position, orders)
     after = outcome.position
     actual = {
-        "units": _units_text(after.units),
+        "units": units_listed(after.units),
         # a dislodged unit with nowhere to retreat is destroyed at once in this format
-        "dislodged": _units_text(d.unit for d in after.dislodged
+        "dislodged": units_listed(d.unit for d in after.dislodged
                                  if retreat_options(d, after, game_map)),
         "owners": sorted(f"{power}: {prov}" for prov, power in after.owners.items()),
         "phase": after.phase,
-        "winner": outcome.winner,
+        "winner": outcome.winners,
     }
     lines = []
     for what, want, _ in checks:
@@ -433,7 +431,8 @@ def run_case(case: Case) -> CaseResult:
     lines.extend(f"    {r.describe()}" for r in outcome.results)
     if outcome.events:
         lines.append("  events:")
-        lines.extend(f"    {e}" for e in outcome.events)
+        lines.extend(f"    {e if isinstance(e, str) else e.describe(game_map)}"
+                     for e in outcome.events)
     return CaseResult(case, False, "\n".join(lines))
 
 

@@ -1,8 +1,10 @@
-"""Shared fixtures: where the DATC cases and the repository's maps are."""
+"""Shared fixtures: where the DATC cases and the repository's maps are, and every archived
+game the tests read, replayed once per session into one database."""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,33 @@ def pytest_terminal_summary(terminalreporter):
             f"note: no shared DATC file at {SHARED_DATC}: the DATC cases ran from "
             f"{DATC_CASES.relative_to(ROOT)}, but were not compared with the shared file "
             "(set GM_SHARED_DATC to its path).")
+DEMO = ROOT / "games" / "standard-demo.txt"
+# The games the report, picture and zine tests read; their game names are all different.
+REPLAYED = [DEMO, *sorted((ROOT / "tests").glob("*/games/*.txt"))]
+
+
+def _build_commands_once() -> None:
+    """typer's test runner turns the app into click commands at every call, which costs more
+    than most commands themselves; the suite makes about a thousand calls on the same apps, so
+    each app is turned into commands once (a weak key: an app a test builds goes with it)."""
+    import weakref
+
+    import typer.testing
+
+    build = getattr(typer.testing, "_get_command", None)
+    if build is None:  # another typer: nothing to speed up
+        return
+    built: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def get_command(app):
+        if app not in built:
+            built[app] = build(app)
+        return built[app]
+
+    typer.testing._get_command = get_command
+
+
+_build_commands_once()
 
 
 @pytest.fixture(scope="session")
@@ -50,3 +79,26 @@ def replay_file(store, path: Path) -> str:
 
     archive = read_archive(path.read_text(encoding="utf-8"), str(path))
     return replay(store, archive, source=str(path)).game
+
+
+@dataclass
+class Replayed:
+    """The demo game and every fixture game, replayed into one database (`db`), left open as
+    `store`. Tests read it and never change it."""
+
+    store: object
+    db: Path
+    games: dict[Path, str]  # archive file -> game name
+
+    def game(self, archive: Path) -> str:
+        return self.games[archive]
+
+
+@pytest.fixture(scope="session")
+def replayed(tmp_path_factory):
+    from gm.store.database import open_store
+
+    db = tmp_path_factory.mktemp("replayed") / "gm.db"
+    store = open_store(str(db), create=True)
+    yield Replayed(store, db, {path: replay_file(store, path) for path in REPLAYED})
+    store.close()

@@ -7,7 +7,7 @@ import random
 from collections import deque
 
 from gm.engine.position import Position, Unit
-from gm.engine.retreat import retreat_options
+from gm.engine.retreat_phase import retreat_options
 from gm.maps import GameMap
 from gm.maps.gamemap import province_of
 from gm.orders.parse import parse_order

@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gm.engine.adjustment import adjustments_due  # noqa: E402
-from gm.engine.movement import adjudicate_movement  # noqa: E402
+from gm.engine.adjustment_phase import adjustments_due  # noqa: E402
+from gm.engine.movement_phase import adjudicate_movement  # noqa: E402
 from gm.engine.position import Position, Unit  # noqa: E402
 from gm.game.adjudication import adjudicate  # noqa: E402
 from gm.game.archives import export_game  # noqa: E402

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gm.engine.adjustment import adjustments_due  # noqa: E402
+from gm.engine.adjustment_phase import adjustments_due  # noqa: E402
 from gm.engine.position import Position, Unit  # noqa: E402
 from gm.game.adjudication import adjudicate  # noqa: E402
 from gm.game.archives import export_game  # noqa: E402
@@ -34,7 +34,7 @@ from gm.game.history import declare_draw  # noqa: E402
 from gm.game.intake import take_orders  # noqa: E402
 from gm.maps import GameMap, load_map  # noqa: E402
 from gm.maps.gamemap import province_of  # noqa: E402
-from gm.store import games as rows  # noqa: E402
+from gm.store import game_rows as rows  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))

@@ -51,13 +51,13 @@ def _options(
         os.environ["GM_DB"] = db
 
 
-from gm.cli import datc as _datc  # noqa: E402,F401  (registers commands)
-from gm.cli import draw as _draw  # noqa: E402,F401
-from gm.cli import game as _game  # noqa: E402,F401
-from gm.cli import mail as _mail  # noqa: E402,F401
-from gm.cli import maps as _maps  # noqa: E402,F401
+from gm.cli import datc_command as _datc  # noqa: E402,F401  (registers commands)
+from gm.cli import draw_commands as _draw  # noqa: E402,F401
+from gm.cli import game_commands as _game  # noqa: E402,F401
+from gm.cli import mail_commands as _mail  # noqa: E402,F401
+from gm.cli import map_commands as _maps  # noqa: E402,F401
 from gm.cli import publish as _publish  # noqa: E402,F401
-from gm.cli import zine as _zine  # noqa: E402,F401
+from gm.cli import zine_commands as _zine  # noqa: E402,F401
 
 
 def main() -> None:

@@ -1,9 +1,12 @@
-"""Helpers shared by the command modules: printing errors the same way everywhere."""
+"""Helpers shared by the command modules: the options every command takes (`--db`, the game,
+`--phase`), opening the store for one command, and printing errors the same way everywhere."""
 
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -39,3 +42,48 @@ def read_text_input(source: str | None, what: str) -> tuple[str, str]:
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {source}: {exc}")
 
+
+Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True, metavar="FILE",
+                                 help="the game database (default gm.db here)")]
+GameName = Annotated[str, typer.Argument(help="the game's name")]
+PhaseOption = Annotated[str | None, typer.Option(
+    "--phase", "-p", help="a phase such as 'Spring 1901', 'Autumn 1901 Retreat' or S1901M")]
+MapOption = Annotated[str | None, typer.Option(
+    "--map", metavar="FILE", help="also draw the phase's board to FILE (.svg, or .png)")]
+
+
+@contextmanager
+def explained(db: str) -> Iterator[None]:
+    """Turn every failure a GM can cause (or meet) into one `gm: ...` line and exit 1."""
+    import json
+    import sqlite3
+
+    from gm.game.workflow_errors import WorkflowError
+    from gm.maps import MapError
+    from gm.store.codec import CodecError
+    from gm.store.store_errors import ArchiveError, StoreError, explain_sqlite_error
+
+    try:
+        yield
+    except (StoreError, WorkflowError, ArchiveError, MapError) as exc:
+        fail(str(exc))
+    except sqlite3.Error as exc:
+        fail(str(explain_sqlite_error(exc, db)))
+    except (json.JSONDecodeError, CodecError) as exc:
+        fail(f"{db} holds data gm cannot read ({exc}); the database is damaged. Restore it "
+             "from a backup, or rebuild the game from its archive with 'gm replay'.")
+    except KeyboardInterrupt:
+        fail("interrupted; nothing was changed.", code=130)
+
+
+@contextmanager
+def opened(db: str, create: bool = False) -> Iterator:
+    """Open the store for one command; failures are explained, and the store closed."""
+    from gm.store.database import open_store
+
+    with explained(db):
+        store = open_store(db, create=create)
+        try:
+            yield store
+        finally:
+            store.close()

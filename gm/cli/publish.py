@@ -8,7 +8,7 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import console
-from gm.cli.game import Db, GameName, opened
+from gm.cli.game_commands import Db, GameName, opened
 
 
 @app.command("publish")

@@ -12,9 +12,7 @@ import math
 import drawsvg as draw
 
 from gm.draw import style
-from gm.draw.geometry import Box, Point, shortened
-from gm.draw.layout import BoardLayout
-from gm.draw.model import (
+from gm.draw.board_data import (
     BUILD,
     CONVOY,
     DISBAND,
@@ -28,6 +26,8 @@ from gm.draw.model import (
     Board,
     DrawnOrder,
 )
+from gm.draw.geometry import Box, Point, shortened
+from gm.draw.layout import BoardLayout
 from gm.draw.tokens import Token
 
 MOVE_WIDTH = 2.6

@@ -18,9 +18,9 @@ from gm.draw.arrows import (
     cross,
     haloed_line,
 )
+from gm.draw.board_data import Board
 from gm.draw.layout import BoardLayout
 from gm.draw.marks import centre_mark, link_line, region_textures, token
-from gm.draw.model import Board
 from gm.draw.tokens import LEADER_LETTERS
 from gm.maps.gamemap import GameMap
 

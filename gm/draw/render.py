@@ -17,11 +17,11 @@ import drawsvg as draw
 
 from gm.draw import style
 from gm.draw.arrows import Arrowheads, OrderPainter
+from gm.draw.board_data import Board
 from gm.draw.layout import LABEL_FONT, BoardLayout, layout_for
 from gm.draw.legend import WIDTH as LEGEND_WIDTH
 from gm.draw.legend import draw_legend
 from gm.draw.marks import centre_mark, link_line, region_textures, token
-from gm.draw.model import Board
 from gm.draw.tokens import Token, place_tokens
 from gm.maps.gamemap import GameMap
 

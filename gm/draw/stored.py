@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.draw.board import OrderOutcome, make_board, outcomes_from_engine
-from gm.draw.model import Board
+from gm.draw.board_data import Board
+from gm.draw.board_maker import OrderOutcome, make_board, outcomes_from_engine
 from gm.game.games import GameView, find_phase, open_game
 from gm.maps.gamemap import GameMap
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.codec import CodecError, parse_unit_text
 from gm.store.database import Store
-from gm.store.games import PhaseRow
-from gm.store.orders import orders_of_phase
-from gm.store.positions import load_position
-from gm.store.results import ResultRow, adjudication_from, results_of
+from gm.store.game_rows import PhaseRow
+from gm.store.order_rows import orders_of_phase
+from gm.store.position_rows import load_position
+from gm.store.result_rows import ResultRow, adjudication_from, results_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ def stored_board(store: Store, name: str, phase: str | None = None) -> PhaseBoar
 
 def last_adjudicated_board(store: Store, name: str, phase: str | None = None) -> PhaseBoard:
     """The board a season report goes with: the named phase, or the last adjudicated one."""
-    from gm.game.errors import WorkflowError
+    from gm.game.workflow_errors import WorkflowError
 
     with store.transaction(write=False):
         view = open_game(store, name)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.draw.board_data import BUILD, Board, Piece
 from gm.draw.geometry import Box
 from gm.draw.layout import TOKEN_HEIGHT, TOKEN_ROW_WIDTH, BoardLayout
-from gm.draw.model import BUILD, Board, Piece
 from gm.draw.style import text_width
 
 TOKEN_FONT = 10.5

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from gm.calendar import Phase
 from gm.maps.gamemap import GameMap, province_of
-
-KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+from gm.notation import read_unit, unit_short
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +31,8 @@ class Unit:
         return self.kind == "F"
 
     def label(self) -> str:
-        """`A par`, `F spa/nc`, `2A ur`."""
-        count = "" if self.strength == 1 else f"{self.strength:g}"
-        return self.name or f"{count}{self.kind} {self.location}"
+        """`A par`, `F spa/nc`, `2A ur`, or a leader's name."""
+        return unit_short(self)
 
     def moved_to(self, location: str) -> Unit:
         return replace(self, location=location)
@@ -45,21 +44,6 @@ class Dislodged:
 
     unit: Unit
     attacker_from: str | None  # province the dislodging attack came from; None if by convoy
-
-
-@dataclass(frozen=True, slots=True)
-class Phase:
-    year: int
-    season: str  # 'Spring', 'Autumn', 'Winter', 'Summer'...
-    kind: str  # 'Movement', 'Retreat', 'Adjustment'
-
-    def label(self, game_map: GameMap | None = None) -> str:
-        year = game_map.calendar.year_label(self.year) if game_map else str(self.year)
-        return f"{self.season} {year} {self.kind}"
-
-    def short(self) -> str:
-        """A compact id such as `S1901M` (seasons by initial, kinds by initial)."""
-        return f"{self.season[0]}{self.year}{self.kind[0]}"
 
 
 @dataclass(slots=True)
@@ -105,16 +89,13 @@ class Position:
 
 def starting_position(game_map: GameMap) -> Position:
     """The position at the start of the game, from the map's powers and units."""
-    from gm.maps.check import UNIT_RE
-
     units = []
     owners = {}
     for power in game_map.powers.values():
         for text in power.units:
-            m = UNIT_RE.match(text.strip())
-            assert m, text  # checked by gm map check
-            count = float(m.group("count") or 1)
-            units.append(Unit(power.id, m.group("kind").upper(), m.group("loc").lower(), count))
+            parts = read_unit(text)
+            assert parts, text  # checked by gm map check
+            units.append(Unit(power.id, parts.kind, parts.location, parts.strength))
         for home in power.home:
             owners[home] = power.id
     season, kind = game_map.calendar.start

@@ -9,7 +9,7 @@ circular movement succeeds, and in a convoy paradox the convoys in the cycle fai
 The resolver sees only *forces* (pieces with an order and a strength) and *attacks* (one or more
 pieces moving together from one province to another). It knows nothing of maps or variants:
 how strong a piece is, which supports match, which fleets form a convoy route and how much of a
-support survives an attack are decided before (by `gm.engine.movement`) or by the hooks passed in.
+support survives an attack are decided before (by `gm.engine.movement_phase`) or by the hooks passed in.
 """
 
 from __future__ import annotations

@@ -57,11 +57,31 @@ class OrderResult:
         return f"{text} ({self.code})"
 
 
+@dataclass(frozen=True, slots=True)
+class CentreChanged:
+    """A supply centre (or build site) that passed to the power occupying it."""
+
+    centre: str  # province id
+    old: str | None  # power id; None if it was neutral
+    new: str
+
+    def describe(self, game_map) -> str:
+        """`Belgium: neutral -> Germany`, for logs and the DATC runner (reports word centre
+        changes their own way, per power)."""
+        def name(power: str | None) -> str:
+            return game_map.powers[power].name if power in game_map.powers else "neutral"
+        return f"{game_map.provinces[self.centre].name}: {name(self.old)} -> {name(self.new)}"
+
+
+Event = str | CentreChanged  # a rule's own words, or a typed event the report words itself
+
+
 @dataclass(slots=True)
 class PhaseOutcome:
     """A phase adjudicated: every order's result, and the position the next phase starts from."""
 
     position: Position  # the position after this phase's orders took effect
     results: list[OrderResult] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)  # e.g. ownership changes, eliminations
-    winner: str | None = None  # set when the game has been won at the end of this phase
+    events: list[Event] = field(default_factory=list)  # centre changes, rules' events
+    # who has won at the end of this phase: one power, or several in a joint victory
+    winners: list[str] = field(default_factory=list)

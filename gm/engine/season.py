@@ -11,50 +11,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment import adjudicate_adjustments, adjustment_phase_needed
-from gm.engine.movement import adjudicate_movement
-from gm.engine.position import Phase, Position
-from gm.engine.results import PhaseOutcome
-from gm.engine.retreat import adjudicate_retreats
+from gm.calendar import Phase, following_phase, movement_season
+from gm.engine.adjustment_phase import adjudicate_adjustments, adjustment_phase_needed
+from gm.engine.declarations import declare, split_declarations
+from gm.engine.movement_phase import adjudicate_movement
+from gm.engine.position import Position, Unit
+from gm.engine.results import CentreChanged, Event, PhaseOutcome
+from gm.engine.retreat_phase import adjudicate_retreats
 from gm.maps.gamemap import GameMap
 from gm.orders.types import Order
 from gm.rules import RuleSet
 
 
-def following_phase(phase: Phase, game_map: GameMap) -> Phase:
-    """The calendar's next phase, whether or not it will be played."""
-    cal = game_map.calendar
-    i = cal.phases.index((phase.season, phase.kind))
-    year = phase.year
-    if i + 1 == len(cal.phases):
-        i, year = -1, year + cal.step
-    season, kind = cal.phases[i + 1]
-    return Phase(year, season, kind)
-
-
-def movement_season(phase: Phase, game_map: GameMap) -> str | None:
-    """The season of the movement phase a retreat phase follows (itself for a movement)."""
-    if phase.kind == "Movement":
-        return phase.season
-    phases = game_map.calendar.phases
-    i = phases.index((phase.season, phase.kind))
-    for j in range(i, i - len(phases), -1):
-        season, kind = phases[j]
-        if kind == "Movement":
-            return season
-        if kind == "Adjustment":
-            return None
-    return None
-
-
 def update_ownership(position: Position, season: str, game_map: GameMap,
-                     rules: RuleSet | None = None) -> list[str]:
-    """Each occupied centre that changes hands this season passes to the occupier.
+                     rules: RuleSet | None = None) -> list[CentreChanged]:
+    """Each occupied centre that changes hands this season passes to the power the rules name
+    (`new_owner`; standard: the occupier).
 
     Returns what changed, for the report.
     """
     rules = rules or RuleSet.for_map(game_map)
-    changes = []
+    taking: dict[str, list[Unit]] = {}
     for unit in position.units:
         prov = unit.province
         p = game_map.provinces[prov]
@@ -63,18 +40,20 @@ def update_ownership(position: Position, season: str, game_map: GameMap,
         if not rules.changes_hands(prov, season, position, game_map) or \
                 not rules.captures(unit, prov, position):
             continue
+        taking.setdefault(prov, []).append(unit)
+    changes = []
+    for prov, pieces in taking.items():
+        new = rules.new_owner(prov, pieces, position, game_map)
         old = position.owners.get(prov)
-        if old != unit.power:
-            position.owners[prov] = unit.power
-            before = game_map.powers[old].name if old in game_map.powers else "neutral"
-            changes.append(f"{game_map.provinces[prov].name}: {before} -> "
-                           f"{game_map.powers[unit.power].name}")
+        if new and old != new:
+            position.owners[prov] = new
+            changes.append(CentreChanged(prov, old, new))
     return changes
 
 
-def winner(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> str | None:
-    """The power that has met the map's victory condition, if any."""
-    return (rules or RuleSet.for_map(game_map)).winner(position, game_map)
+def winners(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> list[str]:
+    """The powers that have met the victory condition: none, one, or several jointly."""
+    return (rules or RuleSet.for_map(game_map)).winners(position, game_map)
 
 
 @dataclass(slots=True)
@@ -91,30 +70,39 @@ class Season:
     def adjudicate(self, position: Position, orders: list[Order]) -> PhaseOutcome:
         """Resolve the current phase and return the results with the *next* phase's position."""
         kind = position.phase.kind
+        orders, declarations = split_declarations(orders)
+        declared = []
+        if declarations:  # before the other orders are checked; the rules may change pieces
+            position = position.copy()
+            declared = declare(declarations, position, self.game_map, self.rules)
         if kind == "Movement":
             outcome = adjudicate_movement(position, orders, self.game_map, self.rules)
         elif kind == "Retreat":
             outcome = adjudicate_retreats(position, orders, self.game_map, self.rules)
         else:
             outcome = adjudicate_adjustments(position, orders, self.game_map, self.rules)
+        outcome.results[:0] = declared
         outcome.events.extend(self.advance(position.phase, outcome.position))
         if kind == "Adjustment" or outcome.position.phase.year != position.phase.year:
-            outcome.winner = self.rules.winner(outcome.position, self.game_map)
+            outcome.winners = self.rules.winners(outcome.position, self.game_map)
         return outcome
 
-    def advance(self, done: Phase, position: Position) -> list[str]:
+    def advance(self, done: Phase, position: Position) -> list[Event]:
         """Move `position` (the result of phase `done`) on to the next phase to be played."""
-        events: list[str] = []
+        events: list[Event] = []
         phase = done
+        settled = False  # a season's centres are settled once, after its retreats if any
         while True:
             nxt = following_phase(phase, self.game_map)
             season_over = phase.kind != "Adjustment" and not (
                 nxt.kind == "Retreat" and position.dislodged)
-            if season_over:
+            if season_over and not settled:
+                season = movement_season(phase, self.game_map)
                 owners_before = dict(position.owners)
-                events.extend(update_ownership(position, movement_season(phase, self.game_map),
-                                               self.game_map, self.rules))
+                events.extend(update_ownership(position, season, self.game_map, self.rules))
                 events.extend(self.rules.after_ownership(owners_before, position, self.game_map))
+                events.extend(self.rules.after_season(position, season, self.game_map))
+                settled = True
             if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
                 events.extend(f"{d.unit.label()} disbanded (no retreat phase)"
                               for d in position.dislodged)

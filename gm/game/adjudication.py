@@ -14,22 +14,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.calendar import PhaseNameError, phase_name, require_phase
 from gm.engine.results import PhaseOutcome
 from gm.engine.season import Season
-from gm.game.errors import AlreadyAdjudicated, WorkflowError
 from gm.game.games import GameView, open_game
-from gm.game.history import discard_redo, require_running, solo_text
+from gm.game.history import discard_redo, require_running, victory_text
+from gm.game.reports import resolution_report
 from gm.game.stored_orders import orders_in_force
-from gm.report.model import SeasonReport
-from gm.report.notation import order_display
-from gm.store import games as rows
-from gm.store.codec import unit_text
+from gm.game.workflow_errors import AlreadyAdjudicated, WorkflowError
+from gm.notation import order_display, unit_text
+from gm.report.report_data import SeasonReport
+from gm.store import game_rows as rows
 from gm.store.database import Store
 from gm.store.faults import checkpoint
-from gm.store.games import PhaseRow
-from gm.store.phase_names import PhaseNameError, phase_name, require_phase
-from gm.store.positions import load_position, save_position
-from gm.store.results import ResultRow, add_adjudication
+from gm.store.game_rows import PhaseRow
+from gm.store.position_rows import load_position, save_position
+from gm.store.result_rows import ResultRow, add_adjudication
 
 
 @dataclass(slots=True)
@@ -59,25 +59,18 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
             dislodged_by=r.dislodged_by,
             order_id=row_of.get(id(r.order)) if r.order is not None else None))
     after = outcome.position
-    solo = solo_text(outcome.winner, after, view.map) if outcome.winner else None
+    solo = victory_text(outcome.winners, after, view.map) if outcome.winners else None
     return Resolution(phase, outcome, results, phase_name(after.phase, view.map), solo)
 
 
-def report_of(store: Store, view: GameView, resolution: Resolution, preview: bool
-              ) -> SeasonReport:
-    """The season report of a resolution: the same report `gm report` prints later."""
-    from gm.game.reports import resolution_report
-
-    return resolution_report(store, view, resolution, preview)
-
-
-def preview(store: Store, name: str) -> SeasonReport:
-    """What adjudicating now would give; nothing is stored."""
+def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonReport:
+    """What adjudicating the open phase now would report; nothing is stored."""
     with store.transaction(write=False):
         view = open_game(store, name)
         require_running(view.game)
         phase = rows.open_phase(store, view.game)
-        return report_of(store, view, resolve(store, view, phase), preview=True)
+        return resolution_report(store, view, resolve(store, view, phase), preview=True,
+                                 full_names=full_names)
 
 
 def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonReport:
@@ -134,4 +127,4 @@ def adjudicate_open_phase(store: Store, view: GameView, phase: PhaseRow) -> Seas
     if resolution.solo:
         rows.set_result(store, view.game, "solo", resolution.solo, following.id)
     checkpoint("adjudicate:before-commit")
-    return report_of(store, view, resolution, preview=False)
+    return resolution_report(store, view, resolution, preview=False)

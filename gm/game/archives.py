@@ -15,18 +15,22 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from gm.calendar import PhaseNameError, label_key, phase_name, require_phase
 from gm.engine.position import Position
 from gm.game.adjudication import adjudicate_open_phase
 from gm.game.corrections import correct
-from gm.game.errors import WorkflowError
+from gm.game.deadlines import set_due_date
 from gm.game.games import GameView, check_game_name, new_game, open_game
 from gm.game.history import declare_draw
 from gm.game.intake import take_orders
+from gm.game.players import set_player
+from gm.game.press import add_press, allow_grey
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.report.build import shown_in_report
-from gm.report.model import SeasonReport
-from gm.report.notation import place, unit_display
-from gm.store import games as rows
+from gm.notation import place, unit_display, unit_text
+from gm.orders.ignored import MAY_BE_ORDERS
+from gm.report.report_data import SeasonReport
+from gm.store import game_rows as rows
 from gm.store.archive import (
     Archive,
     ArchiveEdit,
@@ -39,21 +43,16 @@ from gm.store.archive import (
     RecordedOutcome,
     write_archive,
 )
-from gm.store.codec import state_to_json, unit_text
+from gm.store.codec import state_to_json
 from gm.store.database import Store
-from gm.store.deadlines import deadline_of
-from gm.store.edits import edits_of_phase, position_before_edits
-from gm.store.games import GameRow, PhaseRow
-from gm.store.orders import letters_of_phase, orders_of_phase
-from gm.store.phase_names import PhaseNameError, phase_name, require_phase
-from gm.store.players import players_of_game
-from gm.store.positions import load_position
-from gm.store.press import grey_press_allowed, press_of_phase
-from gm.store.results import adjudication_from
-from gm.zine.deadlines import set_due_date
-from gm.zine.phases import label_key
-from gm.zine.players import set_player
-from gm.zine.press import add_press, allow_grey
+from gm.store.deadline_rows import deadline_of
+from gm.store.edit_rows import edits_of_phase, position_before_edits
+from gm.store.game_rows import GameRow, PhaseRow
+from gm.store.order_rows import letters_of_phase, orders_of_phase
+from gm.store.player_rows import players_of_game
+from gm.store.position_rows import load_position
+from gm.store.press_rows import grey_press_allowed, press_of_phase
+from gm.store.result_rows import adjudication_from
 
 EXPORTED = ("accepted", "superseded", "rejected", "later")
 
@@ -121,7 +120,7 @@ def export_game(store: Store, name: str, private: bool = False) -> str:
             letter_power = {row["id"]: row["power"]
                             for row in letters_of_phase(store, phase.id)}
             for row in orders_of_phase(store, phase.id, EXPORTED + ("ignored",)):
-                if row.status == "ignored" and not shown_in_report(row.reason):
+                if row.status == "ignored" and row.category not in MAY_BE_ORDERS:
                     continue  # chatter the report leaves out (greetings, signatures)
                 power = row.power or letter_power.get(row.letter_id)
                 if power is not None:
@@ -133,6 +132,10 @@ def export_game(store: Store, name: str, private: bool = False) -> str:
                 following = rows.get_phase(store, adjudication.next_phase_id)
                 entry.outcome = outcome_of(position_before_edits(store, following),
                                            view.map)
+            elif game.result_kind == "solo" and phase.id == game.ended_phase_id and not (
+                    entry.letters or entry.edits or entry.players or entry.press
+                    or entry.deadline):
+                continue  # the phase a victory reached is never played: the result ends it
             archive.phases.append(entry)
         return write_archive(archive, view.map, private)
 

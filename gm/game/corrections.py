@@ -10,18 +10,17 @@ from __future__ import annotations
 import re
 
 from gm.engine.position import Position, Unit
-from gm.game.errors import WorkflowError
 from gm.game.games import open_game
 from gm.game.history import discard_redo, require_running
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap, province_of
-from gm.report.notation import place
-from gm.store import games as rows
+from gm.notation import place, split_typed_unit
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.edits import EditRow, add_edit
-from gm.store.positions import load_position, save_position
+from gm.store.edit_rows import EditRow, add_edit
+from gm.store.position_rows import load_position, save_position
 
 ACTIONS = ("add", "remove", "move", "own")
-KIND_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 USAGE = ("write 'add France A Par', 'remove Par', 'move Nth Nwg' or 'own Bel France' "
          "(or 'own Bel neutral')")
 
@@ -31,14 +30,6 @@ def _location(text: str, game_map: GameMap) -> str:
     if loc is None:
         raise WorkflowError(f"{text!r} is not a province of {game_map.name}; {USAGE}.")
     return loc
-
-
-def _split_unit(text: str) -> tuple[str | None, str, float]:
-    """`A Par` -> ('A', 'Par', 1); `2A Ur` -> ('A', 'Ur', 2); `Par` -> (None, 'Par', 1)."""
-    m = re.match(r"^\s*([1-9])?\s*(army|fleet|a|f)\s+(.+)$", text, re.I)
-    if m:
-        return KIND_WORDS[m.group(2).lower()], m.group(3).strip(), float(m.group(1) or 1)
-    return None, text.strip(), 1.0
 
 
 def _check_terrain(kind: str, location: str, game_map: GameMap) -> None:
@@ -102,7 +93,7 @@ def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -
     if power is None:
         raise WorkflowError(f"say whose piece to add first, e.g. 'add France A Par' "
                             f"({words[0]!r} is not a power).")
-    kind, where, strength = _split_unit(" ".join(rest))
+    kind, where, strength = split_typed_unit(" ".join(rest))
     if kind is None:
         raise WorkflowError("say which piece to add, an army or a fleet: 'add France A Par'.")
     location = _location(where, game_map)
@@ -122,7 +113,7 @@ def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -
 
 
 def _remove(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
-    _, where, _ = _split_unit(" ".join(words))
+    _, where, _ = split_typed_unit(" ".join(words))
     location = _location(where, game_map)
     unit = _occupant(position, location)
     if unit is None:
@@ -138,18 +129,18 @@ def _move(args: list[str], position: Position, game_map: GameMap, reason: str) -
     if len(args) == 2:
         source, target = args
     else:
-        text = _split_unit(" ".join(args))[1]
+        text = split_typed_unit(" ".join(args))[1]
         parts = re.split(r"\s+(?:-|->|to)\s+", text, maxsplit=1, flags=re.I)
         if len(parts) != 2:
             parts = text.split()
         if len(parts) != 2:
             raise WorkflowError(f"say where from and where to: 'move Nth Nwg'; {USAGE}.")
         source, target = parts
-    start = _location(_split_unit(source)[1], game_map)
+    start = _location(split_typed_unit(source)[1], game_map)
     unit = _occupant(position, start)
     if unit is None:
         raise WorkflowError(f"there is no piece in {place(start)} to move.")
-    dest = _location(_split_unit(target)[1], game_map)
+    dest = _location(split_typed_unit(target)[1], game_map)
     if unit.kind != "F":
         dest = province_of(dest)
     _check_terrain(unit.kind, dest, game_map)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gm.calendar import PhaseNameError, phase_name, require_phase
 from gm.engine.position import Position, starting_position
-from gm.game.errors import WorkflowError
+from gm.game.workflow_errors import WorkflowError
 from gm.maps import GameMap, MapError, available_maps, load_map
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.games import GameRow, PhaseRow
-from gm.store.phase_names import PhaseNameError, phase_name, require_phase
-from gm.store.positions import load_position, save_position
+from gm.store.game_rows import GameRow, PhaseRow
+from gm.store.position_rows import load_position, save_position
 
 NAME_RULE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
@@ -107,6 +107,19 @@ def find_phase(store: Store, view: GameView, text: str | None) -> PhaseRow:
     raise WorkflowError(f"{view.game.name} has no phase {phase_name(wanted, view.map)!r}; "
                         f"it runs from {first} to {last} (phases with nothing to do are "
                         "skipped).")
+
+
+def season_meant(store: Store, view: GameView, phase: str | None) -> PhaseRow:
+    """The phase a zine command (press, NMRs) is about: the one named, else the phase in
+    progress, else (the game being over) the last one adjudicated, as there is no season to
+    come."""
+    if phase is not None:
+        return find_phase(store, view, phase)
+    if view.game.ended:
+        done = rows.phases_with_status(store, view.game, "adjudicated")
+        if done:
+            return done[-1]
+    return rows.open_phase(store, view.game)
 
 
 def position_at(store: Store, name: str, phase: str | None = None

@@ -4,23 +4,25 @@
 already typed for it, and the previous phase is open again with its orders as they were.
 `gm redo` puts the set-aside phase back, but only while nothing has changed since: any new
 order, correction or adjudication discards what could have been redone (it stays in the
-database, marked 'discarded'). A game ends with a solo (found by the adjudication) or a draw
-(recorded by the GM); undo reopens it.
+database, marked 'discarded'). A game ends with a victory, of one power or several jointly
+(found by the adjudication), or a draw (recorded by the GM); undo reopens it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.engine.adjustment_phase import amount
 from gm.engine.position import Position
-from gm.game.errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.game.games import open_game
+from gm.game.workflow_errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.rules import RuleSet
-from gm.store import games as rows
+from gm.store import game_rows as rows
+from gm.store.archive.archive_data import joint_victory
 from gm.store.database import Store
-from gm.store.games import GameRow
-from gm.store.results import adjudication_from, set_adjudication_status
+from gm.store.game_rows import GameRow
+from gm.store.result_rows import adjudication_from, set_adjudication_status
 
 
 def discard_redo(store: Store, game: GameRow) -> None:
@@ -39,10 +41,14 @@ def require_running(game: GameRow) -> None:
                        "it.")
 
 
-def solo_text(power: str, position: Position, game_map: GameMap) -> str:
-    """`Russia wins with 18 supply centres`."""
-    count = RuleSet.for_map(game_map).supply(power, position, game_map)
-    return f"{game_map.powers[power].name} wins with {count:g} supply centres"
+def victory_text(winners: list[str], position: Position, game_map: GameMap) -> str:
+    """`Russia wins with 18 supply centres` (`Mordor wins with 19 units` where units win);
+    `Joint victory: Egypt, Syria` (written `Winner: Egypt, Syria` in an archive)."""
+    if len(winners) > 1:
+        return joint_victory([game_map.powers[p].name for p in game_map.powers if p in winners])
+    count = RuleSet.for_map(game_map).score(winners[0], position, game_map)
+    what = "units" if game_map.victory_kind == "units" else "supply centres"
+    return f"{game_map.powers[winners[0]].name} wins with {amount(count)} {what}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +87,7 @@ def undo(store: Store, name: str) -> Step:
         note = ""
         if game.result_kind == "solo":
             rows.set_result(store, game, None, None, None)
-            note = f"the solo ({game.result}) is undone"
+            note = f"the victory ({game.result}) is undone"
         return Step(game.name, current.label, previous.label, note)
 
 

@@ -10,31 +10,31 @@ the power's earlier orders for the phase first, as when a player sends a fresh s
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from dataclasses import dataclass
 
-from gm.engine.position import Phase, Position
-from gm.game.errors import WorkflowError
+from gm.calendar import Phase, following_phase, phase_name
+from gm.engine.position import Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.stored_orders import typed_order, unit_key
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.notation import order_display
+from gm.orders import ignored
 from gm.orders.errors import PHASE
-from gm.orders.letters import read_orders
+from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
 from gm.orders.parse import parse_order
-from gm.report.notation import order_display
 from gm.rules import RuleSet
-from gm.store import games as rows
-from gm.store import orders as order_rows
+from gm.store import game_rows as rows
+from gm.store import order_rows
 from gm.store.codec import order_to_json
 from gm.store.database import Store
-from gm.store.orders import SENT_AHEAD, NewOrder, OrderRow
-from gm.store.phase_names import phase_name
-from gm.store.positions import load_position
+from gm.store.order_rows import SENT_AHEAD, NewOrder, OrderRow
+from gm.store.position_rows import load_position
 
 
 @dataclass(frozen=True, slots=True)
-class EchoLine:
+class TakenLine:
     """One line of the letter and what gm made of it, for the GM to check."""
 
     line: int
@@ -48,7 +48,7 @@ class EchoLine:
 class Taken:
     game: str
     phase: str
-    lines: list[EchoLine]
+    lines: list[TakenLine]
     superseded: list[str]  # earlier orders this letter replaced
     withdrawn: int  # earlier orders withdrawn by replace=True
 
@@ -75,59 +75,44 @@ def _with_power(order, power: str):
 
 
 def _read(text: str, game_map: GameMap, power: str | None, position: Position):
-    """`read_orders`, telling it the phase and the board when it can use them."""
-    accepted = inspect.signature(read_orders).parameters
-    extra = {}
-    if "phase_kind" in accepted:
-        extra["phase_kind"] = position.phase.kind
-    if "board" in accepted:
-        extra["board"] = position
-        extra["rules"] = RuleSet.for_map(game_map)
-    return read_orders(text, game_map, power, **extra)
-
-
-def _entries(letter) -> list:
-    """Everything the reader found, in the order of the letter."""
-    if hasattr(letter, "entries"):
-        return letter.entries()
-    items = [*letter.orders, *letter.rejected, *letter.ignored]
-    return sorted(items, key=lambda item: item.line)
+    """`read_orders`, told the phase, the board and the rules so that it checks each order
+    as the engine will."""
+    return read_orders(text, game_map, power, phase_kind=position.phase.kind, board=position,
+                       rules=RuleSet.for_map(game_map))
 
 
 def read_letter(text: str, view: GameView, position: Position, power: str | None
                 ) -> list[tuple[NewOrder, object | None]]:
     """Every non-blank line of the letter as an order row, with its typed order if accepted."""
     out: list[tuple[NewOrder, object | None]] = []
-    for item in _entries(_read(text, view.map, power, position)):
-        kind = type(item).__name__
-        if kind == "ReplacedOrder":
+    for item in _read(text, view.map, power, position).entries():
+        if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
             who = old.power or infer_power(old.order, position, view.map)
             out.append((NewOrder(old.line, who, old.text, "superseded",
                                  f"replaced by {by.text!r} (line {by.line})"), None))
-        elif hasattr(item, "order"):
+        elif isinstance(item, ReadOrder):
             out.append(_accepted(item, view, position))
-        elif hasattr(item, "error"):
+        elif isinstance(item, RejectedLine):
             error = item.error
-            ahead = _sent_ahead(item, view, position) \
-                if getattr(error, "kind", None) == PHASE else None
+            ahead = _sent_ahead(item, view, position) if error.kind == PHASE else None
             if ahead is not None:
                 out.append(ahead)
                 continue
-            reason = error.describe() if hasattr(error, "describe") else str(error)
-            out.append((NewOrder(item.line, item.power, item.text, "rejected", reason), None))
-        else:
-            reason = getattr(item, "reason", None) or getattr(item, "note", None) or \
-                "not an order"
-            out.append((NewOrder(item.line, getattr(item, "power", None), item.text,
-                                 "ignored", reason), None))
+            out.append((NewOrder(item.line, item.power, item.text, "rejected",
+                                 error.describe(), category=error.kind,
+                                 explanation=error.explain()), None))
+        elif isinstance(item, IgnoredLine):
+            out.append((NewOrder(item.line, item.power, item.text, "ignored", item.reason,
+                                 category=item.kind), None))
+        else:  # a heading: who the orders below are for, or what they are
+            out.append((NewOrder(item.line, item.power, item.text, "ignored", item.note,
+                                 category=ignored.HEADING), None))
     return out
 
 
 def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
     """The retreat and adjustment phases between a movement phase and the next movement."""
-    from gm.engine.season import following_phase  # the engine is not needed to read letters
-
     out = []
     if phase.kind != "Movement":
         return out
@@ -197,7 +182,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         rows_to_add, superseded = _supersede(store, view, earlier, new)
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        lines = [EchoLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
+        lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
                  for r in rows_to_add]
         return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
 

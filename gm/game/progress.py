@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm.engine.adjustment import adjustments_due
+from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
-from gm.report.notation import place
+from gm.notation import place
 from gm.rules import RuleSet
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.positions import load_position
-from gm.store.results import adjudication_from
+from gm.store.position_rows import load_position
+from gm.store.result_rows import adjudication_from
 
 
 @dataclass(slots=True)
@@ -73,8 +73,8 @@ def progress(store: Store, name: str) -> GameProgress:
                 word = "build" if due[power] > 0 else "removal"
                 have = counts.get(power, 0)
                 state = "missing" if have < need else "complete"
-                entry.note = f"{need} {word}{'s' if need > 1 else ''} due, {have} ordered: " \
-                             f"{state}"
+                entry.note = f"{amount(need)} {word}{'s' if need > 1 else ''} due, {have} " \
+                             f"ordered: {state}"
             if pieces or entry.orders or entry.note:
                 powers.append(entry)
         can_redo = adjudication_from(store, phase.id, "undone") is not None

@@ -1,27 +1,33 @@
 """Season reports and the supply-centre chart from what the store holds.
 
 A phase's report is built from its results, events, corrections and unread letter lines, and
-from the positions it started from and led to. The same builder makes the report when a phase
-is adjudicated, previewed or printed again, so all of them read the same.
+from the positions it started from and led to, with the season's zine parts around them: the
+players of that season, its NMRs, the GM's notes and press, and the deadline of the phase that
+follows. The same builder makes the report when a phase is adjudicated, previewed or printed
+again, so all of them read the same.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from gm.game.errors import WorkflowError
 from gm.game.games import GameView, find_phase, open_game
-from gm.report.build import build_report
+from gm.game.missed import missed_orders
+from gm.game.players import players_at
+from gm.game.press import author_of
+from gm.game.workflow_errors import WorkflowError
 from gm.report.chart import CentreChart, build_chart
-from gm.report.model import SeasonReport
-from gm.store import games as rows
+from gm.report.report_builder import build_report
+from gm.report.report_data import Deadline, PlayerLine, SeasonReport, SeasonZine
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.edits import edits_of_phase, position_before_edits
-from gm.store.games import PhaseRow
-from gm.store.orders import OrderRow, letters_of_phase, orders_of_phase
-from gm.store.positions import load_position
-from gm.store.results import adjudication_from, events_of, results_of
-from gm.zine.season import season_zine
+from gm.store.deadline_rows import deadline_of, game_zone
+from gm.store.edit_rows import edits_of_phase, position_before_edits
+from gm.store.game_rows import PhaseRow
+from gm.store.order_rows import OrderRow, letters_of_phase, orders_of_phase
+from gm.store.position_rows import load_position
+from gm.store.press_rows import NOTE, PRESS, press_of_phase
+from gm.store.result_rows import adjudication_from, events_of, results_of
 
 UNREAD = ("rejected", "ignored")
 
@@ -32,6 +38,27 @@ def unread_lines(store: Store, phase_id: int) -> list[OrderRow]:
     letter_power = {row["id"]: row["power"] for row in letters_of_phase(store, phase_id)}
     return [row if row.power else dataclasses.replace(row, power=letter_power.get(row.letter_id))
             for row in orders_of_phase(store, phase_id, UNREAD)]
+
+
+def season_zine(store: Store, view: GameView, phase: PhaseRow, next_label: str | None
+                ) -> SeasonZine:
+    """The zine parts of the report of `phase`, which leads to the phase `next_label`."""
+    playing = players_at(store, view, phase.phase)
+    players = [PlayerLine(view.map.powers[p].name, playing[p].name, playing[p].standby)
+               for p in view.map.powers if p in playing]
+    items = press_of_phase(store, view.game.id, phase.label)
+    deadline = None
+    if next_label is not None:
+        due = deadline_of(store, view.game.id, next_label)
+        if due is not None:
+            zone = game_zone(store, view.game.id)
+            deadline = Deadline(next_label, due.words(zone),
+                                due.at.isoformat() if due.at else None, zone)
+    return SeasonZine(
+        players=players, missed=missed_orders(store, view, phase),
+        notes=[item.text for item in items if item.kind == NOTE],
+        press=[(author_of(item, view), item.text) for item in items if item.kind == PRESS],
+        deadline=deadline)
 
 
 def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: bool = False
@@ -74,7 +101,7 @@ def phase_report(store: Store, name: str, phase: str | None = None, full_names: 
 
 def resolution_report(store: Store, view: GameView, resolution, preview: bool = False,
                       full_names: bool = False) -> SeasonReport:
-    """The report of a phase resolved in memory (`gm.game.adjudication.Resolution`), stored
+    """The report of a phase resolved in memory (a `gm.game.adjudication.Resolution`), stored
     or not: the same report `gm report` prints once it is stored."""
     phase = resolution.phase
     return build_report(
@@ -84,24 +111,6 @@ def resolution_report(store: Store, view: GameView, resolution, preview: bool = 
         next_label=resolution.next_label, result=resolution.solo, preview=preview,
         start_position=load_position(store, phase), unread=unread_lines(store, phase.id),
         zine=season_zine(store, view, phase, resolution.next_label), full_names=full_names)
-
-
-def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonReport:
-    """What adjudicating the open phase now would report; nothing is stored."""
-    from gm.game.adjudication import resolve
-    from gm.game.history import require_running
-
-    with store.transaction(write=False):
-        view = open_game(store, name)
-        require_running(view.game)
-        phase = rows.open_phase(store, view.game)
-        return resolution_report(store, view, resolve(store, view, phase), preview=True,
-                                 full_names=full_names)
-
-
-def all_reports(store: Store, view: GameView) -> list[SeasonReport]:
-    return [stored_report(store, view, p)
-            for p in rows.phases_with_status(store, view.game, "adjudicated")]
 
 
 def centre_chart(store: Store, name: str) -> CentreChart:

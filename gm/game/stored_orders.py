@@ -9,13 +9,13 @@ the same unit or build site takes precedence.
 
 from __future__ import annotations
 
-from gm.game.errors import WorkflowError
+from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.orders.kinds import kind_of
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
-from gm.store.orders import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
+from gm.store.order_rows import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
 
 
 def typed_order(row: OrderRow, game_map: GameMap):

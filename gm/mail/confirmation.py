@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from gm.game.games import GameView
 from gm.game.progress import progress
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.orders import SENT_AHEAD, OrderRow, orders_of_phase
+from gm.store.order_rows import SENT_AHEAD, OrderRow, orders_of_phase
 
 STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "superseded": "replaced",
                "withdrawn": "withdrawn", SENT_AHEAD: "later"}

@@ -14,13 +14,13 @@ from collections.abc import Callable
 from email import policy
 from pathlib import Path
 
-from gm.game.errors import WorkflowError
 from gm.game.games import open_game
+from gm.game.workflow_errors import WorkflowError
 from gm.mail.mailboxes import MailError
 from gm.mail.outgoing import RESULTS, Mailing, Outgoing, settings_for
-from gm.store import mail as mail_rows
+from gm.store import mail_rows
 from gm.store.database import Store
-from gm.store.mail import MailSettings, SentRow
+from gm.store.mail_rows import MailSettings, SentRow
 
 
 def write_outbox(mailing: Mailing, folder: str | Path) -> list[Path]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.game.games import GameView, open_game
-from gm.store import games as rows
-from gm.store import mail as mail_rows
+from gm.store import game_rows as rows
+from gm.store import mail_rows
 from gm.store.database import Store
-from gm.store.mail import LATE, MailInRow
+from gm.store.mail_rows import LATE, MailInRow
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,17 +19,17 @@ from dataclasses import dataclass
 
 from gm.deadline_time import Due
 from gm.engine.position import Phase
-from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game
 from gm.game.history import require_running
 from gm.game.intake import Taken, take_orders
+from gm.game.players import players_at
+from gm.game.workflow_errors import WorkflowError
 from gm.mail.messages import IncomingMessage, contact_addresses, parse_message
-from gm.store import games as rows
-from gm.store import mail as mail_rows
+from gm.store import game_rows as rows
+from gm.store import mail_rows
 from gm.store.database import Store
-from gm.store.deadlines import deadline_of
-from gm.store.mail import ACCEPTED, LATE, STORED
-from gm.zine.players import players_at
+from gm.store.deadline_rows import deadline_of
+from gm.store.mail_rows import ACCEPTED, LATE, STORED
 
 # what became of a message
 DUPLICATE = "already read"

@@ -15,16 +15,16 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate, make_msgid
 
-from gm.game.errors import WorkflowError
 from gm.game.games import GameView, open_game, resolve_power
+from gm.game.players import players_at
 from gm.game.reports import phase_report
+from gm.game.workflow_errors import WorkflowError
 from gm.mail.confirmation import confirmations
 from gm.mail.messages import contact_addresses
-from gm.store import games as rows
-from gm.store import mail as mail_rows
+from gm.store import game_rows as rows
+from gm.store import mail_rows
 from gm.store.database import Store
-from gm.store.mail import MailSettings
-from gm.zine.players import players_at
+from gm.store.mail_rows import MailSettings
 
 CONFIRMATION, RESULTS = "confirmation", "results"
 

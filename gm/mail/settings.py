@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from email.utils import parseaddr
 
-from gm.game.errors import WorkflowError
 from gm.game.games import open_game
-from gm.store import mail as mail_rows
+from gm.game.workflow_errors import WorkflowError
+from gm.store import mail_rows
 from gm.store.database import Store
-from gm.store.mail import MailSettings
+from gm.store.mail_rows import MailSettings
 
 SECURITIES = ("starttls", "tls", "none")
 DEFAULT_PORTS = {"starttls": 587, "tls": 465, "none": 25}

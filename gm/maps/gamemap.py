@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gm.maps.schema import MapFile
+    from gm.maps.map_file import MapFile
 
 
 def province_of(location: str) -> str:
@@ -101,7 +101,7 @@ class GameMap:
     declared_centres: int | None
     calendar: Calendar
     victory_kind: str
-    victory_count: int | None
+    victory_count: float | None  # in halves
     rules: dict[str, dict]
     powers: dict[str, Power]
     provinces: dict[str, Province]
@@ -114,7 +114,7 @@ class GameMap:
     _power_names: dict[str, str] = field(default_factory=dict)
     _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
     _fleet_cache: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
-    # answers about moves that depend only on the board (gm.engine.movement remembers them)
+    # answers about moves that depend only on the board (gm.engine.movement_phase remembers them)
     move_checks: dict[tuple, tuple] = field(default_factory=dict)
     _reach_cache: dict[str, frozenset[str]] = field(default_factory=dict)
 

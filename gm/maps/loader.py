@@ -92,8 +92,8 @@ def _load(path: str, fingerprint: tuple) -> GameMap:
     except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError,
             ImportError, IndexError):
         pass
-    from gm.maps.check import check_text
     from gm.maps.gamemap import compile_map
+    from gm.maps.map_check import check_text
 
     text = Path(path).read_text(encoding="utf-8")
     report = check_text(text, path)

@@ -1,7 +1,9 @@
 """Orders: the typed order objects, and reading them from the text players write.
 
-`parse_order` reads one order; `read_orders` reads a whole letter or email; `echo_letter`
-shows the GM, line by line, what was understood, rejected or ignored.
+The package exports the typed orders and `OrderError`. Reading lives in its modules:
+`gm.orders.parse.parse_order` reads one order, `gm.orders.letters.read_orders` a whole letter
+or email, and `gm.orders.echo.echo_letter` shows the GM, line by line, what was understood,
+rejected or ignored.
 """
 
 from gm.orders.errors import OrderError

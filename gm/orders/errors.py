@@ -42,6 +42,11 @@ class OrderError(ValueError):
         hint = f" {self.hint}" if self.hint else ""
         return f"{self.text!r}: {self.message}{where}.{hint}"
 
+    def explain(self) -> str:
+        """The problem and the fix alone, as a report prints them under the line it quotes."""
+        hint = f" {self.hint}" if self.hint else ""
+        return f"{self.message}.{hint}"
+
     def pointer(self) -> str:
         """The text with a caret under the column, for a fixed-width echo; '' if no column."""
         if not self.column:

@@ -4,7 +4,7 @@
 and a leader's place filled in from the board), the board's unit it is for, and the `Problem`
 if the order is illegal. It asks, in turn: the phase (`phases.phase_problem`), where the unit
 stands and whether it is there (`kinds.board`), the order kind's own board check (its module
-in `gm/orders/kinds/`), and for a movement order the map's rules. Intake (`gm.orders.check`) and the engine (`gm.engine.movement`,
+in `gm/orders/kinds/`), and for a movement order the map's rules. Intake (`gm.orders.check`) and the engine (`gm.engine.movement_phase`,
 `retreat`, `adjustment`) both call the functions of this module, so a problem is found by one
 piece of code and worded once: what the GM is told when a letter is read is what the engine
 will do with the order.
@@ -34,13 +34,13 @@ from typing import Any, NamedTuple
 from gm.maps.gamemap import GameMap
 from gm.orders.errors import PHASE, VARIANT
 from gm.orders.kinds import kind_of
-from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
 from gm.orders.kinds.board import find_unit, kind_problem, power_name, refused
 from gm.orders.kinds.build import Build, build_problem, open_build_sites
 from gm.orders.kinds.convoy import Convoy, convoy_problem
 from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
+from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
 from gm.orders.kinds.support import SupportHold, SupportMove, support_problem

@@ -14,8 +14,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap
+from gm.orders import ignored
 from gm.orders.check import checked_order
 from gm.orders.errors import PHASE, SYNTAX, UNKNOWN_NAME, OrderError
+from gm.orders.ignored import ignored_reason
 from gm.orders.names import NameIndex, NameProblem, fold, name_index
 from gm.orders.parse import Reading, read_order
 from gm.orders.types import Order
@@ -77,8 +79,13 @@ class RejectedLine:
 class IgnoredLine:
     line: int
     text: str
-    reason: str
+    kind: str  # why it is no order: one of the kinds in `gm.orders.ignored`
     power: str | None = None  # the power whose orders surround it, if any
+    reads_as: str | None = None  # the order a quoted line reads as
+
+    @property
+    def reason(self) -> str:
+        return ignored_reason(self.kind, self.reads_as)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,17 +174,17 @@ class _LetterReader:
             self.verb = None
             return
         if self.in_signature:
-            return self.ignore(no, line, "signature")
+            return self.ignore(no, line, ignored.SIGNATURE)
         if line.startswith(">"):
-            return self.ignore(no, line, self._quoted_reason(line))
+            return self._quoted(no, line)
         if _SIGNATURE_START.match(line):
             self.in_signature = True
-            return self.ignore(no, line, "signature")
+            return self.ignore(no, line, ignored.SIGNATURE)
         header = _EMAIL_HEADER.match(line)
         if header:
             return self._email_header(no, line, header)
         if _ATTRIBUTION.match(line):
-            return self.ignore(no, line, "reply attribution")
+            return self.ignore(no, line, ignored.ATTRIBUTION)
         body = _NUMBERING.sub("", line, count=1)
         heading = _VERB_HEADING.match(body)
         if heading:
@@ -210,7 +217,7 @@ class _LetterReader:
             if piece.strip():
                 self._read_piece(no, piece.strip())
         if len(self.letter._read_order) == before:  # only separators, or a bare heading
-            self.ignore(no, line, "nothing to read")
+            self.ignore(no, line, ignored.NOTHING_TO_READ)
 
     def _read_piece(self, no: int, text: str) -> None:
         for piece, outcome in self._outcomes(text, _SEPARATORS):
@@ -220,7 +227,7 @@ class _LetterReader:
             elif self._looks_like_order(piece, outcome):
                 self._add(self.letter.rejected, RejectedLine(no, piece, self.power, outcome))
             else:
-                self.ignore(no, piece, self._junk_reason(piece))
+                self.ignore(no, piece, self._junk_kind(piece))
 
     def _outcomes(self, text: str, separators: tuple[re.Pattern[str], ...]
                   ) -> list[tuple[str, Reading | OrderError]]:
@@ -306,16 +313,15 @@ class _LetterReader:
                 power = self._header_power(words) if words else None
                 if power:
                     return self._set_power(no, line, power)
-        self.ignore(no, line, "email header")
+        self.ignore(no, line, ignored.EMAIL_HEADER)
 
-    def _quoted_reason(self, line: str) -> str:
+    def _quoted(self, no: int, line: str) -> None:
         """Quoted text belongs to an earlier message; say so, and say if it reads as an order."""
         inner = line.lstrip("> ").strip()
         outcome = self._try(inner) if inner else None
         if isinstance(outcome, Reading):
-            return (f"quoted from an earlier message (it reads as '{outcome.order}'; "
-                    "paste it without '>' to use it)")
-        return "quoted from an earlier message"
+            return self.ignore(no, line, ignored.QUOTED_ORDER, str(outcome.order))
+        return self.ignore(no, line, ignored.QUOTED)
 
     def _looks_like_order(self, text: str, error: OrderError) -> bool:
         """An order gm could not read (rejected, with the reason) rather than chatter."""
@@ -338,15 +344,15 @@ class _LetterReader:
                                   or key in self.index.leaders.names)
 
     @staticmethod
-    def _junk_reason(text: str) -> str:
+    def _junk_kind(text: str) -> str:
         if _GREETING.match(text):
-            return "greeting"
+            return ignored.GREETING
         if _SIGN_OFF.match(text):
-            return "sign-off"
-        return "not an order"
+            return ignored.SIGN_OFF
+        return ignored.NOT_AN_ORDER
 
-    def ignore(self, no: int, text: str, reason: str) -> None:
-        self._add(self.letter.ignored, IgnoredLine(no, text, reason, self.power))
+    def ignore(self, no: int, text: str, kind: str, reads_as: str | None = None) -> None:
+        self._add(self.letter.ignored, IgnoredLine(no, text, kind, self.power, reads_as))
 
     def _add(self, items: list, item) -> None:
         items.append(item)

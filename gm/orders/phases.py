@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from gm.orders.errors import PHASE, OrderError
 from gm.orders.kinds import kind_of
-from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, PHASE_KINDS, RETREAT, Order
 from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, PHASE_KINDS, RETREAT, Order
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat
 from gm.orders.variants import order_phases, rule_reference

@@ -12,7 +12,6 @@ where that leader stands if known ('' when the order was read without a board).
 
 from __future__ import annotations
 
-from gm.orders.kinds.base import Order, UnitRef, kind_label, show_location, unit_label
 from gm.orders.kinds.build import Build
 from gm.orders.kinds.choose_kind import ChooseKind
 from gm.orders.kinds.convert import Convert
@@ -23,6 +22,7 @@ from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.loan import EndLoan, LoanCentre
 from gm.orders.kinds.merge import Merge, SupportMerge
 from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import Order, UnitRef, kind_label, show_location, unit_label
 from gm.orders.kinds.place_leader import PlaceLeader
 from gm.orders.kinds.rebuild_centre import RebuildCentre
 from gm.orders.kinds.remove import Remove

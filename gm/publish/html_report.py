@@ -1,6 +1,6 @@
 """A season report and the centre chart as HTML, for the published site.
 
-Like the other renderers it only lays out what `gm.report.build` put in the report, with the
+Like the other renderers it only lays out what `gm.report.report_builder` put in the report, with the
 same words (`gm.report.text`'s helpers); every string is escaped, so nothing a player writes
 can become markup.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from gm.report.chart import CentreChart
-from gm.report.model import SeasonReport
+from gm.report.report_data import SeasonReport
 from gm.report.text import (
     and_list,
     chart_value,

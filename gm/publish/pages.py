@@ -13,7 +13,7 @@ from html import escape
 
 from gm.publish.html_report import chart_html, counts_table, report_html
 from gm.report.chart import CentreChart
-from gm.report.model import SeasonReport
+from gm.report.report_data import SeasonReport
 from gm.report.text import format_standing, title_of
 
 STYLESHEET = """\

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm.game.errors import WorkflowError
 from gm.game.games import open_game
 from gm.game.reports import build_chart_for, stored_report
+from gm.game.workflow_errors import WorkflowError
 from gm.publish.pages import STYLESHEET, SeasonPage, index_html, page_name, season_html
-from gm.store import games as rows
+from gm.store import game_rows as rows
 from gm.store.database import Store
 
 

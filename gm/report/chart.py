@@ -43,9 +43,10 @@ def _year_end(year: int, positions: list[Position], step: int) -> Position | Non
     return None
 
 
-def build_chart(game: str, game_map: GameMap, positions: list[Position]) -> CentreChart:
+def build_chart(game: str, game_map: GameMap, positions: list[Position],
+                rules: RuleSet | None = None) -> CentreChart:
     calendar = game_map.calendar
-    rules = RuleSet.for_map(game_map)
+    rules = rules or RuleSet.for_map(game_map)
     years: list[int] = []
     for position in positions:
         if position.phase.year not in years:
@@ -65,6 +66,13 @@ def build_chart(game: str, game_map: GameMap, positions: list[Position]) -> Cent
         for _, position in ends:
             present = position.units_of(power_id) or position.centres_of(power_id) or \
                 any(d.unit.power == power_id for d in position.dislodged)
-            values.append(rules.supply(power_id, position, game_map) if present else None)
+            values.append(_value(rules, power_id, position, game_map) if present else None)
         chart.rows.append(ChartRow(power.name, tuple(values)))
     return chart
+
+
+def _value(rules: RuleSet, power: str, position: Position, game_map: GameMap) -> float:
+    """A power's number in the chart: its supply, or the score a rule counts instead."""
+    if rules.answers("score"):
+        return rules.score(power, position, game_map)
+    return rules.supply(power, position, game_map)

@@ -14,11 +14,10 @@ import json
 
 from gm.engine.position import Position
 from gm.maps.gamemap import GameMap
+from gm.notation import place, unit_display, unit_text
 from gm.report.chart import CentreChart
-from gm.report.model import SeasonReport
-from gm.report.notation import place, unit_display
+from gm.report.report_data import SeasonReport
 from gm.rules import RuleSet
-from gm.store.codec import unit_text
 
 VERSION = 1
 

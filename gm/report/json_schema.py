@@ -50,13 +50,13 @@ REPORT = {
         "ownership": _list(_object({"power": _TEXT, "centres": _TEXTS})),
         "adjustments": _list(_object({"power": _TEXT, "centres": _NUMBER,
                                       "units": {"type": "integer"},
-                                      "change": {"type": "integer"},
+                                      "change": _NUMBER,  # in halves
                                       "plural": {"type": "boolean"}})),
         "events": _TEXTS,
         "eliminated": _TEXTS,
         "counts": _list(_object({"power": _TEXT, "centres": _NUMBER,
                                  "units": {"type": "integer"},
-                                 "adjustment": {"type": ["integer", "null"]}})),
+                                 "adjustment": {"type": ["number", "null"]}})),
         "standing": {"oneOf": [{"type": "null"}, _object({
             "condition": _TEXT, "leaders": _TEXTS, "score": _NUMBER, "short": _NUMBER})]},
         "next_phase": _OPTIONAL_TEXT, "next_title": _OPTIONAL_TEXT, "result": _OPTIONAL_TEXT,

@@ -16,7 +16,7 @@ import re
 
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
-from gm.report.model import OrderLine, SeasonReport
+from gm.report.report_data import OrderLine, SeasonReport
 from gm.report.text import (
     NBSP,
     and_list,

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
-from gm.report.model import SeasonReport
+from gm.report.report_data import SeasonReport
 from gm.report.text import (
     NBSP,
     and_list,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import textwrap
 
+from gm.engine.adjustment_phase import amount
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
-from gm.report.model import (
+from gm.report.report_data import (
     AdjustmentLine,
     CentreChange,
     Deadline,
@@ -83,12 +84,12 @@ def format_ownership(line: Ownership) -> str:
 
 def format_adjustment_line(line: AdjustmentLine) -> str:
     """`Austria: 5 supply centres, 3 units: builds 2.`, `... removes 1.`, `... no change.`"""
-    centres = f"{line.centres:g} supply centre{'' if line.centres == 1 else 's'}"
+    centres = f"{amount(line.centres)} supply centre{'' if line.centres == 1 else 's'}"
     units = f"{line.units} unit{'' if line.units == 1 else 's'}"
     if line.change > 0:
-        change = f"{'build' if line.plural else 'builds'} {line.change}"
+        change = f"{'build' if line.plural else 'builds'} {amount(line.change)}"
     elif line.change < 0:
-        change = f"{'remove' if line.plural else 'removes'} {-line.change}"
+        change = f"{'remove' if line.plural else 'removes'} {amount(-line.change)}"
     else:
         change = "no change"
     return f"{line.power}: {centres}, {units}: {change}."
@@ -102,18 +103,22 @@ def format_retreats(retreats: tuple[str, ...]) -> str:
 
 def format_standing(standing: Standing) -> str:
     """`Victory: 18 supply centres. Leader: Russia with 12 (6 short).`"""
-    short = f"{standing.short:g} short" if standing.short > 0 else "condition met"
+    short = f"{amount(standing.short)} short" if standing.short > 0 else "condition met"
     leaders = standing.leaders
     if len(leaders) > 3:
         who = f"{len(leaders)} powers share the lead"
     else:
         who = f"{'Leader' if len(leaders) == 1 else 'Leaders'}: {and_list(leaders)}"
-    return f"Victory: {standing.condition}. {who} with {standing.score:g} ({short})."
+    return f"Victory: {standing.condition}. {who} with {amount(standing.score)} ({short})."
 
 
-def format_adjustment(value: int | None) -> str:
+def format_adjustment(value: float | None) -> str:
+    """`+2 builds`, `-1 removal`; in halves `1½ to build`, `½ to remove`."""
     if not value:
         return ""
+    if not float(value).is_integer():
+        return f"{amount(abs(value))} to {'build' if value > 0 else 'remove'}"
+    value = int(value)
     word = "build" if value > 0 else "removal"
     return f"{value:+d} {word}{'s' if abs(value) > 1 else ''}"
 

@@ -151,7 +151,7 @@ class ArmyFleet(Rule):
     def stands(self, order):
         return True if isinstance(order, ChooseKind) else None
 
-    def build_problem(self, order, position, game_map):
+    def build_problem(self, order, position, game_map, accepted=()):
         if order.unit_kind == UNDECIDED:
             return f"{self.ref}: further A/F units cannot be built; build an army (A) or a " \
                    "fleet (F)"

@@ -8,16 +8,18 @@ rule is a `Rule` subclass in its own module, registered under the name maps use 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
-    from gm.engine.movement import MovementPhase, Plan
+    from gm.engine.movement_phase import MovementPhase, Plan
     from gm.engine.position import Position, Unit
     from gm.engine.results import OrderResult
     from gm.maps.gamemap import GameMap
     from gm.orders.types import Build, Order
 
 _REGISTRY: dict[str, type[Rule]] = {}
+
+STANDARD_BUILD_KINDS = ("A", "F")
 
 
 def register(cls: type[Rule]) -> type[Rule]:
@@ -50,6 +52,18 @@ def _discover() -> None:
     _discovered = True
 
 
+class NewPiece(NamedTuple):
+    """A piece a build would make, as `upkeep` sees it before it stands anywhere (the fields a
+    rule reads of a `Unit`)."""
+
+    power: str
+    kind: str
+    location: str = ""
+    strength: float = 1.0
+    name: str | None = None
+    province: str = ""
+
+
 class Rule:
     """One variant rule. Override only the hooks the rule changes; return None to pass.
 
@@ -78,6 +92,13 @@ class Rule:
         title = self.title or self.name.replace("_", " ")
         number = self.params.get("rule")
         return f"rule {number} ({title})" if number else f"the {self.short_title or title} rule"
+    # --- declarations, in any phase ---------------------------------------------------------
+    def declare(self, order: Order, position: Position, game_map: GameMap
+                ) -> OrderResult | None:
+        """Carry out an order that commands no unit (a loan, a leader's placement), before the
+        phase's orders are checked; may change `position.state` or place pieces. Returns the
+        declaration's result (void with the rule's reason when it is refused)."""
+        return None
 
     # --- movement: before the resolver -------------------------------------------------------
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
@@ -128,6 +149,18 @@ class Rule:
         whether or not it succeeded) to the powers that attacked it."""
         return None
 
+    def new_owner(self, province: str, pieces: list[Unit], position: Position,
+                  game_map: GameMap) -> str | None:
+        """Who gains a centre that these pieces (which capture it) stand on: a Major for its
+        Minor's stack, a home city returned to the power it belongs to."""
+        return None
+
+    def after_season(self, position: Position, season: str, game_map: GameMap
+                     ) -> list[str] | None:
+        """At the end of a season's movement and retreats, once centres have changed hands
+        (a rebellion, colonies declaring); may change owners and pieces. Returns events."""
+        return None
+
     def captures(self, unit: Unit, province: str, position: Position) -> bool | None:
         """Does this unit take the centre it stands on (a leader alone does not)?"""
         return None
@@ -149,6 +182,16 @@ class Rule:
         `position.state` (a Holy Place its captor may now destroy). Returns events."""
         return None
 
+    # --- supply, per centre -------------------------------------------------------------------
+    def supplied_by(self, centre: str, position: Position, game_map: GameMap) -> str | None:
+        """The power this centre supplies (a lent centre its borrower); "" for nobody."""
+        return None
+
+    def centre_value(self, centre: str, power: str, position: Position,
+                     game_map: GameMap) -> float | None:
+        """What this centre is worth to the power it supplies (a sacked centre less)."""
+        return None
+
     # --- adjustments -------------------------------------------------------------------------
     def adjustment_choice(self, power: str, position: Position,
                           game_map: GameMap) -> str | None:
@@ -164,17 +207,35 @@ class Rule:
         Returns the other orders, the results of its own, and events."""
         return None
 
-    def supply(self, power: str, position: Position, game_map: GameMap) -> float | None:
-        return None
-
-    def upkeep(self, unit: Unit) -> float | None:
-        """How many centres a unit needs (a leader none, a garrison half)."""
+    def upkeep(self, unit: Unit | NewPiece) -> float | None:
+        """How many centres a unit needs (a leader none, a garrison half); also asked of a
+        `NewPiece`, for what a build of its kind costs."""
         return None
 
     def build_sites(self, power: str, position: Position, game_map: GameMap) -> list[str] | None:
         return None
 
-    def build_problem(self, order: Build, position: Position, game_map: GameMap) -> str | None:
+    def build_problem(self, order: Build, position: Position, game_map: GameMap,
+                      accepted: Sequence[Build]) -> str | None:
+        """Why this build is refused by the rule, given the builds `accepted` so far this
+        phase (a limit per phase), or None."""
+        return None
+
+    def build_kinds(self, power: str, position: Position, game_map: GameMap
+                    ) -> list[str] | None:
+        """The kinds of piece this power may build (a garrison, `G`, besides A and F)."""
+        return None
+
+    def adjustment_order(self, order: Order, position: Position, game_map: GameMap
+                         ) -> OrderResult | None:
+        """Accept one order other than build, remove and waive in an adjustment phase (a
+        change of kind in place, a voluntary disband), before the builds are counted: the rule
+        changes `position` (the phase's own copy) and returns the order's result. The simple
+        form of `adjustment_orders`, asked by the engine after it, about each order left."""
+        return None
+
+    def plays_adjustment(self, position: Position, game_map: GameMap) -> bool | None:
+        """Play this adjustment phase even though no power has builds or removals due."""
         return None
 
     def extra_builds(self, power: str, position: Position, game_map: GameMap) -> int | None:
@@ -196,7 +257,12 @@ class Rule:
     def after_adjustments(self, position: Position, game_map: GameMap) -> list[str] | None:
         return None
 
-    def winner(self, position: Position, game_map: GameMap) -> str | None:
+    def winners(self, position: Position, game_map: GameMap) -> list[str] | None:
+        """Who has won: None passes, [] means nobody (yet), several powers a joint victory."""
+        return None
+
+    def score(self, power: str, position: Position, game_map: GameMap) -> float | None:
+        """A power's score towards victory, for the report's standing line and the chart."""
         return None
 
 
@@ -237,6 +303,12 @@ class RuleSet:
             if answer:
                 out.extend(answer)
         return out
+
+    # declarations
+    def declare(self, order: Order, position: Position, game_map: GameMap
+                ) -> OrderResult | None:
+        """The result of a declaration, or None when no rule in force takes it."""
+        return self._first("declare", order, position, game_map)
 
     # movement, before the resolver
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
@@ -303,6 +375,15 @@ class RuleSet:
                        attacked_by: dict[str, set[str]], game_map: GameMap) -> list[str]:
         return self._all("after_movement", before, after, results, attacked_by, game_map)
 
+    def new_owner(self, province: str, pieces: list[Unit], position: Position,
+                  game_map: GameMap) -> str:
+        """Standard: the occupier."""
+        answer = self._first("new_owner", province, pieces, position, game_map)
+        return pieces[0].power if answer is None else answer
+
+    def after_season(self, position: Position, season: str, game_map: GameMap) -> list[str]:
+        return self._all("after_season", position, season, game_map)
+
     def captures(self, unit: Unit, province: str, position: Position) -> bool:
         answer = self._first("captures", unit, province, position)
         return True if answer is None else answer
@@ -333,6 +414,50 @@ class RuleSet:
             return list(game_map.centres)
         return [c for c in game_map.centres if self.is_centre(c, position, game_map)]
 
+    # supply, per centre
+    def supplied_by(self, centre: str, position: Position, game_map: GameMap) -> str | None:
+        """Standard: the centre's owner."""
+        answer = self._first("supplied_by", centre, position, game_map)
+        if answer is not None:
+            return answer or None
+        return position.owners.get(centre)
+
+    def centre_value(self, centre: str, power: str, position: Position,
+                     game_map: GameMap) -> float:
+        """Standard: the centre's value to the power (`value_for`), or 0 once `is_centre`
+        says it is no centre."""
+        answer = self._first("centre_value", centre, power, position, game_map)
+        if answer is not None:
+            return answer
+        province = game_map.provinces.get(centre)
+        if province is None:
+            return 0.0
+        if self._answering["is_centre"] and not self.is_centre(centre, position, game_map):
+            return 0.0
+        return province.value_for(power)
+
+    def supplies(self, position: Position, game_map: GameMap) -> dict[str, float]:
+        """Every power's supply: the sum, over the centres that supply it, of their values."""
+        out: dict[str, float] = {}
+        if not (self._answering["supplied_by"] or self._answering["centre_value"]
+                or self._answering["is_centre"]):
+            for centre, owner in position.owners.items():  # the standard game: owners only
+                province = game_map.provinces.get(centre)
+                if province is not None:
+                    out[owner] = out.get(owner, 0.0) + province.value_for(owner)
+            return out
+        for centre in dict.fromkeys([*game_map.centres, *position.owners]):
+            power = self.supplied_by(centre, position, game_map)
+            if power:
+                out[power] = out.get(power, 0.0) + self.centre_value(centre, power, position,
+                                                                     game_map)
+        return out
+
+    def supply(self, power: str, position: Position, game_map: GameMap) -> float:
+        """The power's supply (`supplies`): what adjustments, victory, reports, the chart,
+        `gm show` and pictures count."""
+        return self.supplies(position, game_map).get(power, 0.0)
+
     # adjustments
     def adjustment_choices(self, power: str, position: Position, game_map: GameMap
                            ) -> list[str]:
@@ -353,19 +478,12 @@ class RuleSet:
                 events.extend(said)
         return orders, results, events
 
-    def supply(self, power: str, position: Position, game_map: GameMap) -> float:
-        """Standard: the value of each centre the power owns, counting only provinces that
-        are still centres when a rule can say otherwise."""
-        answer = self._first("supply", power, position, game_map)
-        if answer is not None:
-            return answer
-        owned = [c for c, owner in position.owners.items()
-                 if owner == power and c in game_map.provinces]
-        if self._answering["is_centre"]:
-            owned = [c for c in owned if self.is_centre(c, position, game_map)]
-        return sum(game_map.provinces[c].value_for(power) for c in owned)
+    def adjustment_order(self, order: Order, position: Position, game_map: GameMap
+                         ) -> OrderResult | None:
+        """Standard: None, so an order other than build, remove and waive is void."""
+        return self._first("adjustment_order", order, position, game_map)
 
-    def upkeep(self, unit: Unit) -> float:
+    def upkeep(self, unit: Unit | NewPiece) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""
         answer = self._first("upkeep", unit)
         return unit.strength if answer is None else answer
@@ -386,8 +504,24 @@ class RuleSet:
                   if p.build_site and position.owners.get(p.id) == power and p.id not in occupied]
         return sites
 
-    def build_problem(self, order: Build, position: Position, game_map: GameMap) -> str | None:
-        return self._first("build_problem", order, position, game_map)
+    def build_problem(self, order: Build, position: Position, game_map: GameMap,
+                      accepted: Sequence[Build] = ()) -> str | None:
+        return self._first("build_problem", order, position, game_map, accepted)
+
+    def build_kinds(self, power: str, position: Position, game_map: GameMap) -> list[str]:
+        """Standard: armies and fleets."""
+        answer = self._first("build_kinds", power, position, game_map)
+        return list(STANDARD_BUILD_KINDS) if answer is None else answer
+
+    def build_costs(self, power: str, position: Position, game_map: GameMap
+                    ) -> dict[str, float]:
+        """What a build of each kind the power may build costs: the new piece's `upkeep`."""
+        return {kind: self.upkeep(NewPiece(power, kind))
+                for kind in self.build_kinds(power, position, game_map)}
+
+    def plays_adjustment(self, position: Position, game_map: GameMap) -> bool:
+        """Standard: an adjustment phase with nothing due is skipped."""
+        return bool(self._first("plays_adjustment", position, game_map))
 
     def extra_builds(self, power: str, position: Position, game_map: GameMap) -> int:
         """Standard: none; every build needs a spare centre. Rules' answers add up."""
@@ -404,18 +538,35 @@ class RuleSet:
     def after_adjustments(self, position: Position, game_map: GameMap) -> list[str]:
         return self._all("after_adjustments", position, game_map)
 
-    def winner(self, position: Position, game_map: GameMap) -> str | None:
-        """Standard: the map's victory condition (centres, units, or a majority of centres)."""
-        answer = self._first("winner", position, game_map)
+    def winners(self, position: Position, game_map: GameMap) -> list[str]:
+        """Standard: the map's victory condition (centres, units, or a majority of the centres
+        still on the board); one power, or nobody."""
+        answer = self._first("winners", position, game_map)
+        if answer is not None:
+            return list(answer)
+        kind, count = game_map.victory_kind, game_map.victory_count
+        if kind == "units" and count:
+            reached = [p for p in game_map.powers if len(position.units_of(p)) >= count]
+        elif kind == "centres" and count:
+            supplies = self.supplies(position, game_map)
+            reached = [p for p in game_map.powers if supplies.get(p, 0.0) >= count]
+        elif kind == "majority":
+            supplies, total = self.supplies(position, game_map), self.board_supply(position,
+                                                                                    game_map)
+            reached = [p for p in game_map.powers if supplies.get(p, 0.0) * 2 > total]
+        else:
+            reached = []
+        return reached[:1]  # the standard game has one winner: the first in the map's order
+
+    def board_supply(self, position: Position, game_map: GameMap) -> float:
+        """The supply of every centre still on the board (`centres`)."""
+        return sum(game_map.provinces[c].supply for c in self.centres(position, game_map))
+
+    def score(self, power: str, position: Position, game_map: GameMap) -> float:
+        """Standard: what the victory condition counts, units or supply."""
+        answer = self._first("score", power, position, game_map)
         if answer is not None:
             return answer
-        kind, count = game_map.victory_kind, game_map.victory_count
-        total = sum(game_map.provinces[c].supply for c in game_map.centres)
-        for power in game_map.powers:
-            if kind == "centres" and count and self.supply(power, position, game_map) >= count:
-                return power
-            if kind == "units" and count and len(position.units_of(power)) >= count:
-                return power
-            if kind == "majority" and self.supply(power, position, game_map) * 2 > total:
-                return power
-        return None
+        if game_map.victory_kind == "units":
+            return float(len(position.units_of(power)))
+        return self.supply(power, position, game_map)

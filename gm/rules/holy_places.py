@@ -199,7 +199,7 @@ class HolyPlaces(Rule):
     def draws_extra_build(self, order, position, game_map):
         return True if isinstance(order, Build) and (order.strength or 1) > 1 else None
 
-    def build_problem(self, order, position, game_map):
+    def build_problem(self, order, position, game_map, accepted=()):
         if order.province in destroyed(position):
             return f"{self.ref}: {_place(game_map, order.province)} was destroyed; it is no " \
                    "supply centre, and nobody builds there"

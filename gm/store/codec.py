@@ -1,52 +1,31 @@
 """Turning engine values into text a person can read in a database browser, and back.
 
-Units are written as players write them (`A par`, `F spa/nc`, `2A ur`, `A mac (Alexander)`).
+Units are written in gm's notation (`gm.notation`: `A par`, `F spa/nc`, `2A ur`,
+`A mac (Alexander)`).
 Variant state is JSON; sets become `{"$set": [...]}` so that they come back as sets. A typed
-order is kept as JSON of its fields, named by its class in `gm.orders.types`.
+order is kept as JSON of its fields, named by its class in `gm.orders.types`. An event is a
+rule's words as they are, or a typed event (`CentreChanged`) as a JSON object.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import re
 
 from gm.engine.position import Unit
-
-_UNIT = re.compile(
-    r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
-    r"(?:\s+\((?P<name>[^)]*)\))?\s*$")
+from gm.engine.results import CentreChanged, Event
+from gm.notation import read_unit
 
 
 class CodecError(ValueError):
     pass
 
 
-def display_location(location: str) -> str:
-    """`spa/nc` -> `Spa/nc`, `par` -> `Par`: province ids capitalised as zines print them."""
-    prov, slash, coast = location.partition("/")
-    return prov[:1].upper() + prov[1:] + (f"/{coast}" if slash else "")
-
-
-def display_unit(text: str) -> str:
-    """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`."""
-    kind, _, rest = text.partition(" ")
-    loc, _, name = rest.partition(" ")
-    return " ".join(p for p in (kind, display_location(loc), name) if p)
-
-
-def unit_text(unit: Unit) -> str:
-    count = "" if unit.strength == 1 else f"{unit.strength:g}"
-    text = f"{count}{unit.kind} {unit.location}"
-    return f"{text} ({unit.name})" if unit.name else text
-
-
 def parse_unit_text(text: str, power: str) -> Unit:
-    m = _UNIT.match(text)
-    if not m:
+    parts = read_unit(text)
+    if parts is None:
         raise CodecError(f"cannot read the unit {text!r}; write it like 'A par' or 'F spa/nc'")
-    return Unit(power, m.group("kind"), m.group("loc").lower(),
-                float(m.group("count") or 1), m.group("name"))
+    return Unit(power, parts.kind, parts.location, parts.strength, parts.name)
 
 
 def _encode(value):
@@ -137,3 +116,21 @@ def order_from_json(text: str):
     if not isinstance(data, dict):
         raise CodecError(f"stored order is not an object: {text}")
     return _decode_order(data)
+
+
+def event_to_text(event: Event) -> str:
+    """A rule's event as written; a centre change as `{"$event": "centre_changed", ...}`."""
+    if isinstance(event, CentreChanged):
+        return json.dumps({"$event": "centre_changed", "centre": event.centre, "old": event.old,
+                           "new": event.new}, sort_keys=True)
+    return event
+
+
+def event_from_text(text: str) -> Event:
+    """The event stored by `event_to_text`."""
+    if not text.startswith('{"$event"'):
+        return text
+    data = json.loads(text)
+    if data.pop("$event") != "centre_changed":
+        raise CodecError(f"unknown event {text}")
+    return CentreChanged(data["centre"], data["old"], data["new"])

@@ -16,14 +16,14 @@ from pathlib import Path
 import sqlite_utils
 import sqlite_utils.plugins
 
-from gm.store.errors import (
+from gm.store.migrations import GM_TABLES, MIGRATIONS, SCHEMA_VERSION
+from gm.store.store_errors import (
     DatabaseDamaged,
     DatabaseMissing,
     DatabaseTooNew,
     StoreError,
     explain_sqlite_error,
 )
-from gm.store.schema import GM_TABLES, MIGRATIONS, SCHEMA_VERSION
 
 # gm uses no sqlite-utils plugins. Looking for them reads every installed package's metadata
 # when the first database is opened, a sixth of what sqlite-utils costs a command at start.

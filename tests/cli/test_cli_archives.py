@@ -34,16 +34,18 @@ def test_demo_archive_is_a_whole_game_with_real_conflict(gm, demo_archive):
     assert output.count("\n  Build ") >= 10 and output.count("\n  Remove ") >= 4
 
 
-def test_export_then_replay_gives_identical_reports(gm, tmp_path, demo_archive):
-    gm("replay", str(demo_archive), "-q")
+def test_export_then_replay_gives_identical_reports(gm, tmp_path, demo_archive, replayed):
+    """The demo game as the shared fixture replayed it, exported, replayed again elsewhere."""
+    replayed_db = str(replayed.db)
     exported = tmp_path / "exported.txt"
-    gm("export", "standard-demo", str(exported))
+    gm("export", "standard-demo", str(exported), "--db", replayed_db, db=False)
     assert exported.read_text() == demo_archive.read_text()
     copy = tmp_path / "copy.db"
     gm("replay", str(exported), "--db", str(copy), "-q", db=False)
     archive = read_archive(exported.read_text(), str(exported))
     for phase in archive.phases[:-1]:
-        here = gm("report", "standard-demo", "--phase", phase.heading).output
+        here = gm("report", "standard-demo", "--phase", phase.heading, "--db", replayed_db,
+                  db=False).output
         there = gm("report", "standard-demo", "--phase", phase.heading, "--db", str(copy),
                    db=False).output
         assert here == there

@@ -120,7 +120,7 @@ def modules_loaded_by(*args: str, env: dict | None = None) -> set[str]:
 
 def test_help_loads_no_store_engine_map_or_rich_help():
     loaded = modules_loaded_by("--help")
-    heavy = {"sqlite_utils", "pydantic", "lark", "drawsvg", "gm.engine.movement",
+    heavy = {"sqlite_utils", "pydantic", "lark", "drawsvg", "gm.engine.movement_phase",
              "gm.maps.loader", "rich.markdown", "pygments"}
     assert loaded & heavy == set()
 
@@ -132,4 +132,4 @@ def test_status_loads_no_parser_checker_or_drawing(tmp_path):
     loaded = modules_loaded_by("status", "cold", env=env)
     assert "gm.game.progress" in loaded  # the command did run
     assert loaded & {"pydantic", "lark", "drawsvg", "importlib.metadata",
-                     "gm.engine.movement"} == set()
+                     "gm.engine.movement_phase"} == set()

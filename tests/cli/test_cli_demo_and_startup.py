@@ -25,7 +25,7 @@ def test_demo_plays_a_season_in_a_temporary_database(capsys, tmp_path, monkeypat
 def test_help_does_not_import_heavy_modules():
     code = ("import sys; from gm.cli import app; "
             "heavy = [m for m in ('sqlite_utils', 'gm.store.database', 'gm.game.adjudication', "
-            "'gm.report.build') if m in sys.modules]; print(heavy)")
+            "'gm.report.report_builder') if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "[]"

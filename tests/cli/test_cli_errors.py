@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from gm.store.schema import SCHEMA_VERSION
+from gm.store.migrations import SCHEMA_VERSION
 
 
 def one_message(result) -> str:

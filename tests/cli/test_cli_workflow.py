@@ -51,6 +51,11 @@ def test_a_season_from_letters_to_report(gm, tmp_path):
     assert gm("report", "demo").output == report
     assert gm("report", "demo", "--phase", "S1901M").output == report
     assert "Autumn 1901" in gm("status", "demo").output
+    # a phase is read the same way by every command that asks for one
+    assert gm("show", "demo", "--phase", "F1901M").output == \
+        gm("show", "demo", "--phase", "Fall of 1901").output == gm("show", "demo").output
+    assert gm("nmr", "demo", "--phase", "Spring, 1901").output == \
+        gm("nmr", "demo", "--phase", "S1901M").output
 
 
 def test_undo_redo_and_corrections(gm):

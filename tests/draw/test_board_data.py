@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gm.draw import draw_phase
-from gm.draw.board import destroyed_centres, make_board
+from gm.draw.board_maker import destroyed_centres, make_board
 from gm.engine.position import Unit, starting_position
 from tests.draw.svg_structure import parse, texts, with_class
 
@@ -17,8 +17,8 @@ FIXTURE_MAP = Path(__file__).resolve().parents[1] / "orders" / "fixtures" / "anc
 
 @pytest.fixture(scope="module")
 def ancient():
-    from gm.maps.check import check_text
     from gm.maps.gamemap import compile_map
+    from gm.maps.map_check import check_text
 
     report = check_text(FIXTURE_MAP.read_text(encoding="utf-8"), str(FIXTURE_MAP))
     return compile_map(report.spec)

@@ -22,8 +22,8 @@ FIXTURE_MAP = Path(__file__).resolve().parents[1] / "orders" / "fixtures" / "anc
 
 
 def _fixture_map() -> GameMap:
-    from gm.maps.check import check_text
     from gm.maps.gamemap import compile_map
+    from gm.maps.map_check import check_text
 
     report = check_text(FIXTURE_MAP.read_text(encoding="utf-8"), str(FIXTURE_MAP))
     assert not report.problems, report.problems

@@ -7,15 +7,16 @@ from __future__ import annotations
 import pytest
 
 from gm.draw import draw_phase
-from gm.draw.board import destroyed_centres, season_title
+from gm.draw.board_maker import destroyed_centres, season_title
 from gm.draw.layout import layout_for
 from gm.draw.stored import all_boards, phase_board, preview_board
 from gm.draw.tokens import place_tokens
 from gm.game.games import open_game
 from gm.rules import RuleSet
-from gm.store import games as rows
-from gm.store.positions import load_position
-from gm.store.results import adjudication_from, results_of
+from gm.store import game_rows as rows
+from gm.store.position_rows import load_position
+from gm.store.result_rows import adjudication_from, results_of
+from tests.draw.conftest import game_file
 from tests.draw.svg_structure import parse, structure, with_class
 
 GAMES = ["standard-demo", "standard", "lord-of-hosts", "middle-earth-viii"]
@@ -27,12 +28,12 @@ def _phases(store, game):
 
 
 @pytest.fixture(scope="module")
-def drawn(picture_store):
+def drawn(replayed):
     """{fixture: [(phase row, position, PhaseBoard, svg)]} for every live phase."""
-    store, games = picture_store
+    store = replayed.store
     out = {}
     for fixture in GAMES:
-        view, phases = _phases(store, games[fixture])
+        view, phases = _phases(store, replayed.game(game_file(fixture)))
         out[fixture] = []
         for row in phases:
             found = phase_board(store, view, row)
@@ -86,13 +87,13 @@ ARROWS = {"Move": "move", "SupportHold": "support-hold", "SupportMove": "support
 
 
 @pytest.mark.parametrize("fixture", GAMES)
-def test_orders_are_drawn_with_their_results(picture_store, drawn, fixture):
+def test_orders_are_drawn_with_their_results(replayed, drawn, fixture):
     """Each move, support, convoy and retreat is a line marked as the store's result says;
     each build a new piece; the open phase shows no orders at all (they are secret)."""
     from gm.game.stored_orders import typed_order
-    from gm.store.orders import orders_of_phase
+    from gm.store.order_rows import orders_of_phase
 
-    store, _ = picture_store
+    store = replayed.store
     for row, _position, found, svg in drawn[fixture]:
         root = parse(svg)
         lines = [e for e in with_class(root, "order")
@@ -151,10 +152,10 @@ def test_pieces_never_cover_another_provinces_label(drawn, fixture):
                         f"{row.label}: {token.piece.location} covers the label of {pid}"
 
 
-def test_all_boards_gives_every_live_phase_in_order(picture_store):
-    store, games = picture_store
-    boards = all_boards(store, games["standard"])
-    view, phases = _phases(store, games["standard"])
+def test_all_boards_gives_every_live_phase_in_order(replayed):
+    store, game = replayed.store, replayed.game(game_file("standard"))
+    boards = all_boards(store, game)
+    view, phases = _phases(store, game)
     assert [b.label for b in boards] == [p.label for p in phases]
     assert [b.short for b in boards] == [p.phase.short() for p in phases]
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Gm
-from tests.zine.conftest import store  # noqa: F401,F811  (a fresh database)
+from tests.game.conftest import store  # noqa: F401,F811  (a fresh database)
 
 GAME = "autumnleague"
 CONTACTS = {
@@ -121,8 +121,8 @@ def league(store):  # noqa: F811
 
     from gm.deadline_time import Due
     from gm.game.games import new_game
-    from gm.store.deadlines import set_deadline
-    from gm.zine.players import set_player
+    from gm.game.players import set_player
+    from gm.store.deadline_rows import set_deadline
 
     view = new_game(store, GAME, "standard")
     for power, contact in CONTACTS.items():

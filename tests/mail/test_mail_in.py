@@ -158,7 +158,7 @@ def test_a_late_message_is_held_until_the_gm_accepts_it(league, tmp_path):
     assert [line.detail for line in taken.lines] == ["A Ven - Tyr"]
     assert _orders(league) == {("Italy", "A Ven - Tyr")}
     assert held_letters(league, GAME) == []
-    from gm.game.errors import WorkflowError
+    from gm.game.workflow_errors import WorkflowError
 
     with pytest.raises(WorkflowError, match="not held as late"):
         accept_late(league, GAME, held[0].number)
@@ -182,7 +182,7 @@ def test_a_deadline_with_a_time_and_zone_holds_what_comes_after_it(league, tmp_p
     from gm.deadline_time import read_due
     from gm.mail.inbox import read_mail
     from gm.mail.mailboxes import mbox_messages
-    from gm.store.deadlines import set_deadline
+    from gm.store.deadline_rows import set_deadline
 
     with league.transaction():
         set_deadline(league, 1, "Spring 1901", read_due("2026-11-21 18:00 CET"))
@@ -253,9 +253,9 @@ def test_an_empty_message_is_refused_and_read_again_next_time(league, tmp_path):
 
 
 def test_a_contact_may_hold_several_addresses(league, tmp_path):
+    from gm.game.players import set_player
     from gm.mail.inbox import read_mail
     from gm.mail.mailboxes import mbox_messages
-    from gm.zine.players import set_player
 
     set_player(league, GAME, "Italy", None, "Carla <carla@roma.example>, carla@work.example")
     box = write_mbox(tmp_path / "in.mbox", [plain("Carla <Carla@Work.example>", "A Ven H\n")])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm.maps.check import check_text
+from gm.maps.map_check import check_text
 
 
 def named(game_map, name: str) -> str:

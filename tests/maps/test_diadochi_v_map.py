@@ -12,9 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from gm.engine.position import Phase, Position, Unit, starting_position
+from gm.engine.results import CentreChanged
 from gm.engine.season import update_ownership
 from gm.maps import load_map
-from gm.maps.check import check_text
+from gm.maps.map_check import check_text
 from gm.rules import RuleSet
 from tests.maps.map_files import file_problems, named
 
@@ -188,7 +189,7 @@ def test_special_build_sites_are_not_centres_and_their_holder_builds_there(dv):
 
 def test_a_special_build_site_changes_hands_like_a_centre(dv):
     autumn = Position(Phase(240, "Autumn", "Movement"), [Unit("syria", "A", "jer")], {})
-    assert update_ownership(autumn, "Autumn", dv) == ["Jerusalem: neutral -> Syria"]
+    assert update_ownership(autumn, "Autumn", dv) == [CentreChanged("jer", None, "syria")]
     assert autumn.owners == {"jer": "syria"}
 
 
@@ -294,7 +295,7 @@ def test_no_rules_are_switched_on_and_victory_is_25_units(dv):
 
 def test_the_start_is_drawn_with_every_unit_centre_and_build_site(dv):
     from gm.draw import draw_phase
-    from gm.draw.board import make_board
+    from gm.draw.board_maker import make_board
     from tests.draw.svg_structure import parse, with_class
 
     start = starting_position(dv)

@@ -144,7 +144,7 @@ def test_the_game_opens_with_the_winter_451_set_up_and_no_units(hoplite):
 
 def test_the_start_draws_no_pieces_and_every_centre_at_its_value(hoplite):
     from gm.draw import draw_phase
-    from gm.draw.board import make_board
+    from gm.draw.board_maker import make_board
     from tests.draw.svg_structure import parse, with_class
 
     start = starting_position(hoplite)

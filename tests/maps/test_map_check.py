@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from gm.maps import MapError, load_map
-from gm.maps.check import check_text
+from gm.maps.map_check import check_text
 
 
 def line_of(text: str, fragment: str) -> int:

@@ -141,7 +141,7 @@ def test_the_named_seas_are_seas(rome, name):
 
 def test_the_start_draws_every_unit_and_centre(rome):
     from gm.draw import draw_phase
-    from gm.draw.board import make_board
+    from gm.draw.board_maker import make_board
     from tests.draw.svg_structure import parse, with_class
 
     start = starting_position(rome)

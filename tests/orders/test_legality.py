@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from gm.engine import results as R
-from gm.engine.adjustment import adjudicate_adjustments
-from gm.engine.movement import adjudicate_movement
+from gm.engine.adjustment_phase import adjudicate_adjustments
+from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Dislodged, Phase, Position, Unit
-from gm.engine.retreat import adjudicate_retreats
+from gm.engine.retreat_phase import adjudicate_retreats
 from gm.maps.gamemap import province_of
 from gm.orders import legality
 from gm.orders.check import VOID_NOTE, checked_order

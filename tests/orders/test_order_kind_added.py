@@ -15,12 +15,12 @@ from dataclasses import dataclass
 import pytest
 
 from gm.engine import results as R
-from gm.engine.movement import adjudicate_movement
+from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
 from gm.orders.errors import PHASE, VARIANT, OrderError
 from gm.orders.kinds import register
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, Problem
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet

@@ -213,3 +213,21 @@ def test_a_sentence_naming_a_power_is_not_a_heading(ancient_map):
     letter = read_orders("I think Egypt is lying to me", ancient_map)
     assert letter.headers == [] and letter.orders == []
     assert [i.reason for i in letter.ignored] == ["not an order"]
+
+
+def test_each_ignored_line_has_a_kind_and_only_possible_orders_may_be_orders(standard_map):
+    from gm.orders import ignored
+
+    letter = read_orders("From: jane@example.com\nHi all,\n> A Par - Bur\n> see you\n"
+                         "France:\nA Par - Bur\nthe weather is fine\nCheers\n--\nJane",
+                         standard_map)
+    kinds = [(i.text, i.kind) for i in letter.ignored]
+    assert kinds == [("From: jane@example.com", ignored.EMAIL_HEADER),
+                     ("Hi all,", ignored.GREETING), ("> A Par - Bur", ignored.QUOTED_ORDER),
+                     ("> see you", ignored.QUOTED), ("the weather is fine", ignored.NOT_AN_ORDER),
+                     ("Cheers", ignored.SIGN_OFF), ("--", ignored.SIGNATURE),
+                     ("Jane", ignored.SIGNATURE)]
+    assert [i.text for i in letter.ignored if i.kind in ignored.MAY_BE_ORDERS] == \
+        ["> A Par - Bur", "the weather is fine"]
+    quoted = letter.ignored[2]
+    assert quoted.reads_as == "A Par - Bur" and "it reads as 'A Par - Bur'" in quoted.reason

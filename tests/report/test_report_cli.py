@@ -10,7 +10,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from tests.report.conftest import DEMO, GAMES, ROOT
+from tests.report.conftest import ROOT
 from tests.report.test_report_golden import GOLDEN
 
 ANSI = re.compile(r"\x1b\[")
@@ -28,12 +28,9 @@ def run(db, *args, env=None, code=0):
     return result.output
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    path = tmp_path_factory.mktemp("cli") / "gm.db"
-    for archive in (DEMO, GAMES / "standard-orders.txt", GAMES / "middle-earth-conversion.txt"):
-        run(path, "replay", str(archive), "-q")
-    return path
+@pytest.fixture()
+def db(replayed):
+    return replayed.db
 
 
 @pytest.mark.parametrize("fmt, suffix", [("text", "txt"), ("markdown", "md")])

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from gm.report.markdown import escape, render_markdown
-from gm.report.model import OrderLine, PowerOrders, SeasonReport, UnreadLine
+from gm.report.report_data import OrderLine, PowerOrders, SeasonReport, UnreadLine
 from gm.report.rich_render import render_rich
 from gm.report.text import render_text
-from tests.report.conftest import rich_text
+from tests.report.conftest import GAMES, rich_text
 
 # As written in tests/report/games/standard-orders.txt
 PLAYER_LINES = ["[bold red]A Par - Pic[/] *grin* | x", "<script>alert(1)</script> A Par - Bur",
@@ -24,11 +24,11 @@ GM_REASON = "the *player* asked for [bold]this[/bold] <b>placement</b> | see let
 
 
 @pytest.fixture(scope="module")
-def report(report_store):
+def report(replayed):
     from gm.game.reports import phase_report
 
-    store, games = report_store
-    return phase_report(store, games["standard-orders.txt"], "Spring 1901")
+    return phase_report(replayed.store, replayed.game(GAMES / "standard-orders.txt"),
+                        "Spring 1901")
 
 
 def flat(text: str) -> str:
@@ -99,11 +99,11 @@ def test_escaped_text_reads_back_literally_at_the_start_of_a_list_item(text):
 
 
 def test_a_terminal_escape_from_a_player_never_reaches_the_terminal(standard_map):
-    from gm.report.build import build_report
-    from gm.store.orders import OrderRow
+    from gm.report.report_builder import build_report
+    from gm.store.order_rows import OrderRow
 
     line = OrderRow(1, 1, 1, 1, "france", "A Par\x1b[2J - Bur", "rejected", "unreadable",
-                    None, None)
+                    None, None, "syntax", "unreadable")
     report = build_report(game="g", game_map=standard_map, phase_label="Spring 1901",
                           phase_kind="Movement", results=[], events=[], edits=[],
                           next_position=None, next_label=None, unread=[line])

@@ -11,8 +11,8 @@ import pytest
 from markdown_it import MarkdownIt
 from rich.console import Console
 
-from gm.report.model import OrderLine, PowerOrders, SeasonReport
-from gm.report.notation import in_full
+from gm.notation import in_full
+from gm.report.report_data import OrderLine, PowerOrders, SeasonReport
 from gm.report.rich_render import render_rich, terminal_colours
 from gm.report.text import WIDTH, render_text
 from tests.report.conftest import DEMO

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from gm.calendar import season_title
 from gm.engine import results as R
-from gm.report.build import clean, order_line, season_title
+from gm.report.report_builder import clean, order_line
 from gm.report.text import format_order
-from gm.store.results import ResultRow
+from gm.store.result_rows import ResultRow
 
 
 def row(code, text="A Par - Bur", unit="A par", ok=False, detail="", by=None, power="france"):
@@ -100,3 +101,22 @@ def test_season_titles_follow_the_calendar(variant, year, season, title):
     from gm.maps import load_map
 
     assert season_title(Phase(year, season, "Movement"), load_map(variant)) == title
+
+
+def test_centre_changes_are_worded_once_from_typed_events(standard_map):
+    """The engine's `CentreChanged` events are not printed as events: the report words the
+    change itself, per power; a rule's worded event is printed as it is."""
+    from gm.engine.position import starting_position
+    from gm.report.report_builder import build_report
+
+    before = starting_position(standard_map)
+    after = before.copy()
+    after.owners["bel"] = "germany"
+    report = build_report(game="g", game_map=standard_map, phase_label="Autumn 1901",
+                          phase_kind="Movement", results=[],
+                          events=[R.CentreChanged("bel", None, "germany"), "A kie disbanded"],
+                          edits=[], next_position=after, next_label="Winter 1901",
+                          start_position=before)
+    assert report.events == ["A kie disbanded"]
+    assert [(c.power, c.gained, c.lost) for c in report.centre_changes] == \
+        [("Germany", ("Belgium",), ())]

@@ -4,7 +4,7 @@ judge heading, the sections in zine order, 72 columns, and `--ascii`."""
 from __future__ import annotations
 
 from gm.report.ascii import to_ascii
-from gm.report.model import (
+from gm.report.report_data import (
     CentreChange,
     Correction,
     DislodgedLine,

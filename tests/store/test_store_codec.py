@@ -7,15 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gm.engine.position import Dislodged, Phase, Position, Unit
+from gm.notation import unit_display, unit_text
 from gm.store.codec import (
     CodecError,
-    display_unit,
     order_from_json,
     order_to_json,
     parse_unit_text,
     state_from_json,
     state_to_json,
-    unit_text,
 )
 
 locations = st.sampled_from(["par", "spa/nc", "stp/sc", "ur", "nth", "mac"])
@@ -32,8 +31,8 @@ def test_unit_text_round_trips(unit):
 
 def test_unit_text_reads_like_an_order():
     assert unit_text(Unit("rome", "A", "ur", 2.0)) == "2A ur"
-    assert display_unit("F spa/nc") == "F Spa/nc"
-    assert display_unit("A mac (Alexander)") == "A Mac (Alexander)"
+    assert unit_display("F spa/nc") == "F Spa/nc"
+    assert unit_display("A mac (Alexander)") == "A Mac (Alexander)"
 
 
 def test_a_unit_that_is_not_a_unit_is_an_error():
@@ -88,8 +87,8 @@ def test_an_unknown_order_type_is_an_error():
 
 
 def test_position_rows_round_trip(store, game):
-    from gm.store import games as rows
-    from gm.store.positions import load_position, save_position
+    from gm.store import game_rows as rows
+    from gm.store.position_rows import load_position, save_position
 
     phase = rows.open_phase(store, game.game)
     position = Position(
@@ -108,3 +107,12 @@ def test_position_rows_round_trip(store, game):
     assert back.dislodged == position.dislodged
     assert back.standoffs == position.standoffs
     assert back.state == position.state
+
+
+def test_events_survive_the_store_typed_or_worded():
+    from gm.engine.results import CentreChanged
+    from gm.store.codec import event_from_text, event_to_text
+
+    for event in (CentreChanged("bel", None, "germany"), CentreChanged("par", "france", "italy"),
+                  "A kie disbanded (no retreat phase)", "{not json, a rule's words}"):
+        assert event_from_text(event_to_text(event)) == event

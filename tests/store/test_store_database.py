@@ -8,8 +8,8 @@ import pytest
 
 from gm.store import database
 from gm.store.database import open_store
-from gm.store.errors import DatabaseDamaged, DatabaseLocked, DatabaseMissing, DatabaseTooNew
-from gm.store.schema import SCHEMA_VERSION
+from gm.store.migrations import SCHEMA_VERSION
+from gm.store.store_errors import DatabaseDamaged, DatabaseLocked, DatabaseMissing, DatabaseTooNew
 
 
 def test_new_database_is_wal_with_foreign_keys_and_current_version(store, db_path):
@@ -121,13 +121,13 @@ def test_orders_and_their_results_survive_the_rebuild_of_the_orders_table(tmp_pa
     their ids, results still point at them, and the new status is accepted."""
     import sqlite3
 
-    from gm.store import schema
+    from gm.store import migrations
     from gm.store.database import open_store
 
     path = tmp_path / "v2.db"
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = ON")
-    for statement in schema.MIGRATION_1 + schema.MIGRATION_2:
+    for statement in migrations.MIGRATION_1 + migrations.MIGRATION_2:
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 2")
     now = "2025-01-01T00:00:00+00:00"
@@ -150,11 +150,69 @@ def test_orders_and_their_results_survive_the_rebuild_of_the_orders_table(tmp_pa
 
     store = open_store(path)
     try:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
         assert store.conn.execute("SELECT id, status FROM orders").fetchall() == [(7, "accepted")]
         assert store.conn.execute("SELECT order_id FROM results").fetchall() == [(7,)]
         assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
         with store.transaction():
             store.conn.execute("UPDATE orders SET status = 'later' WHERE id = 7")
+    finally:
+        store.close()
+
+
+def test_migration_4_gives_stored_lines_their_category_and_drops_worded_centre_changes(tmp_path):
+    """Lines stored before categories existed get theirs (and a rejected line its explanation,
+    as the report printed it) from the reader's words, once; the engine's worded centre
+    changes, which the report never printed, go; rules' events stay."""
+    import sqlite3
+
+    from gm.store import migrations
+    from gm.store.database import open_store
+    from gm.store.order_rows import orders_of_phase
+    from gm.store.result_rows import events_of
+
+    path = tmp_path / "v3.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    for statement in migrations.MIGRATION_1 + migrations.MIGRATION_2 + migrations.MIGRATION_3:
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 3")
+    now = "2025-01-01T00:00:00+00:00"
+    conn.execute(f"INSERT INTO games (name, variant, notes, created_at) VALUES "
+                 f"('g', 'standard', '', '{now}')")
+    for seq, label, status in ((0, "Spring 1901", "adjudicated"), (1, "Autumn 1901", "open")):
+        conn.execute("INSERT INTO phases (game_id, seq, label, year, season, kind, status, "
+                     f"created_at) VALUES (1, {seq}, '{label}', 1901, '{label.split()[0]}', "
+                     f"'Movement', '{status}', '{now}')")
+    conn.execute(f"INSERT INTO letters (phase_id, power, text, entered_at) VALUES "
+                 f"(1, 'france', '', '{now}')")
+    lines = [("Hi", "ignored", "greeting"), ("France:", "ignored", "orders below are for France"),
+             ("> A Par - Bur", "ignored", "quoted from an earlier message (it reads as "
+              "'A Par - Bur'; paste it without '>' to use it)"),
+             ("blah", "ignored", "not an order"),
+             ("A Par - Mos", "rejected", "'A Par - Mos': Paris is not next to Moscow (at column "
+              "9). Write a province next to it."),
+             ("Italy's A Ven", "rejected", "\"Italy's A Ven\": not an order."),
+             ("A Mun", "rejected", "whose order is this?")]
+    for no, (text, status, reason) in enumerate(lines, 1):
+        conn.execute("INSERT INTO orders (phase_id, letter_id, line, power, text, status, "
+                     "reason) VALUES (1, 1, ?, 'france', ?, ?, ?)", (no, text, status, reason))
+    conn.execute("INSERT INTO adjudications (phase_id, next_phase_id, status, adjudicated_at) "
+                 f"VALUES (1, 2, 'live', '{now}')")
+    for seq, text in enumerate(["Belgium: neutral -> Germany", "A kie disbanded (no retreat "
+                                                                 "phase)"]):
+        conn.execute("INSERT INTO events (adjudication_id, seq, text) VALUES (1, ?, ?)",
+                     (seq, text))
+    conn.close()
+
+    store = open_store(path)
+    try:
+        stored = orders_of_phase(store, 1)
+        assert [(r.text, r.category) for r in stored[:4]] == [
+            ("Hi", "greeting"), ("France:", "heading"), ("> A Par - Bur", "quoted-order"),
+            ("blah", "not-an-order")]
+        assert [r.explanation for r in stored[4:]] == [
+            "Paris is not next to Moscow. Write a province next to it.", "not an order.",
+            "whose order is this?"]
+        assert events_of(store, 1) == ["A kie disbanded (no retreat phase)"]
     finally:
         store.close()

@@ -24,7 +24,7 @@ def start(db: Path, gate: Path) -> subprocess.Popen:
 def test_two_processes_adjudicating_at_once(tmp_path):
     from gm.game.games import new_game
     from gm.game.intake import take_orders
-    from gm.store import games as rows
+    from gm.store import game_rows as rows
     from gm.store.database import open_store
 
     db = tmp_path / "race.db"

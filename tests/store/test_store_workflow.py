@@ -6,22 +6,22 @@ from __future__ import annotations
 import pytest
 
 from gm.game import adjudication as adjudication_module
-from gm.game.adjudication import adjudicate, preview
+from gm.game.adjudication import adjudicate, preview_report
 from gm.game.corrections import correct
-from gm.game.errors import (
+from gm.game.games import new_game, position_at
+from gm.game.history import declare_draw, redo, undo
+from gm.game.intake import list_orders, take_orders
+from gm.game.progress import progress
+from gm.game.reports import phase_report
+from gm.game.workflow_errors import (
     AlreadyAdjudicated,
     GameOver,
     NothingToRedo,
     NothingToUndo,
     WorkflowError,
 )
-from gm.game.games import new_game, position_at
-from gm.game.history import declare_draw, redo, undo
-from gm.game.intake import list_orders, take_orders
-from gm.game.progress import progress
-from gm.game.reports import phase_report
-from gm.store import games as rows
-from gm.store.errors import GameExists, GameNotFound
+from gm.store import game_rows as rows
+from gm.store.store_errors import GameExists, GameNotFound
 
 
 def phase_of(store, name="demo"):
@@ -131,7 +131,7 @@ def test_preview_stores_nothing(store, game):
     take_orders(store, "demo", "A Par - Bur\nA Mar S A Par - Bur", power="France")
     take_orders(store, "demo", "A Mun - Bur", power="Germany")
     before = {t: count(store, t) for t in ("phases", "results", "adjudications", "pieces")}
-    report = preview(store, "demo")
+    report = preview_report(store, "demo")
     assert report.preview
     assert {t: count(store, t) for t in before} == before
     assert phase_of(store) == "Spring 1901"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gm.engine.adjustment import adjudicate_adjustments
+from gm.engine.adjustment_phase import adjudicate_adjustments
 from gm.engine.position import Phase, Position, Unit
 from gm.engine.season import Season
 from gm.maps import load_map
@@ -241,7 +241,7 @@ def test_a_holy_place_destroyed_in_the_winter_does_not_count_that_winter(hosts):
     outcome = adjudicate(hosts, WINTER_601, [Unit("babylon", "A", holy)], owners,
                          {"babylon": [f"A {holy} destroys"]}, state=state)
     assert outcome.position.state["holy_places"]["destroyed"] == [holy]
-    assert outcome.winner is None
+    assert outcome.winners == []
 
 
 def test_a_forfeit_award_is_reported(hosts):
@@ -280,7 +280,7 @@ def sixteen_centres(hosts) -> dict[str, str]:
 def test_sixteen_centres_win(hosts):
     owners = sixteen_centres(hosts)
     outcome = adjudicate(hosts, WINTER_601, [], owners, {})
-    assert outcome.winner == "babylon"
+    assert outcome.winners == ["babylon"]
 
 
 def test_a_destroyed_holy_place_does_not_count_towards_victory(hosts):
@@ -288,7 +288,7 @@ def test_a_destroyed_holy_place_does_not_count_towards_victory(hosts):
     holy = next(c for c in owners if any(c in p.home for p in hosts.powers.values()))
     state = {"holy_places": {"destroyed": [holy], "awards": {}}}
     outcome = adjudicate(hosts, WINTER_601, [], owners, {}, state=state)
-    assert outcome.winner is None
+    assert outcome.winners == []
 
 
 # --- the engine changes keep the standard game as it was --------------------------------------

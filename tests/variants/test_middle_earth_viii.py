@@ -95,7 +95,7 @@ def test_the_build_that_makes_19_units_wins(middle_earth):
     outcome = adjudicate(middle_earth, Phase(3004, "Winter", "Adjustment"), units + [rival],
                          owners, {"mordor": ["Build A Barad Dur"]})
     assert len(outcome.position.units_of("mordor")) == 19
-    assert outcome.winner == "mordor"
+    assert outcome.winners == ["mordor"]
 
 
 def test_19_centres_without_a_19th_unit_do_not_win(middle_earth):
@@ -106,7 +106,7 @@ def test_19_centres_without_a_19th_unit_do_not_win(middle_earth):
                          {"mordor": ["Build A Barad Dur"]})
     assert result_for(outcome, "Build A Barad Dur", middle_earth, "mordor").code == "void"
     assert len(outcome.position.units_of("mordor")) == 18
-    assert outcome.winner is None
+    assert outcome.winners == []
     assert outcome.position.phase == Phase(3005, "Summer", "Movement")
 
 

@@ -10,7 +10,7 @@ stored order names (`gm.store.codec`).
 
 from __future__ import annotations
 
-from gm.orders.kinds.base import OrderKind
+from gm.orders.kinds.order_kind import OrderKind
 
 _KINDS: dict[type, OrderKind] = {}
 _READS: dict[str, OrderKind] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
-from gm.orders.kinds.base import Problem, kind_label
+from gm.orders.kinds.order_kind import Problem, kind_label
 
 KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
 

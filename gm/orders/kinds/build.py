@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, coast_of
-from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
-from gm.orders.kinds.board import kind_problem, power_name
+from gm.orders.kinds.board import a_kind, kind_problem, power_name
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,14 +28,15 @@ def read_build(b, written) -> Order:
 
 
 def build_problem(order: Build, position, game_map: GameMap, rules,
-                  used_sites: set[str] = frozenset()) -> Problem | None:
+                  used_sites: set[str] = frozenset(), accepted: tuple = ()) -> Problem | None:
     """Can this build stand on this board: a unit that can stand there, the rule's objection
-    (it names the rulebook), then a free build site of the power."""
+    (it names the rulebook; it sees the builds `accepted` so far in the phase), then a free
+    build site of the power, for a kind of piece the power may build."""
     misplaced = kind_problem(order.unit_kind, order.location, game_map)
     if misplaced is not None:
         return misplaced
     if rules is not None:
-        objection = rules.build_problem(order, position, game_map)
+        objection = rules.build_problem(order, position, game_map, accepted)
         if objection:
             return Problem(objection)
     prov = order.province
@@ -53,15 +54,16 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
             return Problem(f"{province.name} is not owned by {power_name(game_map, power)}")
         return Problem(f"{province.name} is not a home centre of {power_name(game_map, power)}")
     kind = order.unit_kind or "A"
+    kinds = rules.build_kinds(power, position, game_map) if rules is not None else ("A", "F")
+    if kind not in kinds:
+        return Problem(f"{kind} units cannot be built here")
     if kind == "F":
         if province.kind != "coast":
             return Problem(f"a fleet cannot be built in {province.name}, which is inland")
         if province.coasts and coast_of(order.location) not in province.coasts:
             return Problem(f"say which coast of {province.name} to build the fleet on")
-    elif kind == "A" and province.kind not in ("land", "coast"):
-        return Problem(f"an army cannot be built in {province.name}")
-    elif kind not in ("A", "F"):
-        return Problem(f"{kind} units cannot be built here")
+    elif province.kind not in ("land", "coast"):
+        return Problem(f"{a_kind(kind)} cannot be built in {province.name}")
     return None
 
 
@@ -83,14 +85,43 @@ def open_build_sites(power: str, position, game_map: GameMap, rules) -> dict[str
     return sites
 
 
-def allowance(power: str, position, game_map: GameMap, rules) -> tuple[int, int]:
-    """(builds the power's centres pay for, negative for removals it owes; extra builds a
-    rule owes it). Centres and upkeep may come in halves: a power builds one unit per whole
-    centre to spare, and removes until its units are supplied."""
-    spare = rules.supply(power, position, game_map) - sum(
+def allowance(power: str, position, game_map: GameMap, rules,
+              supply: float | None = None) -> tuple[float, int]:
+    """(what the power's supply pays for in builds, negative for the upkeep it must remove;
+    extra builds a rule owes it). Counted in upkeep, in halves: a power may build as much as
+    its supply exceeds its units' upkeep, in steps of the cheapest piece it may build (½ to
+    spare is no build unless a piece costs ½), and removes pieces until its upkeep is no
+    more than its supply (whole pieces unless some cost a half). Whole amounts are ints.
+    `supply` is the power's supply when the caller has counted it already."""
+    if supply is None:
+        supply = rules.supply(power, position, game_map)
+    spare = supply - sum(
         rules.upkeep(u) for u in position.units if u.power == power)
-    change = math.floor(spare) if spare >= 0 else -math.ceil(-spare)
+    if spare >= 0:
+        change = _buildable(spare, power, position, game_map, rules)
+    else:
+        change = -_to_remove(-spare, power, position, rules)
+    change = int(change) if float(change).is_integer() else change
     return change, rules.extra_builds(power, position, game_map)
+
+
+def _buildable(spare: float, power: str, position, game_map: GameMap, rules) -> float:
+    """The part of the spare supply that builds can use: steps of the cheapest piece."""
+    if not (rules.answers("upkeep") or rules.answers("build_kinds")):
+        return math.floor(spare)
+    costs = [c for c in rules.build_costs(power, position, game_map).values() if c > 0]
+    step = min(costs, default=1.0)
+    return math.floor(spare / step) * step
+
+
+def _to_remove(deficit: float, power: str, position, rules) -> float:
+    """How much upkeep a power must remove: whole pieces unless some cost a half."""
+    step = 1.0
+    if rules.answers("upkeep"):
+        costs = [rules.upkeep(u) for u in position.units if u.power == power]
+        if any(not float(c).is_integer() for c in costs if c > 0):
+            step = 0.5
+    return math.ceil(deficit / step) * step
 
 
 def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | None:
@@ -102,9 +133,19 @@ def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | Non
                    f"{name} must remove units, not build")
 
 
-def plural(count: int, noun: str) -> str:
-    """`1 build`, `3 builds`: a count with its noun, as reports print it (never `build(s)`)."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def amount(value: float) -> str:
+    """`2`, `1½`, `½`: an amount of supply or upkeep as a GM writes it."""
+    whole, half = divmod(abs(value) * 2, 2)
+    sign = "-" if value < 0 else ""
+    if not half:
+        return f"{sign}{whole:g}"
+    return f"{sign}{whole:g}½" if whole else f"{sign}½"
+
+
+def plural(count: float, noun: str) -> str:
+    """`1 build`, `3 builds`, `1½ builds`: a count with its noun, as reports print it (never
+    `build(s)`)."""
+    return f"{amount(count)} {noun}{'' if count <= 1 else 's'}"
 
 
 def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import MOVEMENT, OrderKind
 from gm.orders.kinds.convert import BecomesKind
+from gm.orders.kinds.order_kind import MOVEMENT, OrderKind
 
 
 @dataclass(frozen=True, slots=True)

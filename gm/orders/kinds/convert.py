@@ -7,7 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.maps.gamemap import coast_of
-from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, Order, OrderKind, show_location, unit_label
+from gm.orders.kinds.order_kind import (
+    ADJUSTMENT,
+    MOVEMENT,
+    Order,
+    OrderKind,
+    show_location,
+    unit_label,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,15 @@ from dataclasses import dataclass, field
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import NOT_ADJACENT, WRONG_KIND
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, Problem, show_location, unit_label
 from gm.orders.kinds.board import place_name, refused
+from gm.orders.kinds.order_kind import (
+    MOVEMENT,
+    Order,
+    OrderKind,
+    Problem,
+    show_location,
+    unit_label,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import RETREAT, Order, OrderKind
+from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind
 
 
 @dataclass(frozen=True, slots=True)

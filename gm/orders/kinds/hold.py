@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.orders.errors import PHASE, SYNTAX
-from gm.orders.kinds.base import ADJUSTMENT, MOVEMENT, RETREAT, Order, OrderKind
 from gm.orders.kinds.build import Build
+from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, OrderKind
 
 
 @dataclass(frozen=True, slots=True)

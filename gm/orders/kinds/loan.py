@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import PHASE_KINDS, Order, OrderKind, show_location
+from gm.orders.kinds.order_kind import PHASE_KINDS, Order, OrderKind, show_location
 from gm.orders.names import POWER
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap, province_of
-from gm.orders.kinds.base import (
+from gm.orders.kinds.board import find_unit
+from gm.orders.kinds.order_kind import (
     MOVEMENT,
     Order,
     OrderKind,
@@ -15,7 +16,6 @@ from gm.orders.kinds.base import (
     show_location,
     unit_label,
 )
-from gm.orders.kinds.board import find_unit
 
 
 @dataclass(frozen=True, slots=True)

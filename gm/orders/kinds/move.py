@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import NOT_ADJACENT
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, Problem, show_location
 from gm.orders.kinds.board import a_kind, place_name
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
 
 
 @dataclass(frozen=True, slots=True)

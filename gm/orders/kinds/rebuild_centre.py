@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind
 
 
 @dataclass(frozen=True, slots=True)

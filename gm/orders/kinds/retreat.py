@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import PHASE
-from gm.orders.kinds.base import RETREAT, Order, OrderKind, Problem, show_location
 from gm.orders.kinds.board import place_name
 from gm.orders.kinds.move import move_check
+from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind, Problem, show_location
 from gm.orders.kinds.rebuild_centre import RebuildCentre
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, show_location
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, show_location
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, kind_label
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, kind_label
 from gm.orders.kinds.support import SupportHold, SupportMove
 
 

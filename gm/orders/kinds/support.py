@@ -7,9 +7,16 @@ from dataclasses import dataclass, field
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import NOT_ADJACENT
-from gm.orders.kinds.base import MOVEMENT, Order, OrderKind, Problem, show_location, unit_label
 from gm.orders.kinds.board import a_kind, place_name, refused
 from gm.orders.kinds.move import fleet_spots
+from gm.orders.kinds.order_kind import (
+    MOVEMENT,
+    Order,
+    OrderKind,
+    Problem,
+    show_location,
+    unit_label,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.base import ADJUSTMENT, Order, OrderKind, Problem
 from gm.orders.kinds.build import allowance, counts_known, no_builds_problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The game archive: a plain-text record of a whole game that a person can read and edit,
 and that `gm replay` rebuilds the game from. Format: docs/archive-format.md."""
 
-from gm.store.archive.model import (
+from gm.store.archive.archive_data import (
     Archive,
     ArchiveEdit,
     ArchiveError,

@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import re
 
+from gm.calendar import PhaseNameError, parse_phase_name
 from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
-from gm.store.archive.model import (
+from gm.notation import unit_text
+from gm.store.archive.archive_data import (
     Archive,
     ArchiveEdit,
     ArchiveError,
@@ -20,9 +22,9 @@ from gm.store.archive.model import (
     Holding,
     RecordedDislodged,
     RecordedOutcome,
+    joint_victory,
 )
-from gm.store.codec import CodecError, parse_unit_text, unit_text
-from gm.store.phase_names import PhaseNameError, parse_phase_name
+from gm.store.codec import CodecError, parse_unit_text
 
 HEADER_KEYS = ("game", "variant", "notes", "grey press")
 YES = ("allowed", "yes", "on", "true")
@@ -104,13 +106,16 @@ class _Reader:
                 self.new_phase(no, text)
                 continue
             key = _KEY.match(text)
-            if key and key.group("key").lower() == "result":
+            if key and key.group("key").lower() in ("result", "winner"):
                 self.end_letter()
-                self.archive.result = key.group("value").strip()
+                value = key.group("value").strip()
+                if key.group("key").lower() == "winner":
+                    value = joint_victory(self.power_names(no, value))
+                self.archive.result = value
                 self.archive.result_line = no
                 continue
             if self.archive.result is not None:
-                raise self.error(no, "nothing may follow the 'Result:' line")
+                raise self.error(no, "nothing may follow the 'Result:' or 'Winner:' line")
             if self.phase is None:
                 raise self.error(no, f"expected a phase heading such as 'Spring "
                                      f"{self.map.calendar.year_label(self.map.calendar.first_year)}'"
@@ -130,10 +135,20 @@ class _Reader:
         self.end_press()
         self.end_letter()
 
+    def power_names(self, no: int, text: str) -> list[str]:
+        """The powers of a `Winner:` line, as the map names them."""
+        names = []
+        for part in (p.strip() for p in text.split(",")):
+            power = self.map.power_id(part) if part else None
+            if power is None:
+                raise self.error(no, f"{part!r} is not a power of {self.map.name}")
+            names.append(self.map.powers[power].name)
+        return names
+
     def new_phase(self, no: int, text: str) -> None:
         self.end_letter()
         if self.archive.result is not None:
-            raise self.error(no, "nothing may follow the 'Result:' line")
+            raise self.error(no, "nothing may follow the 'Result:' or 'Winner:' line")
         self.phase = ArchivePhase(line=no, heading=text.strip())
         self.archive.phases.append(self.phase)
         self.in_outcome = False

@@ -8,9 +8,14 @@ from __future__ import annotations
 import json
 
 from gm.maps.gamemap import GameMap
-from gm.store.archive.model import Archive, ArchivePhase, ArchivePress, RecordedOutcome
-from gm.store.codec import display_location as place
-from gm.store.codec import display_unit as unit_display
+from gm.notation import place, unit_display
+from gm.store.archive.archive_data import (
+    JOINT_VICTORY,
+    Archive,
+    ArchivePhase,
+    ArchivePress,
+    RecordedOutcome,
+)
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
@@ -84,6 +89,8 @@ def write_archive(archive: Archive, game_map: GameMap, private: bool = False) ->
             out += _press(item, game_map, private)
         if phase.outcome is not None:
             out += _outcome(phase.outcome, game_map)
-    if archive.result:
+    if archive.result and archive.result.startswith(JOINT_VICTORY):
+        out += ["", f"Winner: {archive.result.removeprefix(JOINT_VICTORY)}"]
+    elif archive.result:
         out += ["", f"Result: {archive.result}"]
     return "\n".join(out) + "\n"

@@ -1,0 +1,192 @@
+"""`gm draw`: draw a phase's board as SVG (or PNG for print), and the helpers that let
+`gm adjudicate`, `gm report` and `gm replay` write the picture beside their reports.
+
+(A draw agreed between powers is recorded with `gm agree-draw`.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gm.cli import app
+from gm.cli.common import Db, PhaseOption, console, err_console, fail, opened
+from gm.cli.conventions import examples
+
+
+def _write(svg: str, target: str, png: bool) -> Path:
+    from gm.draw.files import PictureError, write_picture
+
+    try:
+        return write_picture(svg, target, png)
+    except PictureError as exc:
+        fail(str(exc))
+
+
+def check_target(target: str | None, png: bool = False) -> None:
+    """Refuse a file name gm cannot write, or PNG without cairosvg, before any work is done
+    (`gm adjudicate --map` must not adjudicate and then fail to draw)."""
+    if target is None and not png:
+        return  # nothing to draw: do not load the drawing code
+    from gm.draw.files import PictureError, picture_format, png_support
+
+    if target in (None, "-"):
+        if png and target == "-":
+            fail("PNG cannot go to the terminal; give a file, e.g. -o board.png.")
+        if png:
+            _or_fail(png_support)
+        return
+    try:
+        if Path(target).is_dir():  # the picture goes inside, under its usual name
+            if png:
+                png_support()
+            return
+        if picture_format(target, png) == "png":
+            png_support()
+    except PictureError as exc:
+        fail(str(exc))
+
+
+def _or_fail(check) -> None:
+    from gm.draw.files import PictureError
+
+    try:
+        check()
+    except PictureError as exc:
+        fail(str(exc))
+
+
+def _find(store, game: str, phase: str | None, preview: bool, report: bool):
+    from gm.draw.stored import last_adjudicated_board, preview_board, stored_board
+
+    if preview:
+        return preview_board(store, game)
+    if report:
+        return last_adjudicated_board(store, game, phase)
+    return stored_board(store, game, phase)
+
+
+def _save(found, target: str, png: bool, say=err_console) -> Path:
+    """Draw and write `found`; a folder as `target` gets the usual name (`GAME-S1901M.svg`)."""
+    from gm.draw import draw_phase
+
+    if Path(target).is_dir():
+        target = str(Path(target) / f"{found.game}-{found.short}{'.png' if png else '.svg'}")
+    written = _write(draw_phase(found.game_map, found.board), target, png)
+    say.print(f"Drew {found.game}, {found.label} to {written}.", markup=False)
+    return written
+
+
+def write_board(store, game: str, phase: str | None, target: str, *, preview: bool = False,
+                png: bool = False, report: bool = False) -> Path:
+    """Draw one phase of a stored game to `target` and say so on stderr (stdout carries the
+    report). `report=True` means the phase a season report is about (by default the last
+    adjudicated one); otherwise the open phase by default."""
+    check_target(target, png)
+    return _save(_find(store, game, phase, preview, report), target, png)
+
+
+def write_all_boards(store, game: str, folder: str, png: bool = False) -> list[Path]:
+    """Draw every phase of a stored game into `folder`, one file per phase
+    (`GAME-S1901M.svg`); says how many on stderr."""
+    from gm.draw import draw_phase
+    from gm.draw.stored import all_boards
+
+    check_target(None, png)
+    suffix = ".png" if png else ".svg"
+    written = []
+    for found in all_boards(store, game):
+        target = Path(folder) / f"{found.game}-{found.short}{suffix}"
+        written.append(_write(draw_phase(found.game_map, found.board), str(target), png))
+    err_console.print(f"Drew {len(written)} phase(s) of {game} into {folder}.", markup=False)
+    return written
+
+
+@app.command("draw", epilog=examples(
+    ("gm draw spring-league", "the open phase, to spring-league-S1901M.svg here"),
+    ("gm draw spring-league -p 'Autumn 1901' -o a1901.png", "an adjudicated phase, for print"),
+    ("gm draw spring-league --every-phase boards/", "every phase, one file each"),
+    ("gm draw --variant middle-earth-viii", "a map's starting position"),
+))
+def draw(
+    game: Annotated[str | None, typer.Argument(help="the game's name")] = None,
+    phase: PhaseOption = None,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", metavar="FILE",
+        help="the file to write: .svg, or .png for print; '-' prints the SVG; default "
+             "GAME-PHASE.svg here")] = None,
+    png: Annotated[bool, typer.Option("--png", help="write PNG for print (needs cairosvg)")
+                   ] = False,
+    preview: Annotated[bool, typer.Option(
+        "--preview", help="the open phase with its orders so far, as adjudicating now would "
+                          "resolve them")] = False,
+    folder: Annotated[str | None, typer.Option(
+        "--every-phase", metavar="FOLDER", help="write every phase of the game into FOLDER")
+                      ] = None,
+    variant: Annotated[str | None, typer.Option(
+        "--variant", "-v", help="draw a variant's starting position (no game needed)")
+                       ] = None,
+    db: Db = "gm.db",
+):
+    """Draw the board of a phase: regions, centres, pieces and, once adjudicated, the
+    orders with their results (the open phase by default)."""
+    if variant is not None:
+        if game is not None:
+            fail("give a game or --variant, not both.")
+        if phase or preview or folder:
+            fail("--variant draws the starting position; leave out --phase, --preview and "
+                 "--every-phase.")
+        _draw_variant(variant, output, png)
+        return
+    if game is None:
+        fail("name the game to draw (see 'gm games'), or give --variant NAME for a "
+             "variant's starting position.")
+    if folder is not None:
+        if output is not None or phase is not None or preview:
+            fail("--every-phase writes one file per phase; leave out -o, --phase and "
+                 "--preview.")
+        with opened(db) as store:
+            write_all_boards(store, game, folder, png)
+        return
+    check_target(output, png)
+    with opened(db) as store:
+        found = _find(store, game, phase, preview, report=False)
+    if output == "-":
+        from gm.draw import draw_phase
+
+        typer.echo(draw_phase(found.game_map, found.board), nl=False)
+        return
+    _save(found, output or ".", png, say=console)
+
+
+def _draw_variant(variant: str, output: str | None, png: bool) -> None:
+    from gm.draw import draw_phase
+    from gm.draw.board_maker import make_board
+    from gm.draw.layout import layout_for
+    from gm.engine.position import starting_position
+    from gm.game.games import variant_map
+    from gm.game.workflow_errors import WorkflowError
+
+    check_target(output, png)
+    try:
+        game_map = variant_map(variant)
+    except WorkflowError as exc:
+        fail(str(exc))
+    board = make_board(game_map, starting_position(game_map), game="",
+                       status="starting position")
+    svg = draw_phase(game_map, board)
+    if output == "-":
+        typer.echo(svg, nl=False)
+        return
+    written = _write(svg, output or f"{game_map.id}{'.png' if png else '.svg'}", png)
+    layout = layout_for(game_map)
+    console.print(f"Drew the starting position of {game_map.name} to {written}.",
+                  markup=False)
+    if layout.links:
+        pairs = ", ".join(f"{a}-{b}" for a, b in layout.links)
+        console.print(f"{len(layout.links)} pair(s) of neighbours do not touch on the picture "
+                      f"and are joined by a line: {pairs}. Moving their 'pos' in the map "
+                      "file can bring them together (docs/pictures.md).", markup=False,
+                      soft_wrap=True)

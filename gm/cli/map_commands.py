@@ -1,0 +1,86 @@
+"""`gm map check NAME` and `gm map show NAME`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from gm.cli import app
+from gm.cli.common import console, fail
+from gm.cli.conventions import Typer
+
+map_app = Typer(help="Check, list and show maps: gm's own and those in GM_MAPS.",
+                no_args_is_help=True)
+app.add_typer(map_app, name="map")
+
+
+@map_app.command("check")
+def check(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
+    """Validate a map file and report every problem with its line."""
+    from gm.maps import MapError, map_path
+    from gm.maps.map_check import check_text
+
+    try:
+        path = map_path(name)
+    except MapError as exc:
+        fail(str(exc))
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {path}: {exc}")
+    report = check_text(text, str(path))
+    for problem in report.problems:
+        console.print(problem.format(str(path)), markup=False)
+    if report.problems:
+        fail(f"{path}: {len(report.problems)} problem(s)")
+    spec = report.spec
+    centres = sum(1 for p in spec.provinces.values() if p.supply)
+    console.print(f"{path}: ok — {len(spec.provinces)} provinces, {centres} supply centres, "
+                  f"{len(spec.powers)} powers", markup=False)
+
+
+@map_app.command("list")
+def list_maps():
+    """List the maps gm knows, each with the file it is read from (GM_MAPS first)."""
+    from gm.maps import MapError
+    from gm.maps.loader import map_files
+
+    try:
+        found = map_files()
+    except MapError as exc:
+        fail(str(exc))
+    width = max((len(name) for name in found), default=0)
+    for name, path in found.items():
+        console.print(f"{name:<{width}}  {path}", markup=False, soft_wrap=True)
+
+
+@map_app.command("show")
+def show(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
+    """List a map: powers, then every province with its kind, centre and neighbours."""
+    from rich.table import Table
+
+    from gm.maps import MapError, load_map
+
+    try:
+        game_map = load_map(name)
+    except MapError as exc:
+        fail(str(exc))
+    cal = game_map.calendar
+    console.print(f"{game_map.name} ({game_map.id}): {len(game_map.provinces)} provinces, "
+                  f"{len(game_map.centres)} supply centres; first phase "
+                  f"{cal.start[0]} {cal.year_label(cal.first_year)}", markup=False)
+    powers = Table("power", "adjective", "home centres", "units", title="Powers")
+    for p in game_map.powers.values():
+        powers.add_row(p.name, p.adjective, " ".join(p.home), ", ".join(p.units))
+    console.print(powers)
+    table = Table("id", "name", "kind", "centre", "army to", "fleet to", title="Provinces")
+    for p in sorted(game_map.provinces.values(), key=lambda p: p.id):
+        fleets = []
+        for loc in game_map.locations(p.id) if p.kind in ("coast", "sea") else ():
+            reach = " ".join(sorted(game_map.fleet_adj.get(loc, ())))
+            fleets.append(f"{loc.split('/')[-1]}: {reach}" if "/" in loc else reach)
+        centre = f"{p.supply:g}" if p.is_centre else ("build" if p.build_site else "")
+        table.add_row(p.id, p.name, p.kind, centre,
+                      " ".join(sorted(game_map.army_adj.get(p.id, ()))), "; ".join(fleets))
+    console.print(table)

@@ -1,0 +1,195 @@
+"""Make a `Board` (what a picture shows) from a position and what its phase's orders did.
+
+The position is the one the phase starts from: the picture shows the pieces where they stood
+when the orders were written, with the orders drawn on top and their results marked. The
+next phase's picture then shows where everything ended up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from gm.calendar import season_title
+from gm.draw.board_data import (
+    BUILD,
+    CONVOY,
+    DISBAND,
+    HOLD,
+    MOVE,
+    REMOVE,
+    RETREAT,
+    SPECIAL,
+    SUPPORT_HOLD,
+    SUPPORT_MOVE,
+    Board,
+    DrawnOrder,
+    Piece,
+    PowerStanding,
+)
+from gm.engine.position import Position, Unit
+from gm.maps.gamemap import GameMap, province_of
+from gm.orders import types as T
+
+SKIPPED_CODES = frozenset({"replaced"})  # an order a later one replaced did nothing
+# What happened to a piece that had no order, drawn as if ordered (civil disorder removals,
+# dislodged pieces that disband for want of a retreat).
+DEFAULT_ORDERS = {"removed": REMOVE, "disbanded": DISBAND}
+
+
+@dataclass(frozen=True, slots=True)
+class OrderOutcome:
+    """One order and what became of it, however it was obtained (store or engine).
+
+    `order` is the typed order, None for a unit left without one; `succeeded` is None when
+    the phase is not adjudicated; `dislodged` says the unit was dislodged by this phase."""
+
+    power: str
+    order: T.Order | None
+    unit_location: str | None = None
+    succeeded: bool | None = None
+    code: str = ""
+    dislodged: bool = False
+    text: str = ""
+
+
+def destroyed_centres(state: dict) -> frozenset[str]:
+    """Centres a variant rule has destroyed. Every rule that destroys centres keeps them as
+    `state[rule]["destroyed"]` (holy places, sacking, destroy-and-rebuild), so this reads
+    that key of each rule's state and needs no change when a new such rule arrives."""
+    found: set[str] = set()
+    for value in state.values():
+        if isinstance(value, dict):
+            destroyed = value.get("destroyed")
+            if isinstance(destroyed, (list, tuple, set, frozenset)):
+                found.update(str(c) for c in destroyed if isinstance(c, str))
+    return frozenset(found)
+
+
+def piece_of(unit: Unit) -> Piece:
+    return Piece(unit.power, unit.kind, unit.location, unit.strength, unit.name)
+
+
+def standings(game_map: GameMap, position: Position) -> list[PowerStanding]:
+    """Each power still on the board: its supply (as the variant's rules count it) and pieces."""
+    from gm.rules import RuleSet
+
+    rules = RuleSet.for_map(game_map)
+    out = []
+    for pid, power in game_map.powers.items():
+        centres = rules.supply(pid, position, game_map)
+        units = len(position.units_of(pid))
+        if centres or units or any(d.unit.power == pid for d in position.dislodged):
+            out.append(PowerStanding(pid, power.name, power.colour, centres, units))
+    return out
+
+
+def drawn_orders(outcome: OrderOutcome, position: Position) -> list[DrawnOrder]:
+    """How one order appears on the picture (a split gives one drawing per part)."""
+    order = outcome.order
+    if order is None:  # no order: only a removal or disbanding the rules imposed shows
+        default = DEFAULT_ORDERS.get(outcome.code)
+        if default and outcome.unit_location:
+            return [_drawn(default, outcome, outcome.unit_location)]
+        return []
+    if outcome.code in SKIPPED_CODES:
+        return []
+    location = order.location or _leader_location(order, position) or \
+        (outcome.unit_location or "")
+    if isinstance(order, T.Split):
+        return [d for part in order.parts
+                for d in drawn_orders(OrderOutcome(outcome.power, _at(part, location),
+                                                   outcome.unit_location, outcome.succeeded,
+                                                   outcome.code, text=outcome.text), position)]
+    if isinstance(order, T.Merge):
+        return [_drawn(MOVE, outcome, part.location, dest=order.dest) for part in order.each()]
+    if isinstance(order, T.Waive):
+        return []
+    kind, target, dest, piece_kind = _shape(order)
+    return [_drawn(kind, outcome, location, target=target, dest=dest, piece_kind=piece_kind)]
+
+
+def _shape(order: T.Order) -> tuple[str, str | None, str | None, str | None]:
+    """The drawing kind of a typed order, with its target, destination and built kind."""
+    if isinstance(order, T.Hold):
+        return HOLD, None, None, None
+    if isinstance(order, T.Move):
+        return MOVE, None, order.dest, None
+    if isinstance(order, T.SupportHold):
+        return SUPPORT_HOLD, province_of(order.target), None, None
+    if isinstance(order, T.SupportMove):
+        return SUPPORT_MOVE, province_of(order.target), order.dest, None
+    if isinstance(order, T.Convoy):
+        return CONVOY, province_of(order.target), order.dest, None
+    if isinstance(order, T.Retreat):
+        return RETREAT, None, order.dest, None
+    if isinstance(order, T.Disband):
+        return DISBAND, None, None, None
+    if isinstance(order, T.Build):
+        return BUILD, None, None, order.unit_kind or "A"
+    if isinstance(order, T.Remove):
+        return REMOVE, None, None, None
+    return SPECIAL, None, None, None
+
+
+def _drawn(kind: str, outcome: OrderOutcome, location: str, *, target: str | None = None,
+           dest: str | None = None, piece_kind: str | None = None) -> DrawnOrder:
+    strength = getattr(outcome.order, "strength", None) or 1.0
+    return DrawnOrder(kind, outcome.power, location, target=target, dest=dest,
+                      succeeded=outcome.succeeded, piece_kind=piece_kind,
+                      piece_strength=strength if piece_kind else 1.0, text=outcome.text)
+
+
+def _at(part: T.Order, location: str) -> T.Order:
+    """A split's part, standing where the split unit stands."""
+    return part if part.location else replace(part, location=location)
+
+
+def _leader_location(order: T.Order, position: Position) -> str | None:
+    if not order.leader:
+        return None
+    for unit in (*position.units, *(d.unit for d in position.dislodged)):
+        if unit.name == order.leader:
+            return unit.location
+    return None
+
+
+def make_board(game_map: GameMap, position: Position, *, game: str,
+               outcomes: Iterable[OrderOutcome] = (), status: str = "") -> Board:
+    """The board of the phase `position` starts, with its orders drawn from `outcomes`.
+
+    `status` ends the subtitle: `results`, `preview`, `no orders yet`..."""
+    outcomes = list(outcomes)
+    phase = position.phase
+    orders = [d for o in outcomes for d in drawn_orders(o, position)]
+    dislodged_now = frozenset(o.unit_location for o in outcomes
+                              if o.dislodged and o.unit_location)
+    subtitle = " · ".join(p for p in (game, game_map.name, status) if p)
+    return Board(
+        title=f"{season_title(phase, game_map)} — {phase.kind}",
+        subtitle=subtitle,
+        phase_kind=phase.kind,
+        pieces=[piece_of(u) for u in position.units],
+        owners=dict(position.owners),
+        standings=standings(game_map, position),
+        dislodged=[piece_of(d.unit) for d in position.dislodged],
+        dislodged_now=dislodged_now,
+        destroyed=destroyed_centres(position.state),
+        orders=orders,
+    )
+
+
+def outcomes_from_engine(results) -> list[OrderOutcome]:
+    """`OrderResult`s of an adjudication done in memory (a preview, a test) as outcomes."""
+    from gm.notation import order_display
+
+    out = []
+    for r in results:
+        kind = r.unit.kind if r.unit is not None else None
+        out.append(OrderOutcome(
+            power=r.power, order=r.order,
+            unit_location=r.unit.location if r.unit is not None else None,
+            succeeded=r.succeeded, code=r.code,
+            dislodged=r.dislodged_by is not None or r.code == "dislodged",
+            text=order_display(r.order, kind) if r.order is not None else ""))
+    return out

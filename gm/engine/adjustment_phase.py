@@ -1,0 +1,280 @@
+"""Adjustments: count each power's supply against its units' upkeep; build, remove or waive.
+
+Supply and upkeep come in halves (towns, garrisons), so builds and removals are counted in
+upkeep: each build costs the upkeep of the piece it makes, and a power removes pieces until its
+upkeep is no more than its supply. Builds go on owned, vacant home centres (and any build site
+the variant allows); surplus build and removal orders are ignored in the order given. A rule
+may accept orders of its own first (a voluntary disband), on a working copy of the position, so
+that what they free pays for builds. A rule may owe a power extra builds that need no spare
+centre (loot); the build orders the rule claims draw on those, and only they may make a unit
+stronger than one. A unit that needs no centre is never removed to balance the count. A power
+that orders too few removals loses the units farthest from its home centres (the 1971 and
+1982 rulebooks, DATC v2.4), or from the centres it owns where the map chooses the 2023 reading
+(`civil_disorder = "owned"`): an army counts moves through any province, sea included, a fleet
+only where fleets sail; fleets before armies at equal distance; then by province name
+(docs/design.md, 'Civil disorder').
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from gm.engine import results as R
+from gm.engine.position import Position, Unit
+from gm.engine.results import OrderResult, PhaseOutcome
+from gm.maps.gamemap import GameMap
+from gm.orders import legality
+from gm.orders.kinds.board import power_name
+from gm.orders.kinds.build import (
+    allowance,
+    amount,
+    extra_build_problem,
+    no_builds_problem,
+    plural,
+    single_unit_problem,
+)
+from gm.orders.kinds.remove import no_removals_problem, upkeep_problem
+from gm.orders.phases import ADJUSTMENT, refusal
+from gm.orders.types import ADJUSTMENT_ORDERS, Build, Order, Remove, Waive
+from gm.rules import RuleSet
+
+
+def adjustments_due(position: Position, game_map: GameMap,
+                    rules: RuleSet | None = None) -> dict[str, float]:
+    """Builds (positive) or removals (negative) each power has this adjustment phase, counted
+    in upkeep: a whole number unless pieces or centres come in halves (towns, garrisons).
+
+    A power may build as much as its supply exceeds its units' upkeep, in steps of the
+    cheapest piece it may build (so ½ to spare is no build unless a piece costs ½), and
+    removes until its upkeep is no more than its supply."""
+    rules = rules or RuleSet.for_map(game_map)
+    due = {}
+    for power, (change, extra) in _allowances(position, game_map, rules).items():
+        total = change + extra if change >= 0 else change
+        if total or extra:
+            due[power] = total
+    return due
+
+
+def adjustment_phase_needed(position: Position, game_map: GameMap,
+                            rules: RuleSet | None = None) -> bool:
+    """Is this adjustment phase played: a build or removal is due, a power has a choice
+    to make that only this phase offers (a rule's `adjustment_choice`), or a rule plays it
+    anyway (`plays_adjustment`)?"""
+    rules = rules or RuleSet.for_map(game_map)
+    if adjustments_due(position, game_map, rules) or rules.plays_adjustment(position, game_map):
+        return True
+    return rules.answers("adjustment_choice") and any(
+        rules.adjustment_choices(power, position, game_map) for power in game_map.powers)
+
+
+def _allowances(position: Position, game_map: GameMap, rules: RuleSet
+                ) -> dict[str, tuple[float, int]]:
+    """For each power: builds (or removals, negative) from its supply, in upkeep, and extra
+    builds (`kinds.build.allowance`, which intake asks too).
+
+    Extra builds are owed apart from the centres, so a power may have removals to make and
+    an extra build at once; `adjustments_due` then shows the removals."""
+    supplies = rules.supplies(position, game_map)  # counted once for every power
+    return {power: allowance(power, position, game_map, rules, supplies.get(power, 0.0))
+            for power in game_map.powers}
+
+
+def _disorder_targets(position: Position, power: str, game_map: GameMap) -> list[str]:
+    """The provinces distance is measured to: the power's home centres, whoever owns them
+    now, or on a map with `civil_disorder = "owned"` every centre it owns."""
+    if game_map.civil_disorder == "owned":
+        return [c for c, owner in position.owners.items() if owner == power]
+    return list(game_map.powers[power].home)
+
+
+def _steps(starts: list[str], links) -> dict[str, int]:
+    """Moves from each node to the nearest of `starts`, along `links(node)` (symmetric)."""
+    dist = dict.fromkeys(starts, 0)
+    queue = deque(starts)
+    while queue:
+        here = queue.popleft()
+        for nxt in links(here):
+            if nxt not in dist:
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return dist
+
+
+def _distances(position: Position, power: str, game_map: GameMap
+               ) -> tuple[dict[str, int], dict[str, int]]:
+    """(army distances by province, fleet distances by location) to the disorder targets.
+
+    An army may count any province on the way, sea included, as if convoyed; a fleet only
+    the places a fleet can move to, so a fleet that cannot sail home is farthest of all."""
+    targets = _disorder_targets(position, power, game_map)
+    army = _steps(targets, game_map.neighbours)
+    fleet_starts = [loc for c in targets if c in game_map.provinces
+                    for loc in game_map.locations(c)]
+    fleet = _steps(fleet_starts, lambda loc: game_map.fleet_adj.get(loc, ()))
+    return army, fleet
+
+
+def civil_disorder_removals(position: Position, power: str, count: int,
+                            game_map: GameMap, exclude: set[int],
+                            rules: RuleSet | None = None) -> list[int]:
+    """The units removed for a power that ordered too few removals. A unit that needs no
+    centre (when `rules` say so) is never taken: removing it would not balance the count."""
+    army, fleet = _distances(position, power, game_map)
+    far = 10**6
+
+    def distance(unit: Unit) -> int:
+        if unit.kind == "F":
+            return fleet.get(unit.location, far)
+        return army.get(unit.province, far)
+
+    candidates = [i for i, u in enumerate(position.units) if u.power == power and i not in exclude
+                  and (rules is None or rules.upkeep(u) > 0)]
+    candidates.sort(key=lambda i: (
+        -distance(position.units[i]),
+        0 if position.units[i].kind == "F" else 1,
+        game_map.provinces[position.units[i].province].name.lower(),
+    ))
+    return candidates[:count]
+
+
+def adjudicate_adjustments(position: Position, orders: list[Order], game_map: GameMap,
+                           rules: RuleSet | None = None) -> PhaseOutcome:
+    rules = rules or RuleSet.for_map(game_map)
+    results: list[OrderResult] = []
+    events: list[str] = []
+    if rules.answers("adjustment_orders") or rules.answers("adjustment_order"):
+        # a rule's own orders come before the count (a change of kind, a voluntary disband),
+        # on a copy, so that the upkeep they free pays for builds in this same phase
+        position = position.copy()
+        orders, results, events = rules.adjustment_orders(position, list(orders), game_map)
+        if rules.answers("adjustment_order"):
+            orders = _rules_own_orders(orders, position, game_map, rules, results)
+    allowances = _allowances(position, game_map, rules)
+    due = {power: change for power, (change, _) in allowances.items() if change}
+    spent: dict[str, float] = {}  # upkeep of the pieces built, and builds waived
+    accepted: list[Build] = []
+    extra_built: dict[str, list[Unit]] = {}
+    removed: dict[str, set[int]] = {}
+    freed: dict[str, float] = {}  # upkeep of the pieces removed
+    new_units: list[Unit] = []
+    used_sites: set[str] = set()
+
+    def void(order: Order, why: str) -> None:
+        results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
+
+    def build(order: Build, unit: Unit) -> None:
+        used_sites.add(order.province)
+        new_units.append(unit)
+        accepted.append(order)
+        results.append(OrderResult(unit.power, order, unit, True, R.BUILT))
+
+    for order in orders:
+        power = order.power or ""
+        left = due.get(power, 0)
+        if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
+            owed = allowances.get(power, (0, 0))[1]
+            made = extra_built.setdefault(power, [])
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           tuple(accepted)) \
+                or extra_build_problem(power, owed, len(made), game_map)
+            if found:
+                void(order, found.message)
+                continue
+            unit = _new_unit(order, power)
+            made.append(unit)
+            build(order, unit)
+            continue
+        if isinstance(order, (Build, Waive)):
+            if left <= 0:
+                void(order, no_builds_problem(power, left, game_map).message)
+                continue
+            used = spent.get(power, 0.0)
+            if used >= left:
+                void(order, "its 1 build is already used" if left == 1 else
+                     f"all {plural(left, 'build')} are already used")
+                continue
+            if isinstance(order, Waive):
+                spent[power] = used + min(1.0, left - used)
+                results.append(OrderResult(power, order, None, True, R.WAIVED))
+                continue
+            # the rule first: its reason names the rulebook (no A/F builds, no double unit)
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           tuple(accepted)) \
+                or single_unit_problem(order)
+            if found:
+                void(order, found.message)
+                continue
+            unit = _new_unit(order, power)
+            cost = rules.upkeep(unit)
+            if used + cost > left:
+                void(order, f"{power_name(game_map, power)} has only {amount(left - used)} "
+                            f"to build, and {unit.label()} needs {amount(cost)}")
+                continue
+            spent[power] = used + cost
+            build(order, unit)
+        elif isinstance(order, Remove):
+            # the legality check first (as intake asks it): the unit, the count, its upkeep
+            idx, missing = legality.find_order_unit(order, position.units, game_map)
+            found = missing or no_removals_problem(power, left, game_map) \
+                or upkeep_problem(position.units[idx], rules)
+            if found:
+                void(order, found.message)
+                continue
+            done = removed.setdefault(power, set())
+            if freed.get(power, 0.0) >= -left:
+                void(order, f"all {plural(-left, 'removal')} are already made")
+                continue
+            if idx in done:
+                void(order, f"{position.units[idx].label()} is already removed")
+                continue
+            done.add(idx)
+            freed[power] = freed.get(power, 0.0) + rules.upkeep(position.units[idx])
+            results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
+        else:
+            void(order, refusal(order, ADJUSTMENT, game_map))
+    for power, left in due.items():
+        if left < 0:
+            done = removed.setdefault(power, set())
+            if freed.get(power, 0.0) < -left:
+                order_of_removal = civil_disorder_removals(position, power, len(position.units),
+                                                           game_map, done, rules)
+                for idx in order_of_removal:
+                    if freed.get(power, 0.0) >= -left:
+                        break
+                    done.add(idx)
+                    freed[power] = freed.get(power, 0.0) + rules.upkeep(position.units[idx])
+                    results.append(OrderResult(power, None, position.units[idx], True, R.REMOVED,
+                                               "civil disorder: too few removals ordered"))
+        elif left > spent.get(power, 0.0):
+            results.append(OrderResult(power, None, None, True, R.WAIVED,
+                                       f"{plural(left - spent.get(power, 0.0), 'build')} "
+                                       "not used"))
+    gone = set().union(*removed.values()) if removed else set()
+    after = position.copy()
+    after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
+    for power, units in extra_built.items():
+        if units:
+            events.extend(rules.extra_builds_used(power, units, after, game_map))
+    events.extend(rules.after_adjustments(after, game_map))
+    return PhaseOutcome(after, results, events)
+
+
+def _rules_own_orders(orders: list[Order], position: Position, game_map: GameMap,
+                      rules: RuleSet, results: list[OrderResult]) -> list[Order]:
+    """Ask `adjustment_order` about each order that is not a build, removal or waive; add
+    the results of those a rule takes, and return the others."""
+    rest = []
+    for order in orders:
+        taken = None if isinstance(order, ADJUSTMENT_ORDERS) else \
+            rules.adjustment_order(order, position, game_map)
+        if taken is None:
+            rest.append(order)
+        else:
+            results.append(taken)
+    return rest
+
+
+def _new_unit(order: Build, power: str) -> Unit:
+    kind = order.unit_kind or "A"
+    return Unit(power, kind, order.location if kind == "F" else order.province,
+                order.strength or 1.0)

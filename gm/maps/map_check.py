@@ -1,0 +1,294 @@
+"""`gm map check`: is this file a playable board? Every problem is reported with its line.
+
+Checks the file's shape (pydantic), then the board: links written on both sides, coasts, units
+and centres where they may be, counts the map declares, and that every province can be reached.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import deque
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from gm.maps.gamemap import coast_of, fold_name, province_of
+from gm.maps.map_file import MapFile
+from gm.notation import UNIT_KINDS, read_unit
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None
+    message: str
+
+    def format(self, path: str) -> str:
+        where = f"{path}:{self.line}" if self.line else path
+        return f"{where}: {self.message}"
+
+
+@dataclass
+class CheckReport:
+    spec: MapFile | None
+    problems: list[Problem] = field(default_factory=list)
+
+
+class _Lines:
+    """Finds the line of a table, a key in it, or a word in that key's value."""
+
+    _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+        self.headers: dict[str, list[int]] = {}
+        for no, line in enumerate(self.lines, 1):
+            m = self._HEADER.match(line)
+            if m:
+                name = re.sub(r"\s+", "", m.group(1)).replace('"', "")
+                self.headers.setdefault(name, []).append(no)
+
+    def table(self, name: str, nth: int = 0) -> int | None:
+        found = self.headers.get(name)
+        return found[nth] if found and nth < len(found) else None
+
+    def find(self, table: str, key: str | None = None, word: str | None = None,
+             nth: int = 0) -> int | None:
+        start = self.table(table, nth)
+        if start is None:
+            # keys may be written inline under the parent table: [provinces] par = {...}
+            parent, _, last = table.rpartition(".")
+            return self.find(parent, last) if parent else None
+        if key is None:
+            return start
+        key_line = None
+        for no in range(start, len(self.lines)):
+            line = self.lines[no]
+            if self._HEADER.match(line):
+                break
+            if re.match(rf"^\s*{re.escape(key)}\s*=", line):
+                key_line = no + 1
+            elif key_line and re.match(r"^\s*[A-Za-z_]+\s*=", line):
+                if word is None:
+                    break
+            if key_line and word is not None and re.search(
+                rf"[\"']{re.escape(word)}[\"']", line
+            ):
+                return no + 1
+        return key_line or start
+
+
+def _location_ok(spec: MapFile, loc: str) -> str | None:
+    """Why `loc` is not a place a fleet can stand, or None if it is."""
+    prov = spec.provinces.get(province_of(loc))
+    if prov is None:
+        return f"unknown province {province_of(loc)!r}"
+    coast = coast_of(loc)
+    if prov.kind in ("land", "impassable"):
+        return f"{province_of(loc)!r} is {prov.kind}: no fleet can be there"
+    if prov.coasts and coast is None:
+        return f"{loc!r} must name a coast ({', '.join(prov.coasts)})"
+    if coast is not None and coast not in prov.coasts:
+        return f"{province_of(loc)!r} has no coast {coast!r}"
+    return None
+
+
+
+
+def check_text(text: str, path: str = "<map>") -> CheckReport:
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        return CheckReport(None, [Problem(int(m.group(1)) if m else None,
+                                          f"not valid TOML: {exc}")])
+    lines = _Lines(text)
+    try:
+        spec = MapFile.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = [str(x) for x in err["loc"]]
+            table, key = ".".join(loc[:2]), (loc[2] if len(loc) > 2 else None)
+            if len(loc) == 1:
+                table, key = loc[0], None
+            line = lines.find(table, key) or lines.find(loc[0])
+            problems.append(Problem(line, f"{'.'.join(loc)}: {err['msg']}"))
+        return CheckReport(None, problems)
+    return CheckReport(spec, _check_board(spec, lines))
+
+
+def _check_board(spec: MapFile, lines: _Lines) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def add(table: str, key: str | None, word: str | None, message: str, nth: int = 0):
+        problems.append(Problem(lines.find(table, key, word, nth), message))
+
+    provs = spec.provinces
+    # -- the map's own id and calendar --
+    cal = spec.calendar
+    if cal.start not in cal.phases:
+        add("calendar", "start", None, f"start {cal.start!r} is not one of the phases")
+    seasons = {ph.split()[0] for ph in cal.phases}
+    for season in cal.ownership_after:
+        if season not in seasons:
+            add("calendar", "ownership_after", season,
+                f"ownership_after names {season!r}, which is not a season of the calendar")
+    if spec.victory.kind != "majority" and not spec.victory.count:
+        add("victory", "count", None, f"victory kind {spec.victory.kind!r} needs a count")
+    from gm.rules import known_rules
+
+    for rule in spec.rule_tables():
+        if rule not in known_rules():
+            add(f"rules.{rule}", None, None,
+                f"unknown rule {rule!r} (known: {', '.join(sorted(known_rules())) or 'none'})")
+
+    # -- provinces and their links --
+    for pid, p in provs.items():
+        table = f"provinces.{pid}"
+        if not re.fullmatch(r"[a-z][a-z0-9]*", pid):
+            add(table, None, None, f"province id {pid!r} must be lower-case letters and digits")
+        if p.pos is None:
+            add(table, None, None, f"province {pid!r} has no drawing position (pos)")
+        if p.kind in ("sea", "impassable") and p.army:
+            add(table, "army", None, f"{pid!r} is {p.kind}: it cannot have army links")
+        if p.kind in ("land", "impassable") and (p.fleet or p.coasts):
+            add(table, "fleet", None, f"{pid!r} is {p.kind}: it cannot have fleet links")
+        if p.coasts and p.fleet:
+            add(table, "fleet", None,
+                f"{pid!r} has coasts: list fleet links under its coasts, not under fleet")
+        if p.coasts and len(p.coasts) < 2:
+            add(table, None, None, f"{pid!r} lists a single coast; a one-coast province "
+                "needs no coasts table")
+        if (p.supply or p.supply_for) and p.kind in ("sea", "impassable"):
+            add(table, "supply", None, f"{pid!r} is {p.kind} and cannot be a supply centre")
+        if p.supply_for and not p.supply:
+            add(table, "supply_for", None, f"{pid!r} has supply_for but no supply value")
+        for power in p.supply_for:
+            if power not in spec.powers:
+                add(table, "supply_for", None, f"supply_for names unknown power {power!r}")
+        for other in p.army:
+            if other == pid:
+                add(table, "army", other, f"{pid!r} lists itself as a neighbour")
+            elif other not in provs:
+                add(table, "army", other, f"army link to unknown province {other!r}")
+            elif provs[other].kind not in ("land", "coast"):
+                add(table, "army", other, f"army link to {other!r}, which is {provs[other].kind}")
+            elif pid not in provs[other].army:
+                add(table, "army", other,
+                    f"army link {pid} -> {other} is not written back under {other}.army")
+        fleet_lists = {f"{pid}/{c}": (f"{table}.coasts", c, links)
+                       for c, links in p.coasts.items()} or {pid: (table, "fleet", p.fleet)}
+        for here, (tbl, key, links) in fleet_lists.items():
+            for other in links:
+                why = _location_ok(spec, other)
+                if why:
+                    add(tbl, key, other, f"fleet link {here} -> {other}: {why}")
+                    continue
+                if province_of(other) == pid:
+                    add(tbl, key, other, f"{here} lists its own province as a neighbour")
+                    continue
+                back = provs[province_of(other)]
+                back_links = back.coasts.get(coast_of(other) or "", []) if back.coasts else back.fleet
+                if here not in back_links:
+                    add(tbl, key, other,
+                        f"fleet link {here} -> {other} is not written back under {other}")
+
+    # -- special links --
+    for kind, links in (("bridges", spec.bridges), ("passages", spec.passages)):
+        for n, link in enumerate(links):
+            for end in link.ends:
+                if province_of(end) not in provs:
+                    add(kind, None, None, f"{kind} #{n + 1}: unknown province {end!r}", n)
+                elif provs[province_of(end)].kind not in ("land", "coast"):
+                    add(kind, None, None, f"{kind} #{n + 1}: {end!r} is not a land province", n)
+            if kind == "bridges":
+                if link.sea is None:
+                    add(kind, None, None, f"bridge #{n + 1} must name the sea it crosses", n)
+                elif link.sea not in provs or provs[link.sea].kind != "sea":
+                    add(kind, None, None, f"bridge #{n + 1}: {link.sea!r} is not a sea", n)
+
+    # -- names must not collide --
+    seen: dict[str, str] = {}
+    for pid, p in provs.items():
+        for name in {fold_name(pid), fold_name(p.name), *(fold_name(a) for a in p.aliases)}:
+            if name in seen and seen[name] != pid:
+                add(f"provinces.{pid}", "aliases", None,
+                    f"name {name!r} of {pid!r} is already used by {seen[name]!r}")
+            seen.setdefault(name, pid)
+    seen_powers: dict[str, str] = {}
+    for pid, pw in spec.powers.items():
+        for name in {fold_name(pid), fold_name(pw.name), *(fold_name(a) for a in pw.aliases)}:
+            if name in seen_powers and seen_powers[name] != pid:
+                add(f"powers.{pid}", "aliases", None,
+                    f"name {name!r} of power {pid!r} is already used by {seen_powers[name]!r}")
+            seen_powers.setdefault(name, pid)
+
+    # -- powers: homes and units --
+    home_of: dict[str, str] = {}
+    for pid, pw in spec.powers.items():
+        table = f"powers.{pid}"
+        for home in pw.home:
+            if home not in provs:
+                add(table, "home", home, f"home centre {home!r} is not a province")
+            elif not provs[home].supply:
+                add(table, "home", home, f"home centre {home!r} is not a supply centre")
+            elif home in home_of:
+                add(table, "home", home, f"{home!r} is already a home centre of {home_of[home]!r}")
+            else:
+                home_of[home] = pid
+        for site in pw.build_sites:
+            if site not in provs or provs[site].kind in ("sea", "impassable"):
+                add(table, "build_sites", site, f"build site {site!r} is not a land province")
+        for unit in pw.units:
+            parts = read_unit(unit)
+            if parts is None or parts.kind not in UNIT_KINDS or parts.name is not None:
+                add(table, "units", None, f"unit {unit!r} must look like 'A par' or 'F stp/sc'")
+                continue
+            kind, loc = parts.kind, parts.location
+            prov = provs.get(province_of(loc))
+            if prov is None:
+                add(table, "units", None, f"unit {unit!r}: unknown province {province_of(loc)!r}")
+            elif kind == "F":
+                why = _location_ok(spec, loc)
+                if why:
+                    add(table, "units", None, f"unit {unit!r}: {why}")
+            elif kind == "A/F" and prov.kind != "coast":
+                add(table, "units", None, f"unit {unit!r}: an A/F must start on a coast")
+            elif kind in ("A", "G") and prov.kind not in ("land", "coast"):
+                add(table, "units", None, f"unit {unit!r}: an army cannot stand in {prov.kind}")
+
+    # -- counts --
+    centres = [pid for pid, p in provs.items() if p.supply]
+    if spec.map.centres is not None and len(centres) != spec.map.centres:
+        add("map", "centres", None,
+            f"the map declares {spec.map.centres} supply centres but {len(centres)} provinces "
+            "have a supply value")
+
+    # -- every province can be reached --
+    playable = [pid for pid, p in provs.items() if p.kind != "impassable"]
+    if playable:
+        graph: dict[str, set[str]] = {pid: set(provs[pid].army) for pid in playable}
+        for pid in playable:
+            p = provs[pid]
+            for links in (p.fleet, *p.coasts.values()):
+                graph[pid].update(province_of(x) for x in links)
+        for link in (*spec.bridges, *spec.passages):
+            a, b = (province_of(x) for x in link.ends)
+            if a in graph and b in graph:
+                graph[a].add(b)
+                graph[b].add(a)
+        reached = {playable[0]}
+        queue = deque([playable[0]])
+        while queue:
+            for nxt in graph.get(queue.popleft(), ()):
+                if nxt in graph and nxt not in reached:
+                    reached.add(nxt)
+                    queue.append(nxt)
+        for pid in playable:
+            if pid not in reached:
+                add(f"provinces.{pid}", None, None,
+                    f"{pid!r} cannot be reached from {playable[0]!r}: it has no path to the "
+                    "rest of the board")
+    problems.sort(key=lambda p: (p.line or 0))
+    return problems

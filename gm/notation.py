@@ -1,0 +1,141 @@
+"""How units, locations and orders are written: read from text and written for people.
+
+One notation serves every part of gm. A unit is stored and written in map files as players
+write it, ids in lower case (`A par`, `F spa/nc`, `2A ur`, `A mac (Alexander)`); reports and
+letters capitalise the ids (`A Par`, `F Spa/nc`); the canonical echo of an order names its unit
+the same way (`A Par`, `2F Ur`, or a leader's name); a report writes an order as its echo,
+or as the words its kind gives (`order_display`). This module sits just above `gm.maps` and
+imports nothing else of gm: anything with `kind`, `location`, `strength` and `name` is a unit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import NamedTuple
+
+UNIT_KINDS = ("A", "F", "G", "A/F")
+KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet"}
+
+_UNIT = re.compile(
+    r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
+    r"(?:\s+\((?P<name>[^)]*)\))?\s*$", re.I)
+# A piece as a GM types it in a correction: `A Par`, `2A Ur`, `fleet North Sea`, or no kind.
+_TYPED_UNIT = re.compile(r"^\s*([1-9])?\s*(army|fleet|a|f)\s+(.+)$", re.I)
+_TYPED_KINDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+
+
+class UnitText(NamedTuple):
+    """The parts of a unit written as text; `location` as written (ids in lower case)."""
+
+    kind: str
+    location: str
+    strength: float = 1.0
+    name: str | None = None
+
+
+# --- reading -----------------------------------------------------------------------------
+
+def read_unit(text: str) -> UnitText | None:
+    """`A par`, `2A ur`, `A mac (Alexander)` -> its parts; None if it is no unit."""
+    m = _UNIT.match(text)
+    if not m:
+        return None
+    return UnitText(m.group("kind").upper(), m.group("loc").lower(),
+                    float(m.group("count") or 1), m.group("name"))
+
+
+def split_typed_unit(text: str) -> tuple[str | None, str, float]:
+    """A piece as a GM types it: `A Par` -> ('A', 'Par', 1); `2A Ur` -> ('A', 'Ur', 2);
+    `Par` -> (None, 'Par', 1). The place is left as typed, for the map to look up."""
+    m = _TYPED_UNIT.match(text)
+    if m:
+        return _TYPED_KINDS[m.group(2).lower()], m.group(3).strip(), float(m.group(1) or 1)
+    return None, text.strip(), 1.0
+
+
+# --- writing -----------------------------------------------------------------------------
+
+def place(location: str) -> str:
+    """`spa/nc` -> `Spa/nc`, `par` -> `Par`: ids capitalised as zines and letters print them."""
+    return location[:1].upper() + location[1:]
+
+
+show_location = place  # the name the order echo uses
+
+
+def kind_label(kind: str | None, strength: float | None) -> str:
+    """`A`, `2A`, `2A/F`; '' when no kind was written."""
+    count = "" if strength is None else f"{strength:g}"
+    return f"{count}{kind}" if kind else count
+
+
+def unit_label(kind: str | None, location: str, strength: float | None = None,
+               leader: str | None = None) -> str:
+    """How a unit is written in the canonical echo: `A Par`, `2F Ur`, `Par`, `Hannibal`."""
+    if leader:
+        return leader
+    kind_text = kind_label(kind, strength)
+    return f"{kind_text} {place(location)}" if kind_text else place(location)
+
+
+def _piece(unit) -> str:
+    count = "" if unit.strength == 1 else f"{unit.strength:g}"
+    return f"{count}{unit.kind} {unit.location}"
+
+
+def unit_text(unit) -> str:
+    """A unit as it is stored and written in archives: `A par`, `2A ur`, `A mac (Alexander)`."""
+    return f"{_piece(unit)} ({unit.name})" if unit.name else _piece(unit)
+
+
+def unit_short(unit) -> str:
+    """A unit in engine messages: `A par`, `F spa/nc`, `2A ur`, or a leader's name alone."""
+    return unit.name or _piece(unit)
+
+
+def unit_display(text: str) -> str:
+    """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`."""
+    kind, _, rest = text.partition(" ")
+    loc, _, name = rest.partition(" ")
+    return " ".join(p for p in (kind, place(loc), name) if p)
+
+
+def units_listed(units) -> list[str]:
+    """Units with their powers, sorted, for comparing two positions: `france: A par`."""
+    return sorted(f"{u.power}: {unit_short(u)}" for u in units)
+
+
+def order_display(order, unit_kind: str | None = None) -> str:
+    """The order as a report prints it: its canonical echo (`str(order)`, which reads back to
+    the same order), or the words its kind gives for what it does (`Order.in_words`: `A Ur
+    becomes a fleet`); `unit_kind` fills in a kind the player left out (`Par - Bur`)."""
+    if unit_kind and dataclasses.is_dataclass(order) and \
+            getattr(order, "unit_kind", unit_kind) is None:
+        order = dataclasses.replace(order, unit_kind=unit_kind)
+    return order.in_words() if hasattr(order, "in_words") else str(order)
+
+
+# `--names full`: the judges' words for the short forms of an order.
+FULL_WORDS = {"A": "Army", "F": "Fleet", "-": "->", "R": "->", "H": "HOLD", "S": "SUPPORT",
+              "C": "CONVOY", "D": "DISBAND"}
+COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast",
+               "wc": "west coast"}
+_VERBS = frozenset({"Build", "Remove", "Waive", "Loan", "End", "Place", "Sack"})
+
+
+def in_full(text: str, names: dict[str, str]) -> str:
+    """An order or unit as the judges print it with `--names full`: `A Vie - Gal` ->
+    `Army Vienna -> Galicia`, `F Spa/sc` -> `Fleet Spain (south coast)`. `names` maps
+    province ids to names; words it does not know are kept as written."""
+    words = []
+    for word in text.split(" "):
+        province, _, coast = word.partition("/")
+        if word[:1].isupper() and word not in _VERBS and province.lower() in names:
+            full = names[province.lower()]
+            words.append(f"{full} ({COAST_WORDS.get(coast, coast)})" if coast else full)
+        elif word in FULL_WORDS:
+            words.append(FULL_WORDS[word])
+        else:
+            words.append(word)
+    return " ".join(words)

@@ -1,0 +1,129 @@
+"""What every order kind shares: the `Order` base class, how units are written in an order
+(gm's notation, from `gm.notation`), the kinds of phase, the `Problem` a board check finds,
+and `OrderKind`, the declaration each kind module makes of itself.
+
+An order kind is one module in this package (`move.py`, `convert.py`...) holding its typed
+form (an `Order` subclass whose `__str__` is the echo, the report's and the archive's text),
+and an `OrderKind` saying how messages name it, the phases it belongs to, the variant form
+a map must allow for it, the grammar forms it reads (the glue from the parse tree to the
+order) and its board check. `gm.orders.kinds` finds the modules by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from gm.maps.gamemap import province_of
+from gm.notation import kind_label, show_location, unit_label  # noqa: F401  (gm's notation)
+
+# the kinds of phase (`Phase.kind`)
+MOVEMENT = "Movement"
+RETREAT = "Retreat"
+ADJUSTMENT = "Adjustment"
+PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
+
+VOID = "void"  # the kind of a problem the position causes (the order is kept, then void)
+
+
+class UnitRef(NamedTuple):
+    """Another unit named inside an order (a partner in a merge); a plain tuple when stored."""
+
+    kind: str | None
+    location: str
+    strength: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """An order as the engine adjudicates it. Locations are resolved ids (`par`, `spa/nc`).
+    `unit_kind` is the kind the player wrote ('A', 'F', 'G', 'A/F', or None); `strength` the
+    count written before it (`2A` -> 2.0); `leader` names a leader unit, and then `location`
+    is where it stands if known. `str(order)` is the canonical echo; it reads back equal."""
+
+    power: str | None
+    unit_kind: str | None
+    location: str
+    strength: float | None = field(default=None, kw_only=True)
+    leader: str | None = field(default=None, kw_only=True)
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def unit_text(self) -> str:
+        return unit_label(self.unit_kind, self.location, self.strength, self.leader)
+
+    def tail(self) -> str:
+        """What the order tells the unit to do, after the unit (` - Bur`, ` H`)."""
+        return " H"
+
+    def commands(self) -> tuple[str, ...]:
+        """Keys of the units this order commands; a later order for one replaces it."""
+        if self.leader:
+            return (f"leader:{self.leader}",)
+        return (self.province,)
+
+    def __str__(self) -> str:
+        return f"{self.unit_text()}{self.tail()}"
+
+    def units_named(self) -> Iterator[tuple[str | None, float | None, str | None]]:
+        """(kind, strength, leader) of every unit the order names: its own, and the kind's
+        others (a supported unit, merge partners, a split's parts). The variant forms an
+        order needs are read from them (`gm.orders.variants.required_forms`)."""
+        yield self.unit_kind, self.strength, self.leader
+
+    def in_words(self) -> str:
+        """The order as a report prints it: the echo, unless the kind says what it does in
+        words that also read back to the same order (`A Ur becomes a fleet`)."""
+        return str(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why an order is illegal: the words (the same at intake and in the report), the fix,
+    a short kind (`gm.orders.errors`, or `VOID`), the part of the order it is about ('unit' or
+    'dest'), and whether intake refuses the line (else it is kept and will be void)."""
+
+    message: str
+    hint: str = ""
+    kind: str = VOID
+    focus: str = "unit"
+    refused: bool = False
+
+
+# A board check: (order, the unit's kind, where it stands, the position or None, the map)
+# -> the problem, or None. The unit is already found; the kind is the one the order is
+# checked as (an A/F unit not yet settled is what its order says).
+BoardCheck = Callable[..., "Problem | None"]
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    """One order kind's declaration (`KINDS` in its module).
+
+    - `order`: the typed form;
+    - `name`: how messages name it ("a move");
+    - `phases`: the kinds of phase it belongs to;
+    - `form`: the variant form a map must allow (`gm.orders.variants`), None if standard;
+    - `form_words`: for the kind that introduces a form, what the GM reads when a map lacks
+      it ("the game has no rule for army/fleet conversion") and the rulebooks that have it;
+    - `reads`: grammar form (the `-> name` in grammars/orders.lark) -> glue(builder, *items)
+      that turns what the grammar read into the order (`gm.orders.parse._Builder` helps);
+    - `check`: its board check (`BoardCheck`), None if the board has nothing to say;
+    - `on_unit`: False for an order that names no unit of the board (a build, a loan);
+    - `grammar`: grammar lines for a kind that lives outside grammars/orders.lark (written
+      with Lark's `%extend order: ...`), as a test's or a plug-in's kind does.
+    """
+
+    order: type[Order]
+    name: str
+    phases: tuple[str, ...]
+    form: str | None = None
+    form_words: tuple[str, str] | None = None
+    reads: dict[str, Callable] = field(default_factory=dict)
+    check: BoardCheck | None = None
+    on_unit: bool = True
+    grammar: str = ""
+

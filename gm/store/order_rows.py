@@ -1,0 +1,89 @@
+"""Letters as pasted and the orders read from them, with each order's status and reason.
+
+Statuses: 'accepted' (will be adjudicated), 'superseded' (a later order for the same unit
+replaced it), 'withdrawn' (the GM replaced the power's orders), 'rejected' (could not be
+read; `reason` says why, `category` which kind of error), 'ignored' (not an order: a
+greeting, a signature; `category` says which, as `gm.orders.ignored` names them), 'later' (a
+retreat or adjustment order sent ahead with the moves, kept for that phase).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.store.database import Store
+from gm.store.game_rows import now
+
+IN_FORCE = "accepted"
+SENT_AHEAD = "later"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    id: int
+    phase_id: int
+    letter_id: int
+    line: int
+    power: str | None
+    text: str
+    status: str
+    reason: str
+    parsed: str | None
+    order_json: str | None
+    category: str  # why a line was ignored or rejected (`gm.orders.ignored`, an error kind)
+    explanation: str  # a rejected line's problem and fix, as a report prints them
+
+
+@dataclass(frozen=True, slots=True)
+class NewOrder:
+    """An order line ready to be stored."""
+
+    line: int
+    power: str | None
+    text: str
+    status: str
+    reason: str = ""
+    parsed: str | None = None
+    order_json: str | None = None
+    category: str = ""
+    explanation: str = ""
+
+
+def _order(row: dict) -> OrderRow:
+    return OrderRow(**{k: row[k] for k in OrderRow.__slots__})
+
+
+def add_letter(store: Store, phase_id: int, text: str, power: str | None,
+               source: str) -> int:
+    table = store.db["letters"]
+    table.insert({"phase_id": phase_id, "power": power, "source": source, "text": text,
+                  "entered_at": now()})
+    return table.last_pk
+
+
+def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrder]) -> None:
+    """Store a letter's lines, in one batch (a replay stores thousands)."""
+    store.db["orders"].insert_all(
+        ({"phase_id": phase_id, "letter_id": letter_id, "line": order.line,
+          "power": order.power, "text": order.text, "status": order.status,
+          "reason": order.reason, "parsed": order.parsed, "order_json": order.order_json,
+          "category": order.category, "explanation": order.explanation}
+         for order in orders), batch_size=500)
+
+
+def orders_of_phase(store: Store, phase_id: int, statuses: tuple[str, ...] | None = None
+                    ) -> list[OrderRow]:
+    rows = [_order(r) for r in store.db.query(
+        "SELECT * FROM orders WHERE phase_id = ? ORDER BY id", [phase_id])]
+    if statuses is not None:
+        rows = [r for r in rows if r.status in statuses]
+    return rows
+
+
+def set_order_status(store: Store, order_id: int, status: str, reason: str) -> None:
+    store.db["orders"].update(order_id, {"status": status, "reason": reason})
+
+
+def letters_of_phase(store: Store, phase_id: int) -> list[dict]:
+    return list(store.db.query("SELECT * FROM letters WHERE phase_id = ? ORDER BY id",
+                               [phase_id]))

@@ -1,0 +1,52 @@
+"""The position at the start of a phase, kept as rows: pieces, dislodged pieces, centres.
+
+Pieces keep their order (`seq`), so a position read back is the same list the engine wrote,
+and adjudicating it again gives the same results to the letter.
+"""
+
+from __future__ import annotations
+
+import json
+
+from gm.engine.position import Dislodged, Position, Unit
+from gm.store.codec import state_from_json, state_to_json
+from gm.store.database import Store
+from gm.store.game_rows import PhaseRow
+
+
+def _piece(phase_id: int, seq: int, unit: Unit) -> dict:
+    return {"phase_id": phase_id, "seq": seq, "power": unit.power, "kind": unit.kind,
+            "location": unit.location, "strength": unit.strength, "name": unit.name}
+
+
+def _unit(row: dict) -> Unit:
+    return Unit(row["power"], row["kind"], row["location"], row["strength"], row["name"])
+
+
+def save_position(store: Store, phase_id: int, position: Position) -> None:
+    """Write `position` as the start of phase `phase_id`, replacing what was there."""
+    db = store.db
+    for table in ("pieces", "dislodged_pieces", "centres"):
+        db.execute(f"DELETE FROM {table} WHERE phase_id = ?", [phase_id])
+    db["pieces"].insert_all(_piece(phase_id, i, u) for i, u in enumerate(position.units))
+    db["dislodged_pieces"].insert_all(
+        {**_piece(phase_id, i, d.unit), "attacker_from": d.attacker_from}
+        for i, d in enumerate(position.dislodged))
+    db["centres"].insert_all({"phase_id": phase_id, "province": c, "owner": p}
+                             for c, p in sorted(position.owners.items()))
+    db["phases"].update(phase_id, {"standoffs": json.dumps(sorted(position.standoffs)),
+                                   "variant_state": state_to_json(position.state)})
+
+
+def load_position(store: Store, phase: PhaseRow) -> Position:
+    db = store.db
+    row = db["phases"].get(phase.id)
+    units = [_unit(r) for r in db.query(
+        "SELECT * FROM pieces WHERE phase_id = ? ORDER BY seq", [phase.id])]
+    dislodged = [Dislodged(_unit(r), r["attacker_from"]) for r in db.query(
+        "SELECT * FROM dislodged_pieces WHERE phase_id = ? ORDER BY seq", [phase.id])]
+    owners = {r["province"]: r["owner"] for r in db.query(
+        "SELECT province, owner FROM centres WHERE phase_id = ? ORDER BY province", [phase.id])}
+    return Position(phase=phase.phase, units=units, owners=owners, dislodged=dislodged,
+                    standoffs=frozenset(json.loads(row["standoffs"])),
+                    state=state_from_json(row["variant_state"]))
