@@ -347,7 +347,7 @@ def play(seed: int, years: int, highlights: list[str] = ()) -> tuple[str, Tally]
                 take_orders(store, GAME, "\n".join(lines), power)
         if phase.kind == "Movement":
             tally.movement(phase.label, position, letters)
-        adjudicate(store, GAME)
+        adjudicate(store, GAME, no_orders=True)
     tally.count.update(_stored_counts(store))
     return export_game(store, GAME), tally
 

@@ -238,7 +238,7 @@ def play(seed: int, years: int) -> tuple[str, dict[str, int]]:
                 lines = bot.adjustments(position, change)
             if lines:
                 take_orders(store, GAME, "\n".join(checked(lines, game_map, power)), power)
-        adjudicate(store, GAME)
+        adjudicate(store, GAME, no_orders=True)
     tally = _tally(store)
     return export_game(store, GAME), tally
 

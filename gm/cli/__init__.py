@@ -54,6 +54,7 @@ def _options(
 from gm.cli import datc_command as _datc  # noqa: E402,F401  (registers commands)
 from gm.cli import draw_commands as _draw  # noqa: E402,F401
 from gm.cli import game_commands as _game  # noqa: E402,F401
+from gm.cli import letter_commands as _letters  # noqa: E402,F401
 from gm.cli import mail_commands as _mail  # noqa: E402,F401
 from gm.cli import map_commands as _maps  # noqa: E402,F401
 from gm.cli import publish as _publish  # noqa: E402,F401
@@ -61,4 +62,15 @@ from gm.cli import zine_commands as _zine  # noqa: E402,F401
 
 
 def main() -> None:
+    import os
+    import sys
+
+    for arg in sys.argv[1:]:  # bytes that are not UTF-8 arrive as lone surrogates
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = repr(os.fsencode(arg))[2:-1]
+            sys.stderr.write(f"gm: the argument {shown} is not text (not valid UTF-8); "
+                             "type it again.\n")
+            raise SystemExit(1) from None
     app(prog_name="gm")  # `python -m gm` is named gm too, in usage lines and completion

@@ -29,18 +29,29 @@ def read_text_input(source: str | None, what: str) -> tuple[str, str]:
     import sys
     from pathlib import Path
 
+    from gm.game.letter_bytes import letter_text
+    from gm.game.workflow_errors import WorkflowError
+
     if source is None or source == "-":
         if source is None and sys.stdin.isatty():
             err_console.print(f"Paste {what}, then press Ctrl-D on a line of its own.",
                               markup=False)
-        return sys.stdin.read(), "stdin"
-    path = Path(source)
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            return sys.stdin.read(), "stdin"
+        data, origin = stream.read(), "stdin"
+    else:
+        path = Path(source)
+        try:
+            data, origin = path.read_bytes(), str(path)
+        except FileNotFoundError:
+            fail(f"there is no file {source}; give the file of {what}, or '-' to paste.")
+        except OSError as exc:
+            fail(f"cannot read {source}: {exc.strerror or exc}")
     try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except FileNotFoundError:
-        fail(f"there is no file {source}; give the file of {what}, or '-' to paste.")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {source}: {exc}")
+        return letter_text(data, origin), origin
+    except WorkflowError as exc:
+        fail(str(exc))
 
 
 Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True, metavar="FILE",

@@ -95,6 +95,15 @@ def write_all_boards(store, game: str, folder: str, png: bool = False) -> list[P
     from gm.draw.stored import all_boards
 
     check_target(None, png)
+    place = Path(folder)
+    if place.exists() and not place.is_dir():
+        fail(f"{folder} is a file; --every-phase needs a folder to write the pictures in.")
+    if not place.parent.is_dir():
+        fail(f"there is no folder {place.parent}; create it first, or give another folder.")
+    try:
+        place.mkdir(exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot make the folder {folder}: {exc.strerror or exc}")
     suffix = ".png" if png else ".svg"
     written = []
     for found in all_boards(store, game):

@@ -234,8 +234,8 @@ def show(game: GameName, phase: PhaseOption = None,
         console.print(f"Game over: {view.game.result}", markup=False)
 
 
-STATUS_WORD = {"accepted": "ok", "rejected": "REJECTED", "ignored": "ignored",
-               "superseded": "replaced", "withdrawn": "withdrawn"}
+STATUS_WORD = {"accepted": "ok", "later": "later", "rejected": "REJECTED",
+               "ignored": "ignored", "superseded": "replaced", "withdrawn": "withdrawn"}
 
 
 @app.command("orders", epilog=examples(
@@ -255,18 +255,19 @@ def orders(game: GameName,
                                                help="show the orders entered so far")] = False,
            replace: Annotated[bool, typer.Option(
                "--replace", help="withdraw this power's earlier orders first")] = False,
+           force: Annotated[bool, typer.Option(
+               "--force", help="read a letter over 1 MB or 5,000 lines all the same")
+                            ] = False,
            db: Db = "gm.db"):
     """Enter a letter of orders for the current phase, and echo what gm read."""
     if list_:
-        _list_orders(game, db)
+        _list_orders(game, db, power)
         return
     text, origin = read_text_input(source, "the orders")
-    if not text.strip() and not replace:
-        fail("no orders given; nothing was stored. Give a file, or paste the orders.")
     from gm.game.intake import take_orders
 
     with opened(db) as store:
-        taken = take_orders(store, game, text, power, origin, replace)
+        taken = take_orders(store, game, text, power, origin, replace, force)
     console.print(f"{taken.game}, {taken.phase}:", markup=False)
     print_echo(taken)
 
@@ -289,13 +290,13 @@ def print_echo(taken) -> None:
         console.print(f"{taken.withdrawn} earlier order(s) withdrawn.", markup=False)
 
 
-def _list_orders(game: str, db: str) -> None:
+def _list_orders(game: str, db: str, power: str | None = None) -> None:
     from rich.table import Table
 
     from gm.game.intake import list_orders
 
     with opened(db) as store:
-        label, listed = list_orders(store, game)
+        label, listed = list_orders(store, game, power=power)
     if not listed:
         console.print(f"No orders yet for {label}.", markup=False)
         return
@@ -346,6 +347,12 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
         console.print("Every power has ordered its adjustments." if p.complete else
                       "Missing builds will be waived; missing removals follow the "
                       "civil-disorder rule.", markup=False)
+    if p.not_taken:
+        console.print("Lines not taken as orders (never printed in the report unless they "
+                      "may be orders):", markup=False)
+        for line in p.not_taken:
+            console.print(f"  {line.power:<10} {line.text}  ({line.reason})", markup=False,
+                          soft_wrap=True)
     for letter in held:
         console.print(f"Held as late: message {letter.number} from {letter.sender} "
                       f"({letter.power or '?'}), dated {letter.dated or 'without a date'}; "
@@ -366,6 +373,10 @@ def adjudicate(game: GameName,
                    "--preview", help="show the outcome without storing anything")] = False,
                phase: Annotated[str | None, typer.Option(
                    "--phase", "-p", help="refuse unless the game is at this phase")] = None,
+               no_orders: Annotated[bool, typer.Option(
+                   "--no-orders", help="adjudicate even though no power sent any order "
+                                       "(otherwise refused: a second run by mistake)")
+                                    ] = False,
                format: FormatOption = ReportFormat.text,
                ascii: AsciiOption = False,
                names: NamesOption = Names.short,
@@ -383,7 +394,7 @@ def adjudicate(game: GameName,
         if preview:
             report = preview_report(store, game, full)
         else:
-            done = adjudication.adjudicate(store, game, phase)
+            done = adjudication.adjudicate(store, game, phase, no_orders)
             report = phase_report(store, game, done.phase, full)
         if map_file:
             write_board(store, game, None if preview else report.phase, map_file,
@@ -475,9 +486,11 @@ def edit(game: GameName,
          args: Annotated[list[str], typer.Argument(
              help="add France A Par | remove Par | move Nth Nwg | own Bel France")],
          reason: Annotated[str, typer.Option("--reason", "-r",
-                                             help="why; printed in the next report")] = "",
+                                             help="why (required); printed in the next "
+                                                  "report")] = "",
          db: Db = "gm.db"):
-    """Correct the current position: add, remove or move a piece, or set a centre's owner."""
+    """Correct the current position: add, remove or move a piece, or set a centre's owner.
+    Every edit needs --reason, which the next report prints."""
     from gm.game.corrections import correct
 
     with opened(db) as store:
@@ -487,15 +500,21 @@ def edit(game: GameName,
 
 @app.command("agree-draw")
 def agree_draw(game: GameName,
-         powers: Annotated[list[str], typer.Argument(help="the powers sharing the draw")],
+         powers: Annotated[list[str], typer.Argument(
+             help="the powers sharing the draw: every surviving power")],
+         include_eliminated: Annotated[bool, typer.Option(
+             "--include-eliminated", help="let eliminated powers share the draw too")
+                                       ] = False,
          db: Db = "gm.db"):
     """Record a draw the players agreed; the game ends ('gm undo' reopens it)."""
-    from gm.game.history import declare_draw
+    from gm.game.history import declare_draw, result_sentence
+    from gm.store import game_rows as rows
 
     names = [p.strip() for word in powers for p in word.split(",") if p.strip()]
     with opened(db) as store:
-        text = declare_draw(store, game, names)
-    console.print(f"{game}: game over. {text}.", markup=False)
+        text = declare_draw(store, game, names, include_eliminated)
+        label = rows.open_phase(store, rows.get_game(store, game)).label
+    console.print(f"{game}: game over. {result_sentence('draw', text, label)}", markup=False)
 
 
 @app.command("export")

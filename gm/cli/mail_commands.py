@@ -6,7 +6,6 @@ written as messages. Each parses its arguments, calls `gm.mail`, and prints.
     gm mail results GAME [--phase P] [--outbox DIR | --send [--again]]
     gm mail setup GAME --from ADDRESS [--smtp HOST --port N --security S --user U]
     gm mail sent GAME [--phase P]                    what gm sent, to whom, when
-    gm letters GAME [--accept N]                     messages held as late; take one
 """
 
 from __future__ import annotations
@@ -251,31 +250,3 @@ def sent(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
         console.print(f"{row.sent_at}  {row.phase}  {row.kind:<12} {row.recipients}  "
                       f"{row.message_id}",
                       markup=False, soft_wrap=True)
-
-
-@app.command("letters")
-def letters(game: GameName,
-            accept: Annotated[int | None, typer.Option(
-                "--accept", metavar="N", help="take message N, held as late")] = None,
-            db: Db = "gm.db"):
-    """List the messages held as late this phase, or take one with --accept N."""
-    from gm.mail.held import held_letters
-    from gm.mail.inbox import accept_late
-
-    with mail_opened(db) as store:
-        if accept is not None:
-            taken = accept_late(store, game, accept)
-        else:
-            held = held_letters(store, game)
-    if accept is not None:
-        console.print(f"{taken.game}, {taken.phase}: message {accept}, late, taken:",
-                      markup=False)
-        print_echo(taken)
-        return
-    if not held:
-        console.print(f"{game}: no message held as late.", markup=False)
-        return
-    for letter in held:
-        console.print(f"  {letter.number:>3}  {letter.sender} ({letter.power or '?'}), "
-                      f"{letter.dated or 'no date'}: {letter.subject}", markup=False,
-                      soft_wrap=True)

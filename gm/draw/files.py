@@ -57,8 +57,12 @@ def write_picture(svg: str, path: str | Path, png: bool = False) -> Path:
     if not target.suffix:
         target = target.with_suffix(f".{kind}")
     data = svg_to_png(svg) if kind == "png" else svg.encode("utf-8")
+    if target.parent.exists() and not target.parent.is_dir():
+        raise PictureError(f"cannot write {target}: {target.parent} is a file, not a folder")
+    if not target.parent.is_dir():  # a mistyped path must not leave folders behind
+        raise PictureError(f"there is no folder {target.parent} for {target.name}; create it "
+                           "first, or give another path.")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
     except OSError as exc:
         raise PictureError(f"cannot write {target}: {exc.strerror or exc}") from None

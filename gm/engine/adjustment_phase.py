@@ -27,12 +27,13 @@ from gm.orders.kinds.board import power_name
 from gm.orders.kinds.build import (
     allowance,
     amount,
+    builds_used_problem,
     extra_build_problem,
     no_builds_problem,
     plural,
     single_unit_problem,
 )
-from gm.orders.kinds.remove import no_removals_problem, upkeep_problem
+from gm.orders.kinds.remove import no_removals_problem, removals_made_problem, upkeep_problem
 from gm.orders.phases import ADJUSTMENT, refusal
 from gm.orders.types import ADJUSTMENT_ORDERS, Build, Order, Remove, Waive
 from gm.rules import RuleSet
@@ -189,9 +190,9 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 void(order, no_builds_problem(power, left, game_map).message)
                 continue
             used = spent.get(power, 0.0)
-            if used >= left:
-                void(order, "its 1 build is already used" if left == 1 else
-                     f"all {plural(left, 'build')} are already used")
+            problem = builds_used_problem(left, used)
+            if problem:
+                void(order, problem.message)
                 continue
             if isinstance(order, Waive):
                 spent[power] = used + min(1.0, left - used)
@@ -221,8 +222,9 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 void(order, found.message)
                 continue
             done = removed.setdefault(power, set())
-            if freed.get(power, 0.0) >= -left:
-                void(order, f"all {plural(-left, 'removal')} are already made")
+            made = removals_made_problem(left, freed.get(power, 0.0))
+            if made:
+                void(order, made.message)
                 continue
             if idx in done:
                 void(order, f"{position.units[idx].label()} is already removed")

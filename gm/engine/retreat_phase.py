@@ -11,6 +11,7 @@ from gm.engine.position import Position
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders import legality
+from gm.orders.kinds.retreat import first_open
 from gm.orders.legality import retreat_options
 from gm.orders.phases import RETREAT, phase_problem, refusal
 from gm.orders.types import Disband, Move, Order, Retreat
@@ -41,7 +42,7 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
         elif isinstance(order, Disband):
             chosen[idx] = (order, None, None)
         elif isinstance(order, (Retreat, Move)):  # 'A Bur - Par' in a retreat phase retreats
-            dest, problem = legality.retreat_check(d, order.dest, position, game_map)
+            dest, problem = first_open(d, order, position, game_map)
             chosen[idx] = (order, dest, problem.message if problem else None)
         else:
             chosen[idx] = (order, None, refusal(order, RETREAT, game_map))

@@ -17,9 +17,9 @@ from gm.engine.declarations import declare, split_declarations
 from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Position, Unit
 from gm.engine.results import CentreChanged, Event, PhaseOutcome
-from gm.engine.retreat_phase import adjudicate_retreats
+from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.maps.gamemap import GameMap
-from gm.orders.types import Order
+from gm.orders.types import Order, show_location
 from gm.rules import RuleSet
 
 
@@ -49,6 +49,12 @@ def update_ownership(position: Position, season: str, game_map: GameMap,
             position.owners[prov] = new
             changes.append(CentreChanged(prov, old, new))
     return changes
+
+
+def _shown(unit) -> str:
+    """`A Bud`, `2A Ur`, `Hannibal`: a unit as reports print it."""
+    count = "" if unit.strength == 1 else f"{unit.strength:g}"
+    return unit.name or f"{count}{unit.kind} {show_location(unit.location)}"
 
 
 def winners(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> list[str]:
@@ -82,13 +88,28 @@ class Season:
         else:
             outcome = adjudicate_adjustments(position, orders, self.game_map, self.rules)
         outcome.results[:0] = declared
-        outcome.events.extend(self.advance(position.phase, outcome.position))
-        if kind == "Adjustment" or outcome.position.phase.year != position.phase.year:
+        ended: list[str] = []
+        outcome.events.extend(self.advance(position.phase, outcome.position, ended))
+        year_done = kind == "Adjustment" or outcome.position.phase.year != position.phase.year
+        # a victory by centres is won when centres change hands (after the Autumn retreats);
+        # one by units (Middle-Earth VIII) once the year's adjustments are made
+        by_units = self.game_map.victory_kind == "units"
+        if year_done or (ended and not by_units):
             outcome.winners = self.rules.winners(outcome.position, self.game_map)
         return outcome
 
-    def advance(self, done: Phase, position: Position) -> list[Event]:
-        """Move `position` (the result of phase `done`) on to the next phase to be played."""
+    def _disband_trapped(self, position: Position) -> list[Event]:
+        """When no dislodged unit has anywhere to retreat, they disband at once and the
+        retreat phase is not played, as the judges do (a phase with a choice in it is)."""
+        if any(retreat_options(d, position, self.game_map) for d in position.dislodged):
+            return []
+        trapped, position.dislodged = position.dislodged, []
+        return [f"{_shown(d.unit)} disbanded (no retreat possible)" for d in trapped]
+
+    def advance(self, done: Phase, position: Position, ended: list[str] | None = None
+                ) -> list[Event]:
+        """Move `position` (the result of phase `done`) on to the next phase to be played.
+        `ended` gets the seasons whose centres changed hands on the way."""
         events: list[Event] = []
         phase = done
         settled = False  # a season's centres are settled once, after its retreats if any
@@ -103,10 +124,14 @@ class Season:
                 events.extend(self.rules.after_ownership(owners_before, position, self.game_map))
                 events.extend(self.rules.after_season(position, season, self.game_map))
                 settled = True
+                if ended is not None and season in self.game_map.calendar.ownership_after:
+                    ended.append(season)
             if phase.kind == "Movement" and nxt.kind != "Retreat" and position.dislodged:
-                events.extend(f"{d.unit.label()} disbanded (no retreat phase)"
+                events.extend(f"{_shown(d.unit)} disbanded (no retreat phase)"
                               for d in position.dislodged)
                 position.dislodged = []
+            if phase.kind == "Movement" and nxt.kind == "Retreat":
+                events.extend(self._disband_trapped(position))
             position.phase = nxt
             if nxt.kind == "Retreat" and not position.dislodged:
                 phase = nxt

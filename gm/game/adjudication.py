@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.calendar import PhaseNameError, phase_name, require_phase
+from gm.calendar import Phase, PhaseNameError, movement_season, phase_name, require_phase
 from gm.engine.results import PhaseOutcome
 from gm.engine.season import Season
 from gm.game.games import GameView, open_game
@@ -59,8 +59,17 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
             dislodged_by=r.dislodged_by,
             order_id=row_of.get(id(r.order)) if r.order is not None else None))
     after = outcome.position
-    solo = victory_text(outcome.winners, after, view.map) if outcome.winners else None
+    solo = victory_text(outcome.winners, after, view.map, _season_won(phase, position, view)) \
+        if outcome.winners else None
     return Resolution(phase, outcome, results, phase_name(after.phase, view.map), solo)
+
+
+def _season_won(phase: PhaseRow, position, view: GameView) -> str:
+    """The season a victory is dated by: a retreat phase's movement season (`Autumn 1901`)."""
+    if position.phase.kind != "Retreat":
+        return phase.label
+    season = movement_season(position.phase, view.map) or position.phase.season
+    return phase_name(Phase(position.phase.year, season, "Movement"), view.map)
 
 
 def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonReport:
@@ -73,11 +82,13 @@ def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonR
                                  full_names=full_names)
 
 
-def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonReport:
+def adjudicate(store: Store, name: str, expected: str | None = None,
+               no_orders: bool = False) -> SeasonReport:
     """Adjudicate the open phase and store everything; returns the season report.
 
     `expected` is the label of the phase the GM means; without it, the phase open when the
-    command started is the one meant."""
+    command started is the one meant. A phase for which no power has any order is
+    adjudicated only with `no_orders` (a second run by mistake is the usual cause)."""
     with store.transaction(write=False):
         seen = rows.open_phase(store, rows.get_game(store, name))
     checkpoint("adjudicate:before-lock")
@@ -98,6 +109,11 @@ def adjudicate(store: Store, name: str, expected: str | None = None) -> SeasonRe
             raise WorkflowError(f"{view.game.name} is at {phase.label}, not {meant}; nothing "
                                 "was adjudicated.")
         require_running(view.game)
+        if not no_orders and not orders_in_force(store, phase.id, view.map):
+            raise WorkflowError(
+                f"no power has sent any order for {phase.label} of {view.game.name}; if you "
+                "meant to adjudicate it so (every unit holds, dislodged units disband, builds "
+                "are waived), run 'gm adjudicate --no-orders'. Nothing was adjudicated.")
         report = adjudicate_open_phase(store, view, phase)
     checkpoint("adjudicate:committed")
     return report

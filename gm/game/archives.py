@@ -303,7 +303,7 @@ def _finish(store: Store, archive: Archive, name: str, check: bool,
     if result and result.lower().startswith("draw:") and not game.ended:
         powers = [p.strip() for p in result.split(":", 1)[1].split(",") if p.strip()]
         try:
-            declare_draw(store, name, powers)
+            declare_draw(store, name, powers, as_recorded=True)
         except WorkflowError as exc:
             raise WorkflowError(f"{source}:{archive.result_line}: {exc}") from None
         return

@@ -22,6 +22,7 @@ from gm.store import game_rows as rows
 from gm.store.archive.archive_data import joint_victory
 from gm.store.database import Store
 from gm.store.game_rows import GameRow
+from gm.store.position_rows import load_position
 from gm.store.result_rows import adjudication_from, set_adjudication_status
 
 
@@ -41,14 +42,17 @@ def require_running(game: GameRow) -> None:
                        "it.")
 
 
-def victory_text(winners: list[str], position: Position, game_map: GameMap) -> str:
-    """`Russia wins with 18 supply centres` (`Mordor wins with 19 units` where units win);
-    `Joint victory: Egypt, Syria` (written `Winner: Egypt, Syria` in an archive)."""
+def victory_text(winners: list[str], position: Position, game_map: GameMap,
+                 season: str | None = None) -> str:
+    """`Russia wins (Autumn 1901) with 18 supply centres` (`Mordor wins ... with 19 units`
+    where units win; `season` is when it was won); `Joint victory: Egypt, Syria` (written
+    `Winner: Egypt, Syria` in an archive)."""
     if len(winners) > 1:
         return joint_victory([game_map.powers[p].name for p in game_map.powers if p in winners])
     count = RuleSet.for_map(game_map).score(winners[0], position, game_map)
     what = "units" if game_map.victory_kind == "units" else "supply centres"
-    return f"{game_map.powers[winners[0]].name} wins with {amount(count)} {what}"
+    when = f" ({season})" if season else ""
+    return f"{game_map.powers[winners[0]].name} wins{when} with {amount(count)} {what}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +116,13 @@ def redo(store: Store, name: str) -> Step:
                     f"game over: {adjudication.result}" if adjudication.result else "")
 
 
-def declare_draw(store: Store, name: str, powers: list[str]) -> str:
-    """Record a draw agreed by `powers` (names as the GM writes them); returns its wording."""
+def declare_draw(store: Store, name: str, powers: list[str], include_eliminated: bool = False,
+                 as_recorded: bool = False) -> str:
+    """Record a draw agreed by `powers` (names as the GM writes them); returns its wording.
+
+    The draw is shared by exactly the surviving powers (units or centres); an eliminated
+    power is in it only with `include_eliminated`. `as_recorded` takes an archive's draw as
+    it was written."""
     with store.transaction():
         view = open_game(store, name)
         require_running(view.game)
@@ -126,10 +135,43 @@ def declare_draw(store: Store, name: str, powers: list[str]) -> str:
             if power not in ids:
                 ids.append(power)
         if len(ids) < 2:
-            raise WorkflowError("a draw needs at least two powers, e.g. --draw "
-                                "'England, France'.")
+            raise WorkflowError(f"a draw needs at least two powers, e.g. 'gm agree-draw "
+                                f"{view.game.name} England France'.")
+        if not as_recorded:
+            _check_survivors(store, view, ids, include_eliminated)
         names = [view.map.powers[p].name for p in view.map.powers if p in ids]
         text = f"Draw: {', '.join(names)}"
         discard_redo(store, view.game)
         rows.set_result(store, view.game, "draw", text, rows.open_phase(store, view.game).id)
         return text
+
+
+def _check_survivors(store: Store, view, ids: list[str], include_eliminated: bool) -> None:
+    """A draw names every surviving power, and eliminated ones only when the GM says so."""
+    position = load_position(store, rows.open_phase(store, view.game))
+    alive = [p for p in view.map.powers if position.units_of(p) or position.centres_of(p)]
+    names = view.map.powers
+    missing = [names[p].name for p in alive if p not in ids]
+    dead = [names[p].name for p in ids if p not in alive]
+    if missing:
+        raise WorkflowError(f"a draw is shared by every surviving power; {_and(missing)} "
+                            f"{'is' if len(missing) == 1 else 'are'} missing (the survivors "
+                            f"are {_and([names[p].name for p in alive])}).")
+    if dead and not include_eliminated:
+        raise WorkflowError(f"{_and(dead)} {'has' if len(dead) == 1 else 'have'} been "
+                            "eliminated; give --include-eliminated to include "
+                            f"{'it' if len(dead) == 1 else 'them'} in the draw.")
+
+
+def _and(names: list[str]) -> str:
+    """`Austria, England and France`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def result_sentence(kind: str | None, text: str | None, phase_label: str) -> str | None:
+    """How a report states the end of the game: `The game was declared a draw between
+    Austria, England and France (Spring 1913).`; a solo's text as it is."""
+    if kind == "draw" and text and text.lower().startswith("draw:"):
+        powers = [p.strip() for p in text.split(":", 1)[1].split(",") if p.strip()]
+        return f"The game was declared a draw between {_and(powers)} ({phase_label})."
+    return text

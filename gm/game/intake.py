@@ -5,6 +5,10 @@ says why), or ignored (it is not an order). An order's power is the letter's (fr
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
 unit replaces an earlier one, which stays stored as 'superseded'; `replace=True` withdraws all
 the power's earlier orders for the phase first, as when a player sends a fresh set.
+
+A letter orders only the powers it is for (reading rule 2, `gm/orders/README.md`): the
+`--power` given, or its headings' powers; a letter with neither must name one power's units
+only. Lines meant for a later phase are kept for it ('later'), never taken for this one.
 """
 
 from __future__ import annotations
@@ -16,14 +20,15 @@ from gm.calendar import Phase, following_phase, phase_name
 from gm.engine.position import Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
-from gm.game.stored_orders import typed_order, unit_key
+from gm.game.letter_bytes import check_size
+from gm.game.stored_orders import meant_for, orders_in_force, typed_order, unit_key
+from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.notation import order_display
 from gm.orders import ignored
-from gm.orders.errors import PHASE
 from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
-from gm.orders.parse import parse_order
+from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store import order_rows
@@ -74,18 +79,31 @@ def _with_power(order, power: str):
     return dataclasses.replace(order, power=power)
 
 
-def _read(text: str, game_map: GameMap, power: str | None, position: Position):
-    """`read_orders`, told the phase, the board and the rules so that it checks each order
-    as the engine will."""
-    return read_orders(text, game_map, power, phase_kind=position.phase.kind, board=position,
-                       rules=RuleSet.for_map(game_map))
+def letter_phases(phase: Phase, game_map: GameMap) -> LetterPhases:
+    """The phases a letter read now may order: the open one and those before the next
+    movement."""
+
+    def slot(p: Phase) -> PhaseSlot:
+        return PhaseSlot(p.kind, p.season, p.year, phase_name(p, game_map))
+
+    ahead = phases_ahead(phase, game_map)
+    nxt = following_phase(ahead[-1] if ahead else phase, game_map)
+    return LetterPhases(slot(phase), tuple(slot(p) for p in ahead), phase_name(nxt, game_map))
 
 
 def read_letter(text: str, view: GameView, position: Position, power: str | None
                 ) -> list[tuple[NewOrder, object | None]]:
-    """Every non-blank line of the letter as an order row, with its typed order if accepted."""
+    """Every non-blank line of the letter as an order row, with its typed order if accepted.
+    Raises `WorkflowError` if the letter cannot be taken at all (reading rule 2)."""
+    letter = read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
+                         phases=letter_phases(position.phase, view.map),
+                         rules=RuleSet.for_map(view.map))
+    if letter.refusals:
+        raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
+                            + " Nothing was stored.")
+    _one_power_each(letter, power, position, view.map)
     out: list[tuple[NewOrder, object | None]] = []
-    for item in _read(text, view.map, power, position).entries():
+    for item in letter.entries():
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
             who = old.power or infer_power(old.order, position, view.map)
@@ -95,10 +113,6 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
             out.append(_accepted(item, view, position))
         elif isinstance(item, RejectedLine):
             error = item.error
-            ahead = _sent_ahead(item, view, position) if error.kind == PHASE else None
-            if ahead is not None:
-                out.append(ahead)
-                continue
             out.append((NewOrder(item.line, item.power, item.text, "rejected",
                                  error.describe(), category=error.kind,
                                  explanation=error.explain()), None))
@@ -111,34 +125,31 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     return out
 
 
+def _one_power_each(letter, power: str | None, position: Position, game_map: GameMap) -> None:
+    """A letter without heading and without --power may order one power's units only; lines
+    before the first heading must be for one of the headings' powers."""
+    if power is not None:
+        return
+    unheaded = {infer_power(item.order, position, game_map) for item in letter.orders
+                if not item.headed} - {None}
+    headed = {h.power for h in letter.headers if h.power}
+    if len(unheaded) > 1 or (headed and unheaded - headed):
+        names = ", ".join(sorted(game_map.powers[p].name for p in unheaded | headed))
+        raise WorkflowError(
+            f"the letter orders units of several powers ({names}) without saying whose "
+            "orders they are; give --power, or put a heading such as 'France:' above each "
+            "power's orders. Nothing was stored.")
+
+
 def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
-    """The retreat and adjustment phases between a movement phase and the next movement."""
+    """The retreat and adjustment phases between a phase and the next movement."""
+
     out = []
-    if phase.kind != "Movement":
-        return out
     nxt = following_phase(phase, game_map)
     while nxt.kind != "Movement":
         out.append(nxt)
         nxt = following_phase(nxt, game_map)
     return out
-
-
-def _sent_ahead(item, view: GameView, position: Position) -> tuple[NewOrder, object] | None:
-    """A retreat or adjustment order written with the moves: kept for its phase, if it reads
-    as one. (The order is checked against the board when that phase comes.)"""
-    for later in phases_ahead(position.phase, view.map):
-        try:
-            order = parse_order(item.text, view.map, item.power, phase_kind=later.kind)
-        except ValueError:
-            continue
-        who = item.power or infer_power(order, position, view.map)
-        if who is None:
-            return None
-        order = _with_power(order, who)
-        label = phase_name(later, view.map)
-        return (NewOrder(item.line, who, item.text, SENT_AHEAD, f"kept for {label}",
-                         order_display(order), order_to_json(order)), order)
-    return None
 
 
 def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, object | None]:
@@ -151,17 +162,26 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
     unit = next((u for u in position.units if u.province == order.province), None) \
         if getattr(order, "location", "") else None
     parsed = order_display(order, unit.kind if unit else None)
-    notes = "; ".join(getattr(read, "notes", ()) or ())
+    notes = "; ".join(read.notes)
+    if read.later is not None:  # checked against the board when that phase comes
+        kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")
+        return (NewOrder(read.line, who, read.text, SENT_AHEAD, kept, parsed,
+                         order_to_json(order)), order)
     return (NewOrder(read.line, who, read.text, "accepted", notes, parsed,
                      order_to_json(order)), order)
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,
-                source: str = "", replace: bool = False) -> Taken:
-    """Store a pasted letter and its orders for the game's open phase."""
+                source: str = "", replace: bool = False, force: bool = False) -> Taken:
+    """Store a pasted letter and its orders for the game's open phase. A letter too big to
+    be one is refused unless `force`."""
+    check_size(text, source or "the letter", force)
     with store.transaction():
         view = open_game(store, name)
         require_running(view.game)
+        if not text.strip() and not replace:
+            raise WorkflowError("no orders given; nothing was stored. Give a file, or paste "
+                                "the orders.")
         power_id = resolve_power(view.map, power)
         if replace and power_id is None:
             raise WorkflowError("--replace needs --power: say whose orders to replace.")
@@ -180,6 +200,9 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
             earlier = [r for r in earlier if r.power != power_id]
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         rows_to_add, superseded = _supersede(store, view, earlier, new)
+        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map),
+                                   list(zip(rows_to_add, [o for _, o in new], strict=True)),
+                                   position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
         lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
@@ -200,12 +223,13 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
     last: dict[tuple, int] = {}
     for i, (row, order) in enumerate(new):
         if order is not None:
-            key = unit_key(order, row.power)
+            key = unit_key(order, row.power, meant_for(row, view.map))
             if key is not None:
                 last[key] = i
     out: list[NewOrder] = []
     for i, (row, order) in enumerate(new):
-        key = unit_key(order, row.power) if order is not None else None
+        key = unit_key(order, row.power, meant_for(row, view.map)) if order is not None \
+            else None
         if key is not None and last[key] != i:
             later = new[last[key]][0]
             row = dataclasses.replace(row, status="superseded",
@@ -213,7 +237,7 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
         out.append(row)
     replaced = []
     for old in earlier:
-        key = unit_key(typed_order(old, view.map), old.power)
+        key = unit_key(typed_order(old, view.map), old.power, meant_for(old, view.map))
         if key in last:
             later = new[last[key]][0]
             order_rows.set_order_status(store, old.id, "superseded",
@@ -230,14 +254,17 @@ class ListedOrder:
     detail: str  # the order as read, or the reason
 
 
-def list_orders(store: Store, name: str, include_ignored: bool = False
-                ) -> tuple[str, list[ListedOrder]]:
-    """The open phase's label and every order entered for it, in the order entered."""
+def list_orders(store: Store, name: str, include_ignored: bool = False,
+                power: str | None = None) -> tuple[str, list[ListedOrder]]:
+    """The open phase's label and every order entered for it (or for `power` only), in the
+    order entered."""
     with store.transaction(write=False):
         view = open_game(store, name)
         phase = rows.open_phase(store, view.game)
+        only = resolve_power(view.map, power) if power else None
         names = {p: view.map.powers[p].name for p in view.map.powers}
         listed = [ListedOrder(names.get(r.power or ""), r.text, r.status, _detail(r))
                   for r in order_rows.orders_of_phase(store, phase.id)
-                  if include_ignored or r.status != "ignored"]
+                  if (include_ignored or r.status != "ignored")
+                  and (only is None or r.power == only)]
         return phase.label, listed

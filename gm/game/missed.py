@@ -2,8 +2,8 @@
 
 Nothing is stored for them: they follow from the stored position and orders. A power owes
 orders when it has units in a movement phase, dislodged units in a retreat phase, or builds or
-removals due in an adjustment phase; it missed them if none of its orders was accepted (a
-letter gm could not read at all is still a miss). A run of misses counts only the phases in
+removals due in an adjustment phase; it missed them if it has no order in force (a letter gm
+could not read at all is still a miss; orders sent ahead with the moves count). A run of misses counts only the phases in
 which the power owed orders, so a retreat phase it had no part in neither breaks nor extends it.
 """
 
@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from gm.engine.adjustment_phase import adjustments_due
 from gm.engine.position import Position
 from gm.game.games import GameView, open_game, season_meant
+from gm.game.stored_orders import orders_in_force
 from gm.maps.gamemap import GameMap
 from gm.report.report_data import MissedOrders
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
 from gm.store.game_rows import PhaseRow
-from gm.store.order_rows import IN_FORCE, orders_of_phase
 from gm.store.position_rows import load_position
 
 
@@ -35,9 +35,9 @@ def owing(position: Position, game_map: GameMap) -> set[str]:
     return {power for power, count in due.items() if count}
 
 
-def ordered(store: Store, phase: PhaseRow) -> set[str]:
-    """The powers with at least one order in force for the phase."""
-    return {row.power for row in orders_of_phase(store, phase.id, (IN_FORCE,)) if row.power}
+def ordered(store: Store, phase: PhaseRow, game_map: GameMap) -> set[str]:
+    """The powers with at least one order in force for the phase, sent ahead or not."""
+    return {row.power for row, _ in orders_in_force(store, phase.id, game_map) if row.power}
 
 
 def missed_orders(store: Store, view: GameView, phase: PhaseRow) -> list[MissedOrders]:
@@ -45,7 +45,7 @@ def missed_orders(store: Store, view: GameView, phase: PhaseRow) -> list[MissedO
     misses up to and including this one; in the map's order of powers."""
     def missing(at: PhaseRow) -> tuple[set[str], set[str]]:
         owed = owing(load_position(store, at), view.map)
-        return owed, owed - ordered(store, at)
+        return owed, owed - ordered(store, at, view.map)
 
     _, now_missing = missing(phase)
     runs = dict.fromkeys(now_missing, 1)

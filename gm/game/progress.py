@@ -16,6 +16,7 @@ from gm.notation import place
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
+from gm.store.order_rows import orders_of_phase
 from gm.store.position_rows import load_position
 from gm.store.result_rows import adjudication_from
 
@@ -28,6 +29,15 @@ class PowerProgress:
     note: str = ""  # adjustment phases: `2 builds due, 1 ordered`
 
 
+@dataclass(frozen=True, slots=True)
+class NotTaken:
+    """A line of a letter that is no order in force: rejected, or not an order at all."""
+
+    power: str
+    text: str
+    reason: str
+
+
 @dataclass(slots=True)
 class GameProgress:
     game: str
@@ -37,6 +47,8 @@ class GameProgress:
     powers: list[PowerProgress]
     result: str | None
     can_redo: bool
+    # lines of this phase's letters that gm did not take as orders, for the GM's eyes only
+    not_taken: list[NotTaken] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -78,5 +90,13 @@ def progress(store: Store, name: str) -> GameProgress:
             if pieces or entry.orders or entry.note:
                 powers.append(entry)
         can_redo = adjudication_from(store, phase.id, "undone") is not None
+        names = {p: view.map.powers[p].name for p in view.map.powers}
+        not_taken = [NotTaken(names.get(r.power or "", "?"), r.text, r.reason)
+                     for r in orders_of_phase(store, phase.id, ("rejected", "ignored"))
+                     if not r.reason.startswith(NOT_LISTED)]
         return GameProgress(view.game.name, view.map.name, phase.label, phase.kind, powers,
-                            view.game.result, can_redo)
+                            view.game.result, can_redo, not_taken)
+
+
+# headings and email headers say nothing the GM needs to read again
+NOT_LISTED = ("orders below are for", "the orders below", "the units below", "email header")

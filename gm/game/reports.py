@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from gm.game.games import GameView, find_phase, open_game
+from gm.game.history import result_sentence
 from gm.game.missed import missed_orders
 from gm.game.players import players_at
 from gm.game.press import author_of
@@ -70,7 +71,8 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: boo
                             "happen.")
     following = rows.get_phase(store, adjudication.next_phase_id)
     game = view.game
-    result = game.result if game.ended_phase_id == following.id else None
+    result = result_sentence(game.result_kind, game.result, following.label) \
+        if game.ended_phase_id == following.id else None
     return build_report(
         game=game.name, game_map=view.map, phase_label=phase.label, phase_kind=phase.kind,
         results=results_of(store, adjudication.id), events=events_of(store, adjudication.id),

@@ -9,6 +9,9 @@ the same unit or build site takes precedence.
 
 from __future__ import annotations
 
+import re
+
+from gm.calendar import PhaseNameError, parse_phase_name
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.orders.kinds import kind_of
@@ -16,6 +19,8 @@ from gm.store import game_rows as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
 from gm.store.order_rows import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
+
+_KEPT_FOR = re.compile(r"^kept for ([^;(]+)")
 
 
 def typed_order(row: OrderRow, game_map: GameMap):
@@ -36,14 +41,28 @@ def typed_order(row: OrderRow, game_map: GameMap):
                             "'gm orders --power P --replace'.") from None
 
 
-def unit_key(order, power: str | None) -> tuple | None:
-    """Orders with the same key are for the same unit (or build site): the later one stands."""
+def unit_key(order, power: str | None, meant: str | None = None) -> tuple | None:
+    """Orders with the same key are for the same unit (or build site) in the same kind of
+    phase: the later one stands. `meant` is the kind of phase an order sent ahead is for."""
     location = getattr(order, "location", "") or ""
     if not location:
         return None
     kind = "build" if type(order).__name__ == "Build" else "unit"
     # a retreat sent ahead with the moves does not replace the unit's move
-    return (power, kind, location.split("/")[0], phase_kind_of(order) or "Movement")
+    return (power, kind, location.split("/")[0], meant or phase_kind_of(order) or "Movement")
+
+
+def meant_for(row, game_map: GameMap) -> str | None:
+    """The kind of phase a row sent ahead is kept for, from its 'kept for <phase>' reason (a
+    variant may put an order kind in another phase than the standard one)."""
+    if row.status != SENT_AHEAD:
+        return None
+    found = _KEPT_FOR.match(row.reason or "")
+    try:
+        phase = parse_phase_name(found.group(1).strip(), game_map) if found else None
+    except PhaseNameError:
+        phase = None
+    return phase.kind if phase else None
 
 
 def phase_kind_of(order, game_map: GameMap | None = None) -> str | None:
@@ -69,13 +88,13 @@ def orders_in_force(store: Store, phase_id: int, game_map: GameMap
     phase = rows.get_phase(store, phase_id)
     if phase.kind == "Movement":
         return entered
-    own = {unit_key(order, row.power) for row, order in entered}
+    own = {unit_key(order, row.power, meant_for(row, game_map)) for row, order in entered}
     ahead = []
     for earlier in rows.live_phases_before(store, phase):
         for row in orders_of_phase(store, earlier.id, (SENT_AHEAD,)):
             order = typed_order(row, game_map)
-            if phase_kind_of(order, game_map) == phase.kind and \
-                    unit_key(order, row.power) not in own:
+            meant = meant_for(row, game_map) or phase_kind_of(order, game_map)
+            if meant == phase.kind and unit_key(order, row.power, meant) not in own:
                 ahead.append((row, order))
         if earlier.kind == "Movement":
             break

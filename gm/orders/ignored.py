@@ -16,6 +16,7 @@ NOTHING_TO_READ = "nothing-to-read"  # only separators, or a bare heading
 GREETING = "greeting"
 SIGN_OFF = "sign-off"
 NOT_AN_ORDER = "not-an-order"  # text that is none of the above, and no order gm can read
+REMARK = "remark"  # the same, with nothing of an order in it: private, like a greeting
 HEADING = "heading"  # a line naming the power or the kind of the orders below it
 
 # Lines that may have been meant as orders: the zine prints them, the archive keeps them.
@@ -30,6 +31,7 @@ _WORDS = {
     GREETING: "greeting",
     SIGN_OFF: "sign-off",
     NOT_AN_ORDER: "not an order",
+    REMARK: "a remark",
 }
 
 

@@ -5,6 +5,13 @@ lists, power headings (`EGYPT:`, `Orders for Egypt`, `Egypt -`), several orders 
 Each non-blank line ends in exactly one place of the `Letter`, with a reason when it is not an
 order, so nothing is dropped silently. A later order for the same unit replaces an earlier
 one; the replaced order is kept in `Letter.replaced` and the new one says so in its notes.
+
+Nothing meant for a later phase becomes an order of the open one (`gm/orders/README.md`,
+reading rules 1 and 2): lines under a season heading (`Winter:`, `Autumn retreats:`, `W:`),
+conditional retreats (`If dislodged, A Mar - Gas`) and retreats, builds and removals written
+with the moves are read for the phase they name and kept for it (`ReadOrder.later`), or
+rejected with the reason. A heading naming no power, or another power than the one the
+letter is entered for, is a refusal of the whole letter (`Letter.refusals`).
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap
 from gm.orders import ignored
@@ -19,8 +27,9 @@ from gm.orders.check import checked_order
 from gm.orders.errors import PHASE, SYNTAX, UNKNOWN_NAME, OrderError
 from gm.orders.ignored import ignored_reason
 from gm.orders.names import NameIndex, NameProblem, fold, name_index
-from gm.orders.parse import Reading, read_order
-from gm.orders.types import Order
+from gm.orders.parse import read_order
+from gm.orders.sections import LetterPhases, PhaseSlot, place_heading, read_heading
+from gm.orders.types import Order, Retreat
 
 # --- what a line can be -----------------------------------------------------------------------
 _EMAIL_HEADER = re.compile(
@@ -33,11 +42,33 @@ _GREETING = re.compile(r"^(?:hi|hello|hey|dear|greetings|good (?:morning|afterno
                        r"howdy|hiya)\b", re.I)
 _SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|yours|"
                        r"sincerely|kind regards|best wishes|all the best|ta|love|later)\b", re.I)
+# Several numbered orders on one line: `1. A Vie - Gal 2. A Bud - Ser`.
+_INLINE_NUMBER = re.compile(r"\s*;\s*|\s+(?=\(?\d{1,2}[.)]\s+\S)")
+# Conditional retreats: `If dislodged, A Mar - Gas`, `A Leb - Lam (if dislodged)`.
+_DISLODGED = r"(?:dislodged|displaced|forced\s+out)"
+_IF_LEAD = re.compile(rf"^(?:if|when|should)\s+(?:(?:it|the\s+unit|my\s+unit)\s+is\s+)?"
+                      rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
+_IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s+(?P<unit>.{{1,40}}?)\s+(?:is|be|gets?)\s+"
+                           rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
+_IF_TAIL = re.compile(rf"\s*[,;:\-–—]?\s*[(\[]?\s*(?:if|when)\s+(?:(?:it\s+is|it's)\s+)?"
+                      rf"{_DISLODGED}\s*[)\]]?\s*\.?$", re.I)
+_ALTERNATIVES = re.compile(r"\s+or\s+|\s*/\s*(?=[A-Za-z]{3})", re.I)
+# `Atlantis:` or `Orders for Atlantis`: a heading for a power, but not one of the game's.
+_POWER_LIKE = re.compile(
+    r"^(?:(?P<lead>(?i:orders?|moves?))\s+(?i:for|from|of)\s+)?(?P<name>[A-Z][\w'’.-]*"
+    r"(?:\s+[A-Z][\w'’.-]*)?)(?:'s|’s)?(?P<tail>\s+(?i:orders?))?\s*(?P<mark>:)?\s*$")
+_NOT_POWERS = {"orders", "order", "moves", "movement", "press", "note", "notes", "ps", "p.s",
+               "p.s.", "comments", "comment", "diplomacy", "subject", "gm", "dear gm",
+               "postscript", "message", "messages", "re", "fwd", "the end", "end", "nb",
+               "n.b", "my", "our", "the", "here", "final", "new", "revised", "updated"}
+# `Germany, Autumn retreats:`, `Gondor's orders for Summer 3000`, `France (Winter 1901)`
+_SEASON_AFTER_POWER = re.compile(r"^[^,:(]+?(?:,|\bfor\b|\()\s*(?P<season>[^:()]+?)\s*\)?"
+                                 r"\s*[:\-–—]*\s*$", re.I)
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
 _HEADER = re.compile(
     r"^(?:(?P<lead>orders?|moves?|builds?|adjustments?|retreats?)\s+(?:for|from|of)\s+)?"
     r"(?P<name>[^:()\[\],;]+?)(?:'s|’s)?"
-    r"(?:\s+(?:orders?|moves?|builds?|adjustments?|retreats?))?"
+    r"(?:\s+(?:orders?|moves?|builds?|adjustments?|retreats?)(?:\s+(?:for|of)\s+[^:]{1,30})?)?"
     r"\s*(?:\([^)]*\))?\s*(?:,[^:]*)?\s*(?P<mark>[:\-–—]+)?\s*$", re.I)
 _POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*:\s*(?P<rest>\S.*)$")
 _POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s+[-–—]\s+(?P<rest>\S.*)$")
@@ -65,6 +96,16 @@ class ReadOrder:
     power: str | None
     order: Order
     notes: tuple[str, ...] = ()
+    later: PhaseSlot | None = None  # kept for this later phase; None: the open phase
+    headed: bool = True  # the power came from --power or a heading, not from the unit
+
+
+class _Found(NamedTuple):
+    """An order read from a piece of a line, and the later phase it is for, if any."""
+
+    order: Order
+    notes: tuple[str, ...] = ()
+    later: PhaseSlot | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +158,8 @@ class Letter:
     ignored: list[IgnoredLine] = field(default_factory=list)
     headers: list[HeaderLine] = field(default_factory=list)
     replaced: list[ReplacedOrder] = field(default_factory=list)
+    # why the letter cannot be taken at all (a heading naming no power of the game...)
+    refusals: list[str] = field(default_factory=list)
     # the order items were read in, by id (several items can share a line)
     _read_order: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -141,13 +184,17 @@ class Letter:
 
 def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
                 phase_kind: str | None = None, board=None,
-                forms: Collection[str] | None = None, rules=None) -> Letter:
-    """Read every line of `text`. `power` is the sender if known; headers may change it.
+                forms: Collection[str] | None = None,
+                phases: LetterPhases | None = None, rules=None) -> Letter:
+    """Read every line of `text`. `power` is the sender if known: the letter is then for that
+    power alone; without it, headings say whose orders follow.
     `phase_kind`, `board` and `forms` are as for `gm.orders.parse.read_order`; with a board,
-    each order gets the legality check (`gm.orders.check`): orders for units that are not
-    there (or not the power's) are rejected with the reason, and orders the engine will void
-    are kept with a note saying why. `rules` (the map's `RuleSet`) lets its rules object too."""
-    reader = _LetterReader(game_map, power, phase_kind, board, forms, rules)
+    each order of the open phase gets the legality check (`gm.orders.check`): orders for
+    units that are not there (or not the power's) are rejected with the reason, and orders
+    the engine will void are kept with a note saying why. `rules` (the map's `RuleSet`) lets
+    its rules object too. `phases` (the open phase and those before the next movement) lets
+    lines meant for a later phase be kept for it; without it they are rejected."""
+    reader = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
     for no, raw in enumerate(text.splitlines(), 1):
         reader.read_line(no, raw)
     return reader.finish()
@@ -155,11 +202,20 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
 
 class _LetterReader:
     def __init__(self, game_map: GameMap, power: str | None, phase_kind: str | None, board,
-                 forms: Collection[str] | None, rules=None):
+                 forms: Collection[str] | None, phases: LetterPhases | None = None,
+                 rules=None):
         self.map = game_map
         self.rules = rules
         self.index: NameIndex = name_index(game_map)
         self.power = power
+        self.given_power = power  # `--power`: the letter is for this power only
+        self.phases = phases
+        # the phase the lines below a season heading are for (None: the open phase), or why
+        # they cannot be taken; `line_target` does the same for one line (`W: B F Leb`)
+        self.section: tuple[PhaseSlot | None, str | None] = (None, None)
+        self.line_target: tuple[PhaseSlot | None, str | None] | None = None
+        self.conditional = False
+        self.unknown_heading: tuple[int, str] | None = None  # `Atlantis:`, until an order
         self.phase_kind = phase_kind
         self.board = board
         self.forms = forms
@@ -186,6 +242,11 @@ class _LetterReader:
         if _ATTRIBUTION.match(line):
             return self.ignore(no, line, ignored.ATTRIBUTION)
         body = _NUMBERING.sub("", line, count=1)
+        self.line_target, self.conditional = None, False
+        inline_unknown = inline_verb = False
+        verb_before = self.verb
+        if self._season_heading(no, line, body):
+            return
         heading = _VERB_HEADING.match(body)
         if heading:
             self.verb = _VERBS[heading.group("verb").lower()]
@@ -198,43 +259,146 @@ class _LetterReader:
             verb = _HEADING_VERB.search(body)  # `Russia builds:`
             if verb:
                 self.verb = _VERBS[verb.group(1).lower()]
+            season = _SEASON_AFTER_POWER.match(body)  # `Germany, Autumn retreats:`
+            heading = read_heading(season.group("season"), self.map) if season else None
+            if heading is not None:
+                self.section = self._place(heading)
+                self.verb = heading.verb or self.verb
             return
+        if self._unknown_power(no, body):
+            return self.ignore(no, line, ignored.REMARK)  # or a heading for no power: see below
         prefix = _POWER_PREFIX.match(body)
         if prefix:
             power = self._header_power(prefix.group("name"), strong=True)
             if power:
-                self.power = power
-                self.verb = None
+                self._switch_power(no, power, prefix.group("name"))
+                body = prefix.group("rest")
+            elif self._inline_season(prefix.group("name")):
+                body, inline_verb = prefix.group("rest"), True
+            elif self._unknown_power(no, prefix.group("name") + ":"):
+                inline_unknown = True  # `Atlantis: A Mun - Ruh` if the rest is an order
                 body = prefix.group("rest")
         dashed = _POWER_DASH.match(body)  # `Italy - A Ven H, A Rom - Apu`
         if dashed and self.index.power_exact(dashed.group("name")) \
-                and not isinstance(self._try(body), Reading):
-            self.power = self.index.power_exact(dashed.group("name"))
-            self.verb = None
+                and not isinstance(self._try(body), _Found):
+            self._switch_power(no, self.index.power_exact(dashed.group("name")),
+                               dashed.group("name"))
             body = dashed.group("rest")
+        body = self._conditional(body)
         before = len(self.letter._read_order)
-        for piece in body.split(";"):
-            if piece.strip():
-                self._read_piece(no, piece.strip())
+        for piece in _INLINE_NUMBER.split(body):
+            piece = _NUMBERING.sub("", piece.strip(), count=1) if piece else ""
+            if piece:
+                self._read_piece(no, piece)
         if len(self.letter._read_order) == before:  # only separators, or a bare heading
             self.ignore(no, line, ignored.NOTHING_TO_READ)
+        if inline_unknown:
+            self.unknown_heading = None
+        if inline_verb:  # `Builds: F Leb, A Mti` speaks for its own line only
+            self.verb = verb_before
+
+    # --- which phase a line is for ------------------------------------------------------------
+    def _season_heading(self, no: int, line: str, body: str) -> bool:
+        """`Winter:`, `Autumn retreats:`, `Builds:`, `If dislodged:` alone on a line: the lines
+        below are for that phase, until the next heading."""
+        text = re.sub(r"\s*[:\-–—]+\s*$", "", body)
+        if _IF_LEAD.fullmatch(body.strip()) or _IF_LEAD.fullmatch(text + " "):
+            self.section = self._retreat_target()
+            self.verb = None
+            return self._note_heading(no, line, self.section, "if dislodged")
+        heading = read_heading(text, self.map) if text else None
+        if heading is None:
+            return False
+        self.unknown_heading = None
+        self.section = self._place(heading)
+        self.verb = heading.verb
+        return self._note_heading(no, line, self.section, heading.text.strip())
+
+    def _note_heading(self, no: int, line: str, target, text: str) -> bool:
+        slot, refusal = target
+        if refusal:
+            note = f"{refusal} (the lines below are not taken)"
+        elif slot is None or (self.phases and slot == self.phases.current):
+            note = "the orders below are for the open phase"
+        else:
+            note = f"the orders below are kept for {slot.label}"
+        self._add(self.letter.headers, HeaderLine(no, line, self.power, note))
+        return True
+
+    def _inline_season(self, name: str) -> bool:
+        """`W: B F Leb`, `Winter 3000: build fleet in Lebennin`: this line's phase."""
+        heading = read_heading(name, self.map)
+        if heading is None:
+            return False
+        self.line_target = self._place(heading)
+        if heading.verb:
+            self.verb = heading.verb
+        return True
+
+    def _place(self, heading) -> tuple[PhaseSlot | None, str | None]:
+        if self.phases is None:
+            kind = heading.kind or "Movement"
+            if self.phase_kind in (None, kind):
+                return (None, None)
+            return (None, f"the heading '{heading.text.strip()}' is for another phase than "
+                          "this one")
+        placed = place_heading(heading, self.phases, self.map)
+        if isinstance(placed, str):
+            return (None, placed)
+        return (None if placed == self.phases.current else placed, None)
+
+    def _retreat_target(self) -> tuple[PhaseSlot | None, str | None]:
+        if self.phase_kind == "Retreat":
+            return (None, None)
+        slot = self.phases.first_of_kind("Retreat") if self.phases else None
+        if slot is None:
+            return (None, "a conditional retreat ('if dislodged'), but no retreat phase comes "
+                          "before the next movement")
+        return (slot, None)
+
+    def _conditional(self, body: str) -> str:
+        """Strip 'if dislodged' from a line; the line is then a retreat for the retreat phase."""
+        lead = _IF_LEAD.match(body)
+        unit_lead = None if lead else _IF_UNIT_LEAD.match(body)
+        tail = _IF_TAIL.search(body)
+        if not (lead or unit_lead or tail):
+            return body
+        if lead:
+            body = body[lead.end():]
+        elif unit_lead:
+            rest = body[unit_lead.end():]
+            unit = unit_lead.group("unit")
+            body = rest if _STARTS_WITH_UNIT.match(rest) else f"{unit} {rest}"
+        else:
+            body = body[:tail.start()]
+        self.line_target = self._retreat_target()
+        self.conditional = True
+        return body.strip()
+
+    def _target(self) -> tuple[PhaseSlot | None, str | None]:
+        return self.line_target if self.line_target is not None else self.section
 
     def _read_piece(self, no: int, text: str) -> None:
         for piece, outcome in self._outcomes(text, _SEPARATORS):
-            if isinstance(outcome, Reading):
+            if isinstance(outcome, _Found):
+                notes = outcome.notes + (("if the unit is dislodged",) if self.conditional
+                                         else ())
+                self._refuse_unknown()
                 self._add(self.letter.orders, ReadOrder(no, piece, outcome.order.power,
-                                                        outcome.order, outcome.notes))
+                                                        outcome.order, notes, outcome.later,
+                                                        headed=self.power is not None))
             elif self._looks_like_order(piece, outcome):
+                self._refuse_unknown()
                 self._add(self.letter.rejected, RejectedLine(no, piece, self.power, outcome))
             else:
-                self.ignore(no, piece, self._junk_kind(piece))
+                self.ignore(no, piece, self._junk_kind(piece, outcome))
 
     def _outcomes(self, text: str, separators: tuple[re.Pattern[str], ...]
-                  ) -> list[tuple[str, Reading | OrderError]]:
+                  ) -> list[tuple[str, _Found | OrderError]]:
         """The text read whole; or, if that fails, split at the first separator that yields
         at least one order, of this phase or another (`A Par - Bur, A Mar S A Par - Bur`)."""
         whole = self._try(text, self.verb)
-        if isinstance(whole, Reading):
+        if isinstance(whole, _Found):
             return [(text, whole)]
         for i, separator in enumerate(separators):
             pieces = [p.strip() for p in separator.split(text) if p.strip()]
@@ -242,35 +406,68 @@ class _LetterReader:
                 continue
             lead = _VERB_LEAD.match(pieces[0])
             verb = _VERBS.get(lead.group("verb").lower()) if lead else self.verb
-            found: list[tuple[str, Reading | OrderError]] = []
+            found: list[tuple[str, _Found | OrderError]] = []
             for n, piece in enumerate(pieces):
                 carried = verb if n > 0 and not _STARTS_WITH_VERB.match(piece) else None
                 outcome = self._try(piece, carried) if carried else None
-                if isinstance(outcome, Reading):
+                if isinstance(outcome, _Found) or _meant_with_verb(outcome):
+                    # `Build A Par, F Bre`: `F Bre` is a build, never a hold
                     found.append((piece, outcome))
                 else:
                     found.extend(self._outcomes(piece, separators[i + 1:]))
-            # a piece that reads as an order of another phase counts too: the caller may keep
-            # it for that phase (`A(Moa) Destroys Moa. Builds: 2A(Ur)` with Autumn moves)
-            if any(isinstance(o, Reading) or getattr(o, "kind", None) == PHASE
-                   for _, o in found):
+            if any(isinstance(o, _Found) or _meant_with_verb(o) for _, o in found):
                 return found
         return [(text, whole)]
 
-    def _try(self, text: str, verb: str | None = None) -> Reading | OrderError:
-        """One order read and checked; with a carried verb (`Build`) tried first."""
+    def _try(self, text: str, verb: str | None = None) -> _Found | OrderError:
+        """One order read and checked, for the phase its line is for: the open phase, or a
+        later one (a heading, 'if dislodged', or an order only a later phase allows)."""
+        slot, refusal = self._target()
+        if refusal:
+            outcome = self._read(text, verb, None, None)
+            if isinstance(outcome, OrderError):
+                return outcome
+            return OrderError(text, refusal, None, "Enter it when its phase is open, or "
+                              "correct the heading.", kind=PHASE)
+        if slot is not None:
+            return self._read(text, verb, slot.kind, None, slot)
+        outcome = self._read(text, verb, self.phase_kind, self.board)
+        if isinstance(outcome, OrderError) and outcome.kind == PHASE and self.phases:
+            for later in self.phases.ahead:
+                ahead = self._read(text, verb, later.kind, None, later)
+                if isinstance(ahead, _Found):
+                    return ahead
+            return OrderError(text, outcome.message, outcome.column,
+                              f"{outcome.hint} {self._window()}".strip(), kind=PHASE)
+        return outcome
+
+    def _window(self) -> str:
+        """Which phases a letter read now can order, for messages about the others."""
+        if self.phases is None:
+            return ""
+        labels = [s.label for s in (self.phases.current, *self.phases.ahead)]
+        if not self.phases.next_movement:
+            return ""
+        return (f"A letter now can order {' and '.join(labels)}; orders for "
+                f"{self.phases.next_movement} and later are sent when that phase is open.")
+
+    def _read(self, text: str, verb: str | None, phase_kind: str | None, board,
+              later: PhaseSlot | None = None) -> _Found | OrderError:
+        """One order read and checked in one kind of phase; a carried verb (`Build`) first."""
         if verb and not _STARTS_WITH_VERB.match(text):
-            with_verb = self._try(f"{verb} {text}")
-            if isinstance(with_verb, Reading):
+            with_verb = self._read(f"{verb} {text}", None, phase_kind, board, later)
+            if isinstance(with_verb, _Found) or _meant_with_verb(with_verb):
                 return with_verb
+        if phase_kind == "Retreat" and _ALTERNATIVES.search(text):
+            return self._retreat_choices(text, board, later)
         try:
-            reading = read_order(text, self.map, self.power, phase_kind=self.phase_kind,
+            reading = read_order(text, self.map, self.power, phase_kind=phase_kind,
                                  forms=self.forms)
         except OrderError as exc:
             return exc
         try:
-            order, void = checked_order(reading.order, self.map, self.board,
-                                        self.phase_kind, text, reading.spots, self.rules)
+            order, void = checked_order(reading.order, self.map, board, phase_kind, text,
+                                        reading.spots, self.rules)
         except OrderError as exc:
             if not reading.notes:
                 return exc
@@ -278,9 +475,34 @@ class _LetterReader:
             notes = "; ".join(reading.notes)
             return OrderError(exc.text, exc.message, exc.column, f"{exc.hint} (Note: {notes}.)",
                               kind=exc.kind, candidates=exc.candidates)
-        if void:
-            return reading._replace(order=order, notes=reading.notes + (void,))
-        return reading._replace(order=order)
+        notes = reading.notes + ((void,) if void else ())
+        return _Found(order, notes, later)
+
+    def _retreat_choices(self, text: str, board, later: PhaseSlot | None
+                         ) -> _Found | OrderError:
+        """`A Bur R Pic or Bel`: one retreat with further choices, the first open one taken.
+        The choices are read on the map; the board's check then sees them all together."""
+        first, *others = _ALTERNATIVES.split(text)
+        found = self._read(first, None, "Retreat", None, later)
+        if not isinstance(found, _Found) or not isinstance(found.order, Retreat):
+            return found
+        order = found.order
+        dests = []
+        for other in others:
+            alt = self._read(f"{order.unit_text()} R {other}", None, "Retreat", None, later)
+            if isinstance(alt, OrderError):
+                return alt
+            dests.append(alt.order.dest)
+        notes = found.notes + ("the first of these retreats that is open is taken",)
+        order = replace(order, alternatives=tuple(dests))
+        if board is not None:
+            try:
+                order, void = checked_order(order, self.map, board, "Retreat", text, None,
+                                            self.rules)
+            except OrderError as exc:
+                return exc
+            notes += (void,) if void else ()
+        return _Found(order, notes, later)
 
     # --- headers and junk ----------------------------------------------------------------------
     def _header_power(self, text: str, strong: bool = False) -> str | None:
@@ -300,9 +522,48 @@ class _LetterReader:
         except NameProblem:
             return None
 
-    def _set_power(self, no: int, line: str, power: str) -> None:
+    def _switch_power(self, no: int, power: str, written: str) -> None:
+        """Orders below are for `power`; a letter entered for another power is refused."""
+        self.unknown_heading = None
+        given = self.given_power
+        if given and power != given:
+            self.letter.refusals.append(
+                f"line {no} is headed '{written.strip()}' ({self.map.powers[power].name}) but "
+                f"the letter is entered for {self.map.powers[given].name} (--power); enter "
+                f"{self.map.powers[power].name}'s orders with --power "
+                f"{self.map.powers[power].name}, or leave out --power to follow the headings")
         self.power = power
         self.verb = None
+        self.section = (None, None)
+
+    def _unknown_power(self, no: int, text: str) -> bool:
+        """`Atlantis:`, `Orders for Atlantis`: a heading for a power this game does not have
+        stops the letter. A bare `Word:` is such a heading only if an order follows it
+        (`Question:` over prose is a remark)."""
+        m = _POWER_LIKE.match(text.strip())
+        if not m or not (m.group("mark") or m.group("lead")):
+            return False
+        name = m.group("name").strip()
+        key = name.lower().rstrip(".")
+        if key in _NOT_POWERS or _GREETING.match(name) or _SIGN_OFF.match(name) \
+                or read_heading(name, self.map) is not None or self._is_name(name):
+            return False
+        self.unknown_heading = (no, name)
+        if m.group("lead") or m.group("tail"):
+            self._refuse_unknown()
+        return True
+
+    def _refuse_unknown(self) -> None:
+        if self.unknown_heading is None:
+            return
+        no, name = self.unknown_heading
+        self.unknown_heading = None
+        powers = ", ".join(p.name for p in self.map.powers.values())
+        self.letter.refusals.append(f"line {no}: '{name}' is not a power in this game; powers "
+                                    f"are {powers}. Correct the heading, or give --power.")
+
+    def _set_power(self, no: int, line: str, power: str) -> None:
+        self._switch_power(no, power, line)
         name = self.map.powers[power].name
         self._add(self.letter.headers, HeaderLine(no, line, power, f"orders below are for {name}"))
 
@@ -319,7 +580,7 @@ class _LetterReader:
         """Quoted text belongs to an earlier message; say so, and say if it reads as an order."""
         inner = line.lstrip("> ").strip()
         outcome = self._try(inner) if inner else None
-        if isinstance(outcome, Reading):
+        if isinstance(outcome, _Found):
             return self.ignore(no, line, ignored.QUOTED_ORDER, str(outcome.order))
         return self.ignore(no, line, ignored.QUOTED)
 
@@ -327,6 +588,10 @@ class _LetterReader:
         """An order gm could not read (rejected, with the reason) rather than chatter."""
         if error.kind not in (SYNTAX, UNKNOWN_NAME):
             return True  # it read as an order; a name, unit, phase or variant was wrong
+        return self._signals(text, error) >= 2
+
+    def _signals(self, text: str, error: OrderError) -> int:
+        """How much of an order a line has: a unit first, a verb, an order sign, a name."""
         signals = 0
         if _STARTS_WITH_UNIT.match(text):
             signals += 1
@@ -336,20 +601,21 @@ class _LetterReader:
             signals += 1
         if any(self._is_name(word) for word in re.findall(r"[^\W\d_][\w'.]*", text)[:8]):
             signals += 1
-        return signals >= 2
+        return signals
 
     def _is_name(self, word: str) -> bool:
         key = fold(word)
         return len(key) >= 3 and (key in self.index.provinces.names
                                   or key in self.index.leaders.names)
 
-    @staticmethod
-    def _junk_kind(text: str) -> str:
+    def _junk_kind(self, text: str, error: OrderError) -> str:
+        """Why a line is not an order. Only 'not an order' (a line with something of an order
+        in it) is printed in the published report; remarks, like greetings, stay private."""
         if _GREETING.match(text):
             return ignored.GREETING
         if _SIGN_OFF.match(text):
             return ignored.SIGN_OFF
-        return ignored.NOT_AN_ORDER
+        return ignored.NOT_AN_ORDER if self._signals(text, error) else ignored.REMARK
 
     def ignore(self, no: int, text: str, kind: str, reads_as: str | None = None) -> None:
         self._add(self.letter.ignored, IgnoredLine(no, text, kind, self.power, reads_as))
@@ -363,9 +629,10 @@ class _LetterReader:
         """Apply 'a later order for the same unit replaces the earlier one'."""
         letter = self.letter
         kept: list[ReadOrder | None] = []
-        holder: dict[tuple[str | None, str], int] = {}  # unit -> index in kept
+        holder: dict[tuple, int] = {}  # (power, phase, unit) -> index in kept
         for item in letter.orders:
-            keys = [(item.power, key) for key in item.order.commands()]
+            later = item.later.label if item.later else None
+            keys = [(item.power, later, key) for key in item.order.commands()]
             earlier = sorted({holder[k] for k in keys
                               if k in holder and kept[holder[k]] is not None})
             if earlier:
@@ -381,6 +648,12 @@ class _LetterReader:
                 holder[key] = len(kept) - 1
         letter.orders = [item for item in kept if item is not None]
         return letter
+
+
+def _meant_with_verb(outcome) -> bool:
+    """The carried verb made an order of the piece that failed for a reason other than its
+    wording (a build in a movement phase): the piece means that order, not another."""
+    return isinstance(outcome, OrderError) and outcome.kind not in (SYNTAX, UNKNOWN_NAME)
 
 
 __all__ = ["HeaderLine", "IgnoredLine", "Letter", "ReadOrder", "RejectedLine", "ReplacedOrder",

@@ -83,6 +83,7 @@ STATUS = {
                                  "missing": _TEXTS, "note": _TEXT})),
         "result": _OPTIONAL_TEXT, "can_redo": {"type": "boolean"},
         "complete": {"type": "boolean"},
+        "not_taken": _list(_object({"power": _TEXT, "text": _TEXT, "reason": _TEXT})),
     }),
 }
 

@@ -144,6 +144,31 @@ def shown_unread(row: OrderRow) -> bool:
                                         and row.category in MAY_BE_ORDERS)
 
 
+MAX_IGNORED_SHOWN = 20  # reading rule 7: the echo lists every ignored line, the report 20
+
+
+def _unread_lines(rows, game_map: GameMap) -> list[UnreadLine]:
+    """Every rejected line, and the first ignored lines that may have been meant as orders."""
+    out, ignored = [], 0
+    for row in rows:
+        if not shown_unread(row):
+            continue
+        if row.status == "ignored":
+            ignored += 1
+            if ignored > MAX_IGNORED_SHOWN:
+                continue
+        out.append(UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
+                              clean(reader_reason(row))))
+    if ignored > MAX_IGNORED_SHOWN:
+        more = ignored - MAX_IGNORED_SHOWN
+        out.append(UnreadLine("", f"{more} more ignored line{'s' if more > 1 else ''}",
+                              "ignored", "not printed; the GM has them"))
+    return out
+
+
+_COLUMN = re.compile(r" \(at column \d+\)")
+
+
 def reader_reason(row: OrderRow) -> str:
     """The letter reader's reason as a report prints it: the problem and the fix, without what
     only the GM's echo needs (the line quoted again, the column of the mistake)."""
@@ -180,9 +205,7 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
     report.corrections = [Correction(clean(e.description), clean(e.reason)) for e in edits]
     names = {pid: p.name for pid, p in game_map.provinces.items()} if full_names else None
     report.orders = _orders(results, phase_kind, game_map, names)
-    report.unread = [UnreadLine(power_name(game_map, row.power), clean(row.text), row.status,
-                                clean(reader_reason(row)))
-                     for row in unread or () if shown_unread(row)]
+    report.unread = _unread_lines(unread or (), game_map)
     report.events = [clean(e) for e in events if isinstance(e, str)]  # centre changes: below
     if zine is not None:
         add_zine(report, zine)

@@ -6,6 +6,7 @@ says what to do; the command line prints it as one line, never a traceback.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 
@@ -49,6 +50,11 @@ def explain_sqlite_error(exc: sqlite3.Error, path: str) -> StoreError:
         return DatabaseDamaged(
             f"{path} is not a gm database or is damaged ({text}). Nothing was changed. "
             "Restore it from a backup, or rebuild a game from its archive with 'gm replay'.")
+    if ("readonly" in low or "read-only" in low) and _folder_is_read_only(path):
+        folder = os.path.dirname(os.path.abspath(path))
+        return StoreError(f"the folder {folder} is read-only: SQLite must write its journal "
+                          f"beside {path}, so gm cannot save to it. Make the folder writable, "
+                          "or move the database to a writable folder (--db).")
     if "readonly" in low or "read-only" in low:
         return StoreError(f"{path} is read-only; gm cannot save to it. Check the file's "
                           "permissions, or use --db to choose another database.")
@@ -59,6 +65,12 @@ def explain_sqlite_error(exc: sqlite3.Error, path: str) -> StoreError:
         return StoreError(f"the disk failed while gm was using {path} ({text}). Nothing was "
                           "changed; free some space or check the disk, then try again.")
     return StoreError(f"database error in {path}: {text}. Nothing was changed.")
+
+
+def _folder_is_read_only(path: str) -> bool:
+    """A writable database file in a folder gm cannot write to (SQLite needs both)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(path, os.W_OK) and not os.access(folder, os.W_OK)
 
 
 class ArchiveError(ValueError):

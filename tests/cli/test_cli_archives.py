@@ -92,7 +92,7 @@ def test_every_variant_exports_and_replays(gm, tmp_path, variant):
                   {h for p in game_map.powers.values() for h in p.home})
     gm("edit", "v", "own", centre, game_map.powers[power].name, "--reason", "test")
     for _ in range(3):
-        gm("adjudicate", "v")
+        gm("adjudicate", "v", "--no-orders")
     archive = tmp_path / f"{variant}.txt"
     gm("export", "v", str(archive))
     assert "no differences" in gm("replay", str(archive), "--check", "--dry-run", "-q").output

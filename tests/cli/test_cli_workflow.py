@@ -41,10 +41,10 @@ def test_a_season_from_letters_to_report(gm, tmp_path):
     status = gm("status", "demo").output
     assert re.search(r"Germany\s+1 order; no order yet for A Ber, F Kie", status)
     assert "18 unit(s) without orders will hold." in status
-    preview = gm("adjudicate", "demo", "--preview").output
+    preview = gm("adjudicate", "demo", "--no-orders", "--preview").output
     assert "[PREVIEW: nothing stored]" in preview and "A Mun - Bur (*bounce*)" in preview
     assert "demo: Spring 1901 (Standard)" in gm("status", "demo").output
-    report = gm("adjudicate", "demo").output
+    report = gm("adjudicate", "demo", "--no-orders").output
     assert "A Mun - Bur (*bounce*)" in report
     assert "A Vie H (*no order*)" in report
     assert "Next: Autumn 1901" in report
@@ -61,7 +61,7 @@ def test_a_season_from_letters_to_report(gm, tmp_path):
 def test_undo_redo_and_corrections(gm):
     gm("new", "demo")
     gm("orders", "demo", "--power", "France", input="A Par - Pic\n")
-    gm("adjudicate", "demo")
+    gm("adjudicate", "demo", "--no-orders")
     undone = gm("undo", "demo").output
     assert "back from Autumn 1901 to Spring 1901" in undone
     assert "A Par - Pic" in gm("orders", "demo", "--list").output
@@ -71,7 +71,7 @@ def test_undo_redo_and_corrections(gm):
     done = gm("edit", "demo", "add", "Germany", "A", "Ruh", "--reason", "lost letter").output
     assert "Added German A Ruh (reason: lost letter)" in done
     gm("edit", "demo", "move", "Pic", "Bel", "-r", "misplaced on the map")
-    report = gm("adjudicate", "demo").output
+    report = gm("adjudicate", "demo", "--no-orders").output
     assert "GM corrections" in report
     assert "Moved French A Pic to Bel (reason: misplaced on the map)" in report
     shown = gm("show", "demo").output
@@ -82,17 +82,26 @@ def test_draw_export_and_replay_round_trip(gm, tmp_path):
     gm("new", "demo", "--notes", "a short game")
     gm("orders", "demo", input="France:\nA Par - Bur\nGermany:\nA Mun - Bur\nA Ber - Kie\n"
                                "F Kie - Den\n")
-    gm("adjudicate", "demo")
+    gm("adjudicate", "demo", "--no-orders")
     gm("edit", "demo", "own", "Bel", "France", "--reason", "agreed by both players")
     gm("orders", "demo", input="England: F Lon - Nth\nA Mar - Spa\n")
-    gm("adjudicate", "demo")
-    assert "Draw: England, France, Germany" in gm("agree-draw", "demo", "England,", "France",
-                                                  "Germany").output
+    gm("adjudicate", "demo", "--no-orders")
+    refused = gm("agree-draw", "demo", "England,", "France", "Germany", ok=False).output
+    assert "Austria, Italy, Russia and Turkey are missing" in refused
+    for edit in (["remove", "Vie"], ["remove", "Bud"], ["remove", "Tri"], ["own", "Vie", "Russia"],
+                 ["own", "Bud", "Russia"], ["own", "Tri", "Italy"]):
+        gm("edit", "demo", *edit, "--reason", "Austria is gone")
+    every = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+    assert "Austria has been eliminated; give --include-eliminated" in \
+        gm("agree-draw", "demo", *every, ok=False).output
+    assert "The game was declared a draw between England, France, Germany, Italy, Russia and " \
+        "Turkey (Winter 1901)." in gm("agree-draw", "demo", "England,", "France", "Germany",
+                                      "Italy", "Russia", "Turkey").output
     archive = tmp_path / "demo.txt"
     gm("export", "demo", str(archive))
     text = archive.read_text()
     assert "GM edit: own Bel France (reason: agreed by both players)" in text
-    assert text.rstrip().endswith("Result: Draw: England, France, Germany")
+    assert text.rstrip().endswith("Result: Draw: England, France, Germany, Italy, Russia, Turkey")
     other = tmp_path / "other.db"
     replayed = gm("replay", str(archive), "--check", "--db", str(other), db=False).output
     assert "no differences" in replayed
@@ -123,7 +132,7 @@ def test_lines_the_report_prints_survive_export_and_replay(gm, tmp_path):
     gm("new", "demo")
     gm("orders", "demo", input="Hello GM,\nFrance:\nA Par - Bur\nI hold everything else\n"
                                "Regards, Pierre\n")
-    gm("adjudicate", "demo")
+    gm("adjudicate", "demo", "--no-orders")
     report = gm("report", "demo", "--phase", "Spring 1901").output
     assert "I hold everything else" in report  # shown: it may have been meant as an order
     assert "Regards, Pierre" not in report     # chatter stays out of the zine
@@ -134,3 +143,14 @@ def test_lines_the_report_prints_survive_export_and_replay(gm, tmp_path):
     gm("replay", str(archive), "--db", str(other), db=False)
     theirs = gm("report", "demo", "--phase", "Spring 1901", "--db", str(other), db=False).output
     assert theirs == report
+
+
+def test_an_order_less_second_adjudication_needs_no_orders(gm):
+    gm("new", "demo")
+    gm("orders", "demo", input="France:\nA Par - Bur\n")
+    gm("adjudicate", "demo")
+    again = gm("adjudicate", "demo", ok=False)
+    assert "no power has sent any order for Autumn 1901" in again.output
+    assert "--no-orders" in again.output
+    assert "Autumn 1901" in gm("status", "demo").output  # nothing was adjudicated
+    assert "Autumn 1901" in gm("adjudicate", "demo", "--no-orders").output

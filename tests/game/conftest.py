@@ -48,4 +48,4 @@ def play(store, name: str, letters: dict[str, str] | None = None) -> None:
 
     for power, text in (letters or {}).items():
         take_orders(store, name, text, power)
-    adjudicate(store, name)
+    adjudicate(store, name, no_orders=True)

@@ -76,7 +76,7 @@ def test_gm_deadline_with_a_time_and_zone_is_printed_by_the_report(tmp_path, fix
         return result.output
 
     gm("new", "g")
-    gm("adjudicate", "g")
+    gm("adjudicate", "g", "--no-orders")
     out = gm("deadline", "g", "next friday 18:00 CET")
     assert "Orders for Autumn 1901 are due Friday " in out and ", 18:00 CET." in out
     gm("deadline", "g", "saturday 09:00")  # no zone: the game's (CET, named last)

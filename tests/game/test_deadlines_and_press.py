@@ -39,7 +39,7 @@ def test_an_unreadable_date_changes_nothing(store, game):
 def test_a_game_that_is_over_takes_no_deadline(store, game):
     from gm.game.history import declare_draw
 
-    declare_draw(store, "demo", ["France", "Germany"])
+    declare_draw(store, "demo", ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"])
     with pytest.raises(WorkflowError, match="is over"):
         set_deadline(store, "demo", "tomorrow")
 
@@ -82,7 +82,7 @@ def test_once_a_game_is_over_press_goes_to_its_last_report(store, game):
     from gm.game.history import declare_draw
 
     play(store, "demo")
-    declare_draw(store, "demo", ["France", "Germany"])
+    declare_draw(store, "demo", ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"])
     entered = add_press(store, "demo", "Well played, all.", sender="France")
     assert entered.phase == "Spring 1901"
 

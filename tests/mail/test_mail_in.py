@@ -305,7 +305,7 @@ def test_a_message_whose_phase_was_discarded_is_read_again(league, tmp_path):
     from gm.mail.inbox import read_mail
     from gm.mail.mailboxes import mbox_messages
 
-    adjudicate(league, GAME)  # to Autumn 1901
+    adjudicate(league, GAME, no_orders=True)  # to Autumn 1901
     box = write_mbox(tmp_path / "in.mbox", [plain(CONTACTS["France"], "A Par - Bur\n",
                                                   subject=f"{GAME} autumn")])
     assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].status == "stored"

@@ -26,10 +26,10 @@ LETTERS = {
         rejected=[(21, errors.UNKNOWN_NAME)],
         headers=[(3, "france"), (9, "france")],
         ignored=[(1, "email header"), (2, "email header"), (5, "greeting"),
-                 (7, "not an order"), (15, "not an order"),
+                 (7, "a remark"), (15, "a remark"),
                  (17, "quoted from an earlier message (it reads as 'A Par - Pic'"),
                  (18, "quoted from an earlier message"), (20, "reply attribution"),
-                 (23, "sign-off"), (24, "not an order"), (25, "signature"), (26, "signature"),
+                 (23, "sign-off"), (24, "a remark"), (25, "signature"), (26, "signature"),
                  (27, "signature")]),
     "postal_letter.txt": dict(
         map="ancient", options={"forms": ALL_FORMS},
@@ -41,8 +41,8 @@ LETTERS = {
         replaced=[(15, 17)],
         rejected=[],
         headers=[(5, "egypt"), (9, "babylon"), (14, "israel")],
-        ignored=[(1, "greeting"), (3, "not an order"), (19, "sign-off"),
-                 (20, "not an order")]),
+        ignored=[(1, "greeting"), (3, "a remark"), (19, "sign-off"),
+                 (20, "a remark")]),
     "multi_power.txt": dict(
         map="standard", options={"phase_kind": "Movement"},
         orders=[(4, "england", "F Lon - Nth"), (5, "england", "F Edi - Nrg"),
@@ -58,7 +58,7 @@ LETTERS = {
         replaced=[(26, 27)],
         rejected=[],
         headers=[(3, "england"), (8, "germany"), (17, "russia"), (23, "turkey")],
-        ignored=[(1, "not an order")]),
+        ignored=[(1, "a remark")]),
     "adjustments.txt": dict(
         map="standard", options={"phase_kind": "Adjustment"},
         orders=[(3, "france", "Build A Par"), (3, "france", "Build F Bre"),
@@ -75,8 +75,8 @@ LETTERS = {
                 (9, "france", "A Gas R Spa")],
         replaced=[],
         rejected=[(8, errors.PHASE)],
-        headers=[(3, "germany"), (7, "france")],
-        ignored=[(1, "not an order"), (11, "sign-off")]),
+        headers=[(1, None), (3, "germany"), (7, "france")],  # 1: a season heading
+        ignored=[(11, "sign-off")]),
     "rise_of_rome.txt": dict(
         map="ancient", options={"phase_kind": "Movement"},
         orders=[(6, "carthage", "Place Hannibal in Car"), (7, "carthage", "Hannibal - Sar"),
@@ -87,7 +87,7 @@ LETTERS = {
         replaced=[],
         rejected=[(9, errors.NOT_ADJACENT), (15, errors.WRONG_POWER), (20, errors.VARIANT)],
         headers=[(1, "carthage"), (5, "carthage"), (11, "rome"), (19, "sparta")],
-        ignored=[(3, "greeting"), (23, "not an order")]),
+        ignored=[(3, "greeting"), (23, "a remark")]),
     "messy.txt": dict(
         map="standard", options={"phase_kind": "Movement"},
         orders=[(8, "france", "A Par - Bur"), (9, "france", "A Mar S A Par - Bur"),
@@ -212,22 +212,24 @@ def test_power_headings_in_many_styles(ancient_map, heading):
 def test_a_sentence_naming_a_power_is_not_a_heading(ancient_map):
     letter = read_orders("I think Egypt is lying to me", ancient_map)
     assert letter.headers == [] and letter.orders == []
-    assert [i.reason for i in letter.ignored] == ["not an order"]
+    assert [i.reason for i in letter.ignored] == ["a remark"]  # private: never printed in the report
 
 
 def test_each_ignored_line_has_a_kind_and_only_possible_orders_may_be_orders(standard_map):
     from gm.orders import ignored
 
     letter = read_orders("From: jane@example.com\nHi all,\n> A Par - Bur\n> see you\n"
-                         "France:\nA Par - Bur\nthe weather is fine\nCheers\n--\nJane",
-                         standard_map)
+                         "France:\nA Par - Bur\nthe weather is fine\nParis is lovely\n"
+                         "Cheers\n--\nJane", standard_map)
     kinds = [(i.text, i.kind) for i in letter.ignored]
     assert kinds == [("From: jane@example.com", ignored.EMAIL_HEADER),
                      ("Hi all,", ignored.GREETING), ("> A Par - Bur", ignored.QUOTED_ORDER),
-                     ("> see you", ignored.QUOTED), ("the weather is fine", ignored.NOT_AN_ORDER),
+                     ("> see you", ignored.QUOTED), ("the weather is fine", ignored.REMARK),
+                     ("Paris is lovely", ignored.NOT_AN_ORDER),
                      ("Cheers", ignored.SIGN_OFF), ("--", ignored.SIGNATURE),
                      ("Jane", ignored.SIGNATURE)]
+    # a remark with nothing of an order in it stays private (issue 15, 'Privacy')
     assert [i.text for i in letter.ignored if i.kind in ignored.MAY_BE_ORDERS] == \
-        ["> A Par - Bur", "the weather is fine"]
+        ["> A Par - Bur", "Paris is lovely"]
     quoted = letter.ignored[2]
     assert quoted.reads_as == "A Par - Bur" and "it reads as 'A Par - Bur'" in quoted.reason

@@ -97,7 +97,7 @@ def test_later_orders_for_a_unit_replace_earlier_ones(store, game):
     _, listed = list_orders(store, "demo")
     in_force = [o.text for o in listed if o.status == "accepted"]
     assert in_force == ["A Mar H", "A Par - Gas"]
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     assert "A Gas" in " ".join(units(store)).title()
 
 
@@ -140,7 +140,7 @@ def test_preview_stores_nothing(store, game):
 def test_adjudication_stores_results_and_the_next_phase(store, game):
     take_orders(store, "demo", "A Par - Bur\nA Mar S A Par - Bur", power="France")
     take_orders(store, "demo", "A Mun - Bur", power="Germany")
-    report = adjudicate(store, "demo")
+    report = adjudicate(store, "demo", no_orders=True)
     assert report.phase == "Spring 1901" and report.next_phase == "Autumn 1901"
     assert phase_of(store) == "Autumn 1901"
     tags = results_of_last(store)
@@ -154,7 +154,7 @@ def dislodge_french_army_in_burgundy(store):
     correct(store, "demo", "add", ["Germany", "A", "Ruh"], "test setup")
     correct(store, "demo", "add", ["France", "A", "Bur"], "test setup")
     take_orders(store, "demo", "A Mun - Bur\nA Ruh S A Mun - Bur", power="Germany")
-    return adjudicate(store, "demo")
+    return adjudicate(store, "demo", no_orders=True)
 
 
 def test_dislodged_units_get_a_retreat_phase_with_their_options(store, game):
@@ -165,13 +165,13 @@ def test_dislodged_units_get_a_retreat_phase_with_their_options(store, game):
     assert [c.description for c in report.corrections] == [
         "Added German A Ruh", "Added French A Bur"]
     take_orders(store, "demo", "A Bur R Pic", power="France")
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     assert "france A pic" in units(store)
 
 
 def test_dislodged_units_without_retreat_orders_disband(store, game):
     dislodge_french_army_in_burgundy(store)
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     assert not [u for u in units(store) if u.startswith("france A")
                 and u.endswith(("bur", "pic", "gas", "bel"))]
     tags = results_of_last(store)
@@ -179,16 +179,16 @@ def test_dislodged_units_without_retreat_orders_disband(store, game):
 
 
 def test_missing_builds_are_waived_and_missing_removals_follow_civil_disorder(store, game):
-    adjudicate(store, "demo")  # Spring 1901: everyone holds
+    adjudicate(store, "demo", no_orders=True)  # Spring 1901: everyone holds
     correct(store, "demo", "own", ["Spa", "France"], "test setup")
     correct(store, "demo", "add", ["Germany", "A Ruh"], "test setup")
-    adjudicate(store, "demo")  # Autumn 1901
+    adjudicate(store, "demo", no_orders=True)  # Autumn 1901
     assert phase_of(store) == "Winter 1901"
     status = progress(store, "demo")
     notes = {p.power: p.note for p in status.powers if p.note}
     assert notes == {"France": "1 build due, 0 ordered: missing",
                      "Germany": "1 removal due, 0 ordered: missing"}
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     tags = results_of_last(store)
     assert tags["Remove A Ruh"] == ("civil disorder",)
     assert tags["Waive"] == ("unused",)
@@ -198,11 +198,11 @@ def test_missing_builds_are_waived_and_missing_removals_follow_civil_disorder(st
 
 def test_builds_are_made(store, game):
     take_orders(store, "demo", "A Par - Pic", power="France")
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     correct(store, "demo", "own", ["Spa", "France"], "test setup")
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     take_orders(store, "demo", "Build A Par", power="France")
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     assert "france A par" not in units(store, phase="Winter 1901")
     assert "france A par" in units(store)
 
@@ -218,21 +218,21 @@ def test_a_phase_is_adjudicated_once_even_when_another_gm_gets_there_first(store
         if name == "adjudicate:before-lock":
             monkeypatch.setattr(adjudication_module, "checkpoint", lambda name: None)
             with open_store(db_path) as other:
-                adjudicate(other, "demo")
+                adjudicate(other, "demo", no_orders=True)
 
     monkeypatch.setattr(adjudication_module, "checkpoint", other_gm_first)
     with pytest.raises(AlreadyAdjudicated, match="Spring 1901 of demo was already adjudicated"):
-        adjudicate(store, "demo")
+        adjudicate(store, "demo", no_orders=True)
     assert phase_of(store) == "Autumn 1901"
     assert count(store, "adjudications") == 1
 
 
 def test_naming_the_phase_refuses_a_different_one(store, game):
     with pytest.raises(WorkflowError, match="is at Spring 1901, not Autumn 1901"):
-        adjudicate(store, "demo", expected="Autumn 1901")
-    adjudicate(store, "demo", expected="S1901M")
+        adjudicate(store, "demo", expected="Autumn 1901", no_orders=True)
+    adjudicate(store, "demo", expected="S1901M", no_orders=True)
     with pytest.raises(AlreadyAdjudicated):
-        adjudicate(store, "demo", expected="Spring 1901")
+        adjudicate(store, "demo", expected="Spring 1901", no_orders=True)
 
 
 def test_a_failure_half_way_leaves_the_store_as_it_was(store, game, monkeypatch):
@@ -245,7 +245,7 @@ def test_a_failure_half_way_leaves_the_store_as_it_was(store, game, monkeypatch)
 
     monkeypatch.setattr(adjudication_module, "checkpoint", fail_after_writing)
     with pytest.raises(RuntimeError):
-        adjudicate(store, "demo")
+        adjudicate(store, "demo", no_orders=True)
     assert {t: count(store, t) for t in store.db.table_names()} == snapshot
     assert phase_of(store) == "Spring 1901"
 
@@ -254,7 +254,7 @@ def test_a_failure_half_way_leaves_the_store_as_it_was(store, game, monkeypatch)
 
 def test_undo_returns_to_the_previous_phase_with_its_orders(store, game):
     take_orders(store, "demo", "A Par - Bur", power="France")
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     take_orders(store, "demo", "A Bur - Bel", power="France")
     step = undo(store, "demo")
     assert (step.from_label, step.to_label) == ("Autumn 1901", "Spring 1901")
@@ -267,7 +267,7 @@ def test_undo_returns_to_the_previous_phase_with_its_orders(store, game):
 
 def test_undo_and_redo_several_steps(store, game):
     for _ in range(3):
-        adjudicate(store, "demo")
+        adjudicate(store, "demo", no_orders=True)
     assert phase_of(store) == "Autumn 1902"  # no winter: nobody had anything to adjust
     for expected in ("Spring 1902", "Autumn 1901", "Spring 1901"):
         undo(store, "demo")
@@ -282,19 +282,19 @@ def test_undo_and_redo_several_steps(store, game):
 
 
 def test_any_change_after_undo_ends_redo_but_keeps_the_history(store, game):
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     undo(store, "demo")
     take_orders(store, "demo", "A Par - Pic", power="France")
     with pytest.raises(NothingToRedo, match="only works right after"):
         redo(store, "demo")
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     assert "france A pic" in units(store)
     statuses = [r[0] for r in store.conn.execute("SELECT status FROM phases ORDER BY id")]
     assert statuses == ["adjudicated", "discarded", "open"]
 
 
 def test_undo_after_editing_restores_the_adjudicated_report(store, game):
-    adjudicate(store, "demo")
+    adjudicate(store, "demo", no_orders=True)
     before = phase_report(store, "demo")
     correct(store, "demo", "add", ["France", "A", "Pic"], "forgotten")
     assert phase_report(store, "demo") == before
@@ -341,14 +341,19 @@ def test_corrections_change_the_position(store, game):
 # --- the end of a game ----------------------------------------------------------------------
 
 def test_a_draw_ends_the_game_and_undo_reopens_it(store, game):
-    adjudicate(store, "demo")
-    text = declare_draw(store, "demo", ["England", "france", "Rus"])
-    assert text == "Draw: England, France, Russia"
+    adjudicate(store, "demo", no_orders=True)
+    with pytest.raises(WorkflowError, match="Austria, Germany, Italy and Turkey are missing"):
+        declare_draw(store, "demo", ["England", "france", "Rus"])
+    text = declare_draw(store, "demo", ["England", "france", "Rus", "Aus", "Germany", "Italy",
+                                        "Turkey"])
+    assert text == "Draw: Austria, England, France, Germany, Italy, Russia, Turkey"
     with pytest.raises(GameOver, match="is over"):
         take_orders(store, "demo", "A Par - Bur", power="France")
     with pytest.raises(GameOver):
-        adjudicate(store, "demo")
-    assert phase_report(store, "demo").result == text
+        adjudicate(store, "demo", no_orders=True)
+    assert phase_report(store, "demo").result == (
+        "The game was declared a draw between Austria, England, France, Germany, Italy, "
+        "Russia and Turkey (Autumn 1901).")
     step = undo(store, "demo")
     assert "withdrawn" in step.note
     assert phase_of(store) == "Autumn 1901"
@@ -370,15 +375,16 @@ def test_a_solo_ends_the_game_and_survives_undo_and_redo(store, game):
         correct(store, "demo", "remove", [centre], "test setup")
         correct(store, "demo", "own", [centre, "Russia"], "test setup")
     take_orders(store, "demo", "F Sev - Rum", power="Russia")
-    adjudicate(store, "demo")
-    assert adjudicate(store, "demo").result is None  # Autumn 1901: Rumania is the 18th
-    report = adjudicate(store, "demo")  # the win counts at the end of the year
-    assert report.result == "Russia wins with 18 supply centres"
+    assert adjudicate(store, "demo", no_orders=True).result is None  # Spring: no centre yet
+    report = adjudicate(store, "demo", no_orders=True)  # Autumn 1901: Rumania is the 18th
+    assert report.result == "Russia wins (Autumn 1901) with 18 supply centres"
     assert rows.get_game(store, "demo").result_kind == "solo"
     with pytest.raises(GameOver):
-        adjudicate(store, "demo")
+        adjudicate(store, "demo", no_orders=True)
     undo(store, "demo")
     assert rows.get_game(store, "demo").result is None
     redo(store, "demo")
-    assert rows.get_game(store, "demo").result == "Russia wins with 18 supply centres"
-    assert phase_report(store, "demo").result == "Russia wins with 18 supply centres"
+    assert rows.get_game(store, "demo").result == \
+        "Russia wins (Autumn 1901) with 18 supply centres"
+    assert phase_report(store, "demo").result == \
+        "Russia wins (Autumn 1901) with 18 supply centres"

@@ -148,6 +148,14 @@ def plural(count: float, noun: str) -> str:
     return f"{amount(count)} {noun}{'' if count <= 1 else 's'}"
 
 
+def builds_used_problem(left: int, made: int) -> Problem | None:
+    """One build (or waive) more than the power's centres pay for."""
+    if made < left:
+        return None
+    return Problem("its 1 build is already used" if left == 1 else
+                   f"all {plural(left, 'build')} are already used")
+
+
 def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
                         ) -> Problem | None:
     """A build a rule claims as an extra build: is one still owed (`made` already built)?"""

@@ -30,6 +30,35 @@ def read_move(b, written, dest, via: bool = False) -> Order:
                 **b.common(unit))
 
 
+def read_route(b, written, *places) -> Order:
+    """`A Lvp-NAT-NWY`: a convoyed move written with the seas it crosses (judge style)."""
+    *route, dest = places
+    return _convoyed(b, written, route, dest)
+
+
+def read_through(b, written, dest, *route) -> Order:
+    """`A Lvp - Nwy via Nth`: a convoyed move naming its seas."""
+    return _convoyed(b, written, route, dest)
+
+
+def _convoyed(b, written, route, dest) -> Order:
+    """The move by convoy; the seas named are noted, since any route of convoying fleets
+    will do. A route through land is refused: that is no convoy."""
+    unit = b.unit(written)
+    seas = [b.location(place, None).split("/")[0] for place in route]
+    land = [p for p in seas if not b.map.provinces[p].convoys]
+    if land:
+        names = ", ".join(b.map.provinces[p].name for p in land)
+        raise b.fail(f"{names} is not a sea a fleet could convoy through",
+                     route[0].name.column, "A unit moves one province at a time; a route "
+                     "names only the seas of a convoy ('A Lvp - Nwy via Nth').")
+    b.spots["dest"] = dest.name.column
+    through = ", ".join(show_location(p) for p in seas)
+    b.notes.append(f"by convoy through {through}: any route of convoying fleets will do")
+    return Move(b.power, unit.kind, unit.location, b.location(dest, unit.kind), True,
+                **b.common(unit))
+
+
 class MoveCheck(NamedTuple):
     """What the map says of a move: its problem, the location it goes to, whether only a
     convoy can take it there. It depends on the map alone, so `GameMap.move_checks` keeps it."""
@@ -88,7 +117,8 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
                         + (f" ({coast_of(dest)})" if coast_of(dest) else ""),
                         "Fleets move to a neighbouring sea or coast.")
         if len(reach) > 1:
-            return fail(f"say which coast of {target.name}: {', '.join(reach)}",
+            coasts = ", ".join(show_location(r) for r in reach)
+            return fail(f"say which coast of {target.name}: {coasts}",
                         f"Write the coast: '{reach[0]}'.", refused=False)
         return MoveCheck(None, reach[0], False)
     if kind not in ("A", "A/F"):
@@ -141,4 +171,6 @@ def check_move(order: Move, kind, location, position, game_map: GameMap,
     return known.problem
 
 
-KINDS = (OrderKind(Move, "a move", (MOVEMENT,), reads={"move": read_move}, check=check_move),)
+KINDS = (OrderKind(Move, "a move", (MOVEMENT,), reads={"move": read_move, "move_route": read_route,
+                                                     "move_through": read_through},
+                   check=check_move),)

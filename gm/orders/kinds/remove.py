@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.orders.kinds.board import power_name
-from gm.orders.kinds.build import allowance, counts_known
+from gm.orders.kinds.build import allowance, counts_known, plural
 from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
 
 
@@ -25,6 +25,13 @@ def no_removals_problem(power: str, left: int, game_map) -> Problem | None:
     if left < 0:
         return None
     return Problem(f"{power_name(game_map, power)} has no removals")
+
+
+def removals_made_problem(left: int, made: int) -> Problem | None:
+    """One removal more than the power owes (`left` is negative: the removals owed)."""
+    if made < -left:
+        return None
+    return Problem(f"all {plural(-left, 'removal')} are already made")
 
 
 def upkeep_problem(unit, rules) -> Problem | None:

@@ -4,7 +4,7 @@ standoff, and the one the attack came from (unless it came by convoy)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import PHASE
@@ -16,10 +16,14 @@ from gm.orders.kinds.rebuild_centre import RebuildCentre
 
 @dataclass(frozen=True, slots=True)
 class Retreat(Order):
+    """`A Bur R Pic`; a retreat sent ahead may name further choices (`R Pic or Bel`): the
+    first one open when the retreat phase comes is taken."""
+
     dest: str
+    alternatives: tuple[str, ...] = field(default=(), kw_only=True)
 
     def tail(self) -> str:
-        return f" R {show_location(self.dest)}"
+        return " R " + " or ".join(show_location(d) for d in (self.dest, *self.alternatives))
 
 
 def read_retreat(b, written, dest, via: bool = False) -> Order:
@@ -74,10 +78,18 @@ def retreat_check(dislodged, dest: str, position, game_map: GameMap
     if prov == dislodged.attacker_from:
         why = "it cannot retreat to the province the attack came from"
     elif prov in position.standoffs:
-        why = f"{prov} was left empty by a standoff"
+        why = f"{show_location(prov)} was left empty by a standoff"
     elif any(u.province == prov for u in position.units):
-        why = f"{prov} is occupied"
+        why = f"{show_location(prov)} is occupied"
     return None, Problem(why, "Choose one of the unit's retreat options.", focus="dest")
+
+
+def first_open(dislodged, order, position, game_map: GameMap
+               ) -> tuple[str | None, Problem | None]:
+    """Where a retreat goes: its first open choice (`R Pic or Bel`), or why the first fails."""
+    choices = (order.dest, *getattr(order, "alternatives", ()))
+    found = [retreat_check(dislodged, dest, position, game_map) for dest in choices]
+    return next((f for f in found if f[1] is None), found[0])
 
 
 def check_retreat(order, kind, location, position, game_map: GameMap,
@@ -86,7 +98,7 @@ def check_retreat(order, kind, location, position, game_map: GameMap,
     if position is not None:
         dislodged = next((d for d in position.dislodged if d.unit.location == location), None)
         if dislodged is not None:
-            return retreat_check(dislodged, order.dest, position, game_map)[1]
+            return first_open(dislodged, order, position, game_map)[1]
     if kind not in ("A", "F") or not location:
         return None
     return move_check(kind, location, order.dest, False, game_map, retreat=True).problem

@@ -4,6 +4,7 @@ error that names the file and line."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 
@@ -65,6 +66,11 @@ class _Reader:
             if m and m.group("key").lower() in HEADER_KEYS:
                 values.setdefault(m.group("key").lower(), []).append(m.group("value").strip())
                 continue
+            near = difflib.get_close_matches(m.group("key").lower(), HEADER_KEYS, 1, 0.7) \
+                if m else []
+            if near:
+                raise self.error(no, f"'{m.group('key')}' is not an archive header; did you "
+                                     f"mean '{near[0].title()}:'? (see docs/archive-format.md)")
             if not values.get("variant"):
                 raise self.error(no, "an archive starts with 'Variant: <name>' (and "
                                      "'Game: <name>'); see docs/archive-format.md")

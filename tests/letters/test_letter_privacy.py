@@ -1,0 +1,27 @@
+"""What a letter says besides its orders stays with the GM (workflow trap 'Privacy'), and the
+report prints at most 20 ignored lines (reading rule 7)."""
+
+from __future__ import annotations
+
+
+def test_remarks_are_shown_to_the_gm_but_never_published(gm):
+    gm("new", "demo")
+    letter = ("Hi GM,\nFrance:\nA Par - Bur\nI think Germany is lying to me.\n"
+              "Paris in spring is lovely\nCheers,\nJane Smith, 12 Rue de Rivoli\n")
+    echo = gm("orders", "demo", input=letter).output
+    assert "I think Germany is lying to me." in echo and "Jane Smith" in echo
+    status = gm("status", "demo").output
+    assert "I think Germany is lying to me." in status
+    report = gm("adjudicate", "demo").output
+    assert "lying" not in report and "Jane Smith" not in report and "Hi GM" not in report
+    assert "Paris in spring is lovely" in report  # it names a province: maybe a lost order
+
+
+def test_the_report_prints_twenty_ignored_lines_and_counts_the_rest(gm):
+    gm("new", "demo")
+    lines = [f"Paris wonder {n}" for n in range(25)]
+    echo = gm("orders", "demo", input="France:\nA Par - Bur\n" + "\n".join(lines)).output
+    assert all(line in echo for line in lines)
+    report = gm("adjudicate", "demo").output
+    assert "Paris wonder 19" in report and "Paris wonder 20" not in report
+    assert "5 more ignored lines" in report
