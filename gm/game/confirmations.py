@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.game.games import open_game, resolve_power
-from gm.game.progress import NOT_LISTED, progress
+from gm.game.progress import not_listed, progress
 from gm.game.stored_orders import orders_in_force
 from gm.game.workflow_errors import WorkflowError
 from gm.store import game_rows as rows
@@ -66,8 +66,7 @@ def _text(game: str, variant: str, label: str, power: str, mine, forced, progres
     section("Replaced or withdrawn", [f"{r.text}  ({r.reason})" for r in mine
                                      if r.status in ("superseded", "withdrawn")])
     section("Not read as orders", [f"{r.text}  ({r.reason})" for r in mine
-                                   if r.status == "ignored" and not r.reason.startswith(
-                                       NOT_LISTED)])
+                                   if r.status == "ignored" and not not_listed(r)])
     if progress_row is not None and progress_row.missing:
         what = {"Movement": "they will hold", "Retreat": "they will disband"}.get(kind, "")
         section(f"No order yet for ({what})" if what else "No order yet for",

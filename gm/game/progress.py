@@ -13,10 +13,11 @@ from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
 from gm.notation import place
+from gm.orders.ignored import EMAIL_HEADER, HEADING
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
-from gm.store.order_rows import orders_of_phase
+from gm.store.order_rows import OrderRow, orders_of_phase
 from gm.store.position_rows import load_position
 from gm.store.result_rows import adjudication_from
 
@@ -27,6 +28,7 @@ class PowerProgress:
     orders: int  # orders in force
     missing: list[str] = field(default_factory=list)  # units without an order: `A Par`
     note: str = ""  # adjustment phases: `2 builds due, 1 ordered`
+    short: bool = False  # adjustment phases: fewer builds or removals ordered than are due
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class GameProgress:
 
     @property
     def complete(self) -> bool:
-        return all(not p.missing and not p.note.endswith("missing") for p in self.powers)
+        return all(not p.missing and not p.short for p in self.powers)
 
 
 def progress(store: Store, name: str) -> GameProgress:
@@ -84,7 +86,8 @@ def progress(store: Store, name: str) -> GameProgress:
                 need = abs(due[power])
                 word = "build" if due[power] > 0 else "removal"
                 have = counts.get(power, 0)
-                state = "missing" if have < need else "complete"
+                entry.short = have < need
+                state = "missing" if entry.short else "complete"
                 entry.note = f"{amount(need)} {word}{'s' if need > 1 else ''} due, {have} " \
                              f"ordered: {state}"
             if pieces or entry.orders or entry.note:
@@ -93,10 +96,11 @@ def progress(store: Store, name: str) -> GameProgress:
         names = {p: view.map.powers[p].name for p in view.map.powers}
         not_taken = [NotTaken(names.get(r.power or "", "?"), r.text, r.reason)
                      for r in orders_of_phase(store, phase.id, ("rejected", "ignored"))
-                     if not r.reason.startswith(NOT_LISTED)]
+                     if not not_listed(r)]
         return GameProgress(view.game.name, view.map.name, phase.label, phase.kind, powers,
                             view.game.result, can_redo, not_taken)
 
 
-# headings and email headers say nothing the GM needs to read again
-NOT_LISTED = ("orders below are for", "the orders below", "the units below", "email header")
+def not_listed(row: OrderRow) -> bool:
+    """Headings and email headers say nothing the GM needs to read again."""
+    return row.status == "ignored" and row.category in (HEADING, EMAIL_HEADER)

@@ -388,3 +388,18 @@ def test_a_solo_ends_the_game_and_survives_undo_and_redo(store, game):
         "Russia wins (Autumn 1901) with 18 supply centres"
     assert phase_report(store, "demo").result == \
         "Russia wins (Autumn 1901) with 18 supply centres"
+
+
+def test_a_power_short_of_its_builds_or_removals_is_marked_short(store, game):
+    adjudicate(store, "demo", no_orders=True)  # Spring 1901: everyone holds
+    correct(store, "demo", "own", ["Spa", "France"], "test setup")
+    correct(store, "demo", "add", ["Germany", "A Ruh"], "test setup")
+    adjudicate(store, "demo", no_orders=True)  # Autumn 1901
+    status = progress(store, "demo")
+    assert {p.power for p in status.powers if p.short} == {"France", "Germany"}
+    assert not status.complete
+    take_orders(store, "demo", "Build A Par", power="France")
+    take_orders(store, "demo", "Remove A Ruh", power="Germany")
+    status = progress(store, "demo")
+    assert not [p.power for p in status.powers if p.short]
+    assert status.complete
