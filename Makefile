@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 
 
-.PHONY: demo test smoke bench lint clean browser
+.PHONY: demo test smoke bench lint clean browser imap-server
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python -m gm.demo
 
-test: $(STAMP) browser
+test: $(STAMP) browser imap-server
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory smoke
 
@@ -34,6 +34,16 @@ browser:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
 	      >/dev/null) || echo "gm: apt-get could not install chromium"; \
 	  else echo "gm: chromium is missing and cannot be installed here (not root, or no apt-get)"; fi; }
+
+# The IMAP tests run a real server, Debian's dovecot, on 127.0.0.1; installed here when it is
+# missing and this machine can (root with apt-get). Without it those tests are skipped, saying so.
+imap-server:
+	@command -v dovecot >/dev/null || test -x /usr/sbin/dovecot || \
+	  { test "$$(id -u)" = 0 && command -v apt-get >/dev/null && \
+	    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null 2>&1 || \
+	      { apt-get update -qq >/dev/null 2>&1 && \
+	        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null 2>&1; }; }; } || \
+	  echo "dovecot-imapd could not be installed: the IMAP tests will be skipped"
 
 bench: $(STAMP) .venv-bench/.installed
 	$(BIN)/python bench/run.py

@@ -55,6 +55,7 @@ from gm.cli import datc_command as _datc  # noqa: E402,F401  (registers commands
 from gm.cli import draw_commands as _draw  # noqa: E402,F401
 from gm.cli import game_commands as _game  # noqa: E402,F401
 from gm.cli import letter_commands as _letters  # noqa: E402,F401
+from gm.cli import mail_commands as _mail  # noqa: E402,F401
 from gm.cli import map_commands as _maps  # noqa: E402,F401
 from gm.cli import publish as _publish  # noqa: E402,F401
 from gm.cli import zine_commands as _zine  # noqa: E402,F401

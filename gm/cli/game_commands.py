@@ -269,6 +269,11 @@ def orders(game: GameName,
     with opened(db) as store:
         taken = take_orders(store, game, text, power, origin, replace, force)
     console.print(f"{taken.game}, {taken.phase}:", markup=False)
+    print_echo(taken)
+
+
+def print_echo(taken) -> None:
+    """What gm read from a letter, line by line, and what it stored."""
     width = max((len(line.text) for line in taken.lines), default=0)
     for line in taken.lines:
         who = line.power or "?"
@@ -307,9 +312,11 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
            db: Db = "gm.db"):
     """Which powers have ordered, and which units still have no order."""
     from gm.game.progress import progress
+    from gm.mail.held import held_letters
 
     with opened(db) as store:
         p = progress(store, game)
+        held = held_letters(store, game) if not p.result else []
     if format is ListingFormat.json:
         from gm.report.json_model import status_document
 
@@ -346,6 +353,11 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
         for line in p.not_taken:
             console.print(f"  {line.power:<10} {line.text}  ({line.reason})", markup=False,
                           soft_wrap=True)
+    for letter in held:
+        console.print(f"Held as late: message {letter.number} from {letter.sender} "
+                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}; "
+                      f"'gm letters {p.game} --accept {letter.number}' takes it.",
+                      markup=False, soft_wrap=True)
     if p.can_redo:
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 

@@ -1,5 +1,5 @@
-"""The letters of the open phase (`gm letters`, `--drop N`) and the order confirmations to
-mail back to players (`gm confirm`). Each parses its arguments, calls `gm.game`, and prints."""
+"""The letters of the open phase (`gm letters`, `--drop N`, `--accept N` for a message held as
+late by `gm mail read`) and the order confirmations to mail back to players (`gm confirm`). Each parses its arguments, calls `gm.game`, and prints."""
 
 from __future__ import annotations
 
@@ -20,10 +20,18 @@ def letters(game: GameName,
             drop: Annotated[int | None, typer.Option(
                 "--drop", metavar="N", help="withdraw letter N with everything it gave")
                             ] = None,
+            accept: Annotated[int | None, typer.Option(
+                "--accept", metavar="N", help="take message N, held as late (gm mail read)")
+                              ] = None,
             db: Db = "gm.db"):
-    """List the letters entered for the current phase, with sender and time."""
+    """List the letters entered for the current phase, with sender and time, and the
+    messages held as late."""
     from gm.game.phase_letters import drop_letter, list_letters
+    from gm.mail.held import held_letters
 
+    if accept is not None:
+        _accept(game, accept, db)
+        return
     if drop is not None:
         with opened(db) as store:
             withdrawn, restored = drop_letter(store, game, drop)
@@ -35,6 +43,12 @@ def letters(game: GameName,
         return
     with opened(db) as store:
         label, found = list_letters(store, game)
+        held = held_letters(store, game)
+    for letter in held:
+        console.print(f"  message {letter.number}, held as late: {letter.sender} "
+                      f"({letter.power or '?'}), {letter.dated or 'no date'}: {letter.subject}"
+                      f"; 'gm letters {game} --accept {letter.number}' takes it",
+                      markup=False, soft_wrap=True)
     if not found:
         console.print(f"No letters yet for {label}.", markup=False)
         return
@@ -45,6 +59,16 @@ def letters(game: GameName,
         console.print(f"  {entry.number:>3}  {when}  {entry.sender:<12} "
                       f"{entry.lines} line(s), {state}  {entry.source}".rstrip(),
                       markup=False, soft_wrap=True)
+
+
+def _accept(game: str, number: int, db: str) -> None:
+    from gm.cli.game_commands import print_echo
+    from gm.mail.inbox import accept_late
+
+    with opened(db) as store:
+        taken = accept_late(store, game, number)
+    console.print(f"{taken.game}, {taken.phase}: message {number}, late, taken:", markup=False)
+    print_echo(taken)
 
 
 @app.command("confirm")

@@ -276,14 +276,70 @@ MIGRATION_4 = [
     "DELETE FROM events WHERE text LIKE '%: % -> %' AND text NOT LIKE '{%'",
 ]
 
+# Mail: the messages read from a mailbox, the messages sent, and how to send them. A message is
+# known by its Message-ID within a game, so reading a mailbox twice stores nothing twice.
+MIGRATION_5 = [
+    # One row per message taken from a mailbox for a game. `status`: 'stored' (its letter was
+    # read into `letter_id`), 'late' (dated after the deadline: held, no orders, until the GM
+    # accepts it), 'accepted' (a late message the GM took; `letter_id` is then set).
+    # `phase_id` and `phase` are the phase open when it was read; `power` the sender's power.
+    """
+    CREATE TABLE mail_in (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        message_id TEXT NOT NULL,
+        phase_id INTEGER NOT NULL REFERENCES phases(id),
+        phase TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        power TEXT,
+        subject TEXT NOT NULL DEFAULT '',
+        dated TEXT,
+        status TEXT NOT NULL CHECK (status IN ('stored', 'late', 'accepted')),
+        letter_id INTEGER REFERENCES letters(id),
+        text TEXT NOT NULL,
+        attachments TEXT NOT NULL DEFAULT '[]',
+        read_at TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX mail_in_by_game ON mail_in(game_id, message_id)",
+    # Every message gm sent by SMTP: what it was for, to whom, and its Message-ID.
+    """
+    CREATE TABLE mail_sent (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        phase TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('confirmation', 'results')),
+        power TEXT,
+        recipients TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        sent_at TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX mail_sent_by_phase ON mail_sent(game_id, phase, kind)",
+    # How the GM sends a game's mail: their address, and the SMTP server (never a password).
+    """
+    CREATE TABLE mail_settings (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        sender TEXT NOT NULL,
+        smtp_host TEXT NOT NULL DEFAULT '',
+        smtp_port INTEGER NOT NULL DEFAULT 587,
+        security TEXT NOT NULL DEFAULT 'starttls'
+            CHECK (security IN ('starttls', 'tls', 'none')),
+        smtp_user TEXT NOT NULL DEFAULT '',
+        set_at TEXT NOT NULL
+    )
+    """,
+]
+
 # Pieces keep their tag (`Unit.tag`), the name a piece has for the whole game. Positions
 # written before have none (NULL), and load as they were.
-MIGRATION_5 = [
+MIGRATION_6 = [
     "ALTER TABLE pieces ADD COLUMN tag TEXT",
     "ALTER TABLE dislodged_pieces ADD COLUMN tag TEXT",
 ]
 
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
-                               MIGRATION_5]
+                               MIGRATION_5, MIGRATION_6]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

@@ -1,0 +1,188 @@
+"""The season's mail as well-formed messages: a confirmation to each power that ordered, and
+the results to every player.
+
+Every message is an `EmailMessage` from the GM's address (`gm mail setup --from`) with a Date,
+a Message-ID and a subject naming the game and the phase. A confirmation answers the power's
+last letter by mail (`In-Reply-To`, `References`). The results carry the plain-text report in
+the body, the published page's HTML as an alternative part, and the board as a PNG attachment
+(SVG when PNG cannot be made on this computer). Players are written to one by one, so that no
+one sees another's address: contacts are for the GM only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate, make_msgid
+
+from gm.game.games import GameView, open_game, resolve_power
+from gm.game.players import players_at
+from gm.game.reports import phase_report
+from gm.game.workflow_errors import WorkflowError
+from gm.mail.confirmation import confirmations
+from gm.mail.messages import contact_addresses
+from gm.store import game_rows as rows
+from gm.store import mail_rows
+from gm.store.database import Store
+from gm.store.mail_rows import MailSettings
+
+CONFIRMATION, RESULTS = "confirmation", "results"
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """A message ready to be written to the outbox or sent, with what gm records of it."""
+
+    kind: str  # CONFIRMATION or RESULTS
+    phase: str
+    power: str | None  # power id
+    recipients: tuple[str, ...]
+    message: EmailMessage
+    file_name: str  # its name in the outbox folder
+
+
+@dataclass(frozen=True, slots=True)
+class Mailing:
+    game: str
+    phase: str
+    messages: list[Outgoing]
+    skipped: list[str]  # powers gm could not write to, with the reason
+
+
+def settings_for(store: Store, view: GameView) -> MailSettings:
+    found = mail_rows.settings_of(store, view.game.id)
+    if found is None or not found.sender:
+        raise WorkflowError(f"gm does not know your address yet: run 'gm mail setup "
+                            f"{view.game.name} --from YOU@EXAMPLE.COM' first.")
+    return found
+
+
+def new_message(sender: str, to: str, subject: str, body: str,
+                reply_to: str | None = None) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=True)
+    domain = sender.rsplit("@", 1)[-1].strip(" >") if "@" in sender else "localhost"
+    message["Message-ID"] = make_msgid(domain=domain)
+    if reply_to:
+        message["In-Reply-To"] = reply_to
+        message["References"] = reply_to
+    message.set_content(body)
+    return message
+
+
+def _recipients(store: Store, view: GameView, phase) -> dict[str, tuple[str, list[str]]]:
+    """Power id -> (player's name, email addresses) at `phase`."""
+    return {power: (row.name, sorted(contact_addresses(row.contact)))
+            for power, row in players_at(store, view, phase).items() if not row.vacant}
+
+
+def _to(name: str, addresses: list[str]) -> str:
+    return ", ".join(formataddr((name, address)) for address in addresses)
+
+
+def _last_mail(store: Store, view: GameView, phase_id: int) -> dict[str, str]:
+    """Power id -> the Message-ID of its last letter by mail this phase."""
+    return {row.power: row.message_id for row in mail_rows.mail_in_of_game(
+        store, view.game.id, phase_id) if row.power and row.letter_id is not None}
+
+
+def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mailing:
+    """A confirmation for each power that sent orders this phase (or for `power`)."""
+    with store.transaction(write=False):
+        view = open_game(store, game)
+        settings = settings_for(store, view)
+        phase = rows.open_phase(store, view.game)
+        power_id = resolve_power(view.map, power)
+        players = _recipients(store, view, phase.phase)
+        replies = _last_mail(store, view, phase.id)
+        to_confirm = confirmations(store, view, power_id)
+        if not to_confirm:
+            raise WorkflowError(f"no power has sent orders for {phase.label} of "
+                                f"{view.game.name} yet; there is nothing to confirm.")
+        messages, skipped = [], []
+        for found in to_confirm:
+            name, addresses = players.get(found.power, ("", []))
+            if not addresses:
+                skipped.append(f"{found.power_name}: no email address among the player's "
+                               f"contacts ('gm players {view.game.name} {found.power_name} "
+                               "--contact ADDRESS')")
+                continue
+            subject = f"{view.game.name}: {phase.label} orders received for {found.power_name}"
+            message = new_message(settings.sender, _to(name, addresses), subject, found.text,
+                                  replies.get(found.power))
+            messages.append(Outgoing(CONFIRMATION, phase.label, found.power, tuple(addresses),
+                                     message, _file_name(view.game.name, phase.label,
+                                                         CONFIRMATION, found.power_name)))
+        return Mailing(view.game.name, phase.label, messages, skipped)
+
+
+def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
+    """The season report of `phase` (the last adjudicated by default) to every player."""
+    from gm.report.text import render_text
+
+    with store.transaction(write=False):
+        view = open_game(store, game)
+        settings = settings_for(store, view)
+        report = phase_report(store, game, phase)
+        label = report.phase
+        picture = board_picture(store, game, label)
+        at = next(row for row in rows.live_phases(store, view.game) if row.label == label)
+        players = _recipients(store, view, at.phase)
+        text, html = render_text(report), report_page(f"{view.game.name}: {label}", report)
+        messages, skipped = [], []
+        for power_id, power in view.map.powers.items():
+            name, addresses = players.get(power_id, ("", []))
+            if not addresses:
+                if power_id in players:
+                    skipped.append(f"{power.name}: no email address among the player's "
+                                   "contacts")
+                continue
+            message = new_message(settings.sender, _to(name, addresses),
+                                  f"{view.game.name}: {label} results", text)
+            message.add_alternative(html, subtype="html")
+            file_name, data, (maintype, subtype) = picture
+            message.add_attachment(data, maintype=maintype, subtype=subtype,
+                                   filename=file_name)
+            messages.append(Outgoing(RESULTS, label, power_id, tuple(addresses), message,
+                                     _file_name(view.game.name, label, RESULTS, power.name)))
+        if not messages:
+            raise WorkflowError(f"no player of {view.game.name} has an email address; add "
+                                "them with 'gm players GAME POWER --contact ADDRESS'.")
+        return Mailing(view.game.name, label, messages, skipped)
+
+
+def report_page(title: str, report) -> str:
+    """The report as the published site prints it, with its stylesheet inside the message
+    (a mail program fetches no `style.css`)."""
+    from html import escape
+
+    from gm.publish.html_report import report_html
+    from gm.publish.pages import STYLESHEET
+
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f"<title>{escape(title)}</title>", f"<style>\n{STYLESHEET}</style>", "</head>",
+        "<body>", report_html(report), "</body>", "</html>", ""])
+
+
+def board_picture(store: Store, game: str, label: str) -> tuple[str, bytes, tuple[str, str]]:
+    """The board of the phase with its orders: PNG, or SVG where PNG cannot be made."""
+    from gm.draw import draw_phase
+    from gm.draw.files import PictureError, svg_to_png
+    from gm.draw.stored import last_adjudicated_board
+
+    found = last_adjudicated_board(store, game, label)
+    svg = draw_phase(found.game_map, found.board)
+    stem = f"{found.game}-{found.short}"
+    try:
+        return f"{stem}.png", svg_to_png(svg), ("image", "png")
+    except PictureError:
+        return f"{stem}.svg", svg.encode("utf-8"), ("image", "svg+xml")
+
+
+def _file_name(game: str, phase: str, kind: str, power: str) -> str:
+    words = "-".join(f"{game} {phase} {kind} {power}".split())
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in words) + ".eml"

@@ -1,0 +1,84 @@
+"""A real SMTP server for the tests: aiosmtpd on 127.0.0.1, keeping what it receives."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import socket
+import ssl
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
+
+
+@dataclass
+class Received:
+    sender: str
+    recipients: list[str]
+    message: email.message.EmailMessage
+
+
+@dataclass
+class Inbox:
+    """What the server was given, in the order it came."""
+
+    received: list[Received] = field(default_factory=list)
+
+    async def handle_DATA(self, server, session, envelope):
+        message = email.message_from_bytes(envelope.original_content or envelope.content,
+                                           policy=email.policy.default)
+        self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos), message))
+        return "250 OK"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Accounts:
+    """Accepts one user and password (AUTH PLAIN or LOGIN)."""
+
+    def __init__(self, user: str, password: str):
+        self.user, self.password = user.encode(), password.encode()
+
+    def __call__(self, server, session, envelope, mechanism, auth_data):
+        ok = auth_data.login == self.user and auth_data.password == self.password
+        return AuthResult(success=ok, handled=False)
+
+
+def certificate(folder: Path) -> tuple[Path, Path]:
+    """A throw-away certificate for 127.0.0.1 (and its key), made by openssl."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext",
+                    "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def start(user: str | None = None, password: str | None = None, security: str = "none",
+          folder: Path | None = None) -> tuple[Controller, Inbox]:
+    """The server; with `security` 'starttls' or 'tls', over a certificate made in `folder`
+    (`folder / 'cert.pem'` is what a client must trust)."""
+    inbox = Inbox()
+    options: dict = {}
+    if user:
+        options = {"authenticator": Accounts(user, password or ""), "auth_require_tls": False}
+    if security != "none":
+        cert, key = certificate(folder)
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(str(cert), str(key))
+        if security == "starttls":
+            options.update(tls_context=context, require_starttls=True)
+        else:
+            options.update(ssl_context=context)
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **options)
+    controller.start()
+    return controller, inbox
