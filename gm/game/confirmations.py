@@ -23,11 +23,14 @@ from gm.store.order_rows import SENT_AHEAD, orders_of_phase
 class Confirmation:
     power: str  # the power's name
     text: str
+    power_id: str = ""
 
 
-def confirm(store: Store, name: str, power: str | None = None) -> list[Confirmation]:
+def confirm(store: Store, name: str, power: str | None = None, ordered_only: bool = False
+            ) -> list[Confirmation]:
     """The confirmation of one power (`power`), or of every power that has units, centres or
-    letters in the open phase."""
+    letters in the open phase (with `ordered_only`, every power that sent orders: the ones a
+    GM mails a confirmation to)."""
     with store.transaction(write=False):
         view = open_game(store, name)
         phase = rows.open_phase(store, view.game)
@@ -43,9 +46,12 @@ def confirm(store: Store, name: str, power: str | None = None) -> list[Confirmat
             forced = [row for row, _ in in_force if row.power == power_id]
             if wanted is None and not (mine or forced or spec.name in missing):
                 continue
+            if wanted is None and ordered_only and not any(
+                    row.status != "ignored" for row in mine):
+                continue
             out.append(Confirmation(spec.name, _text(
                 view.game.name, view.map.name, phase.label, spec.name, mine, forced,
-                missing.get(spec.name), phase.kind)))
+                missing.get(spec.name), phase.kind), power_id))
         if wanted is not None and not out:
             raise WorkflowError(f"no confirmation for {power}.")
         return out

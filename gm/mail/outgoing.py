@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate, make_msgid
 
+from gm.game.confirmations import confirm
 from gm.game.games import GameView, open_game, resolve_power
 from gm.game.players import players_at
 from gm.game.reports import phase_report
 from gm.game.workflow_errors import WorkflowError
-from gm.mail.confirmation import confirmations
 from gm.mail.messages import contact_addresses
 from gm.store import game_rows as rows
 from gm.store import mail_rows
@@ -98,24 +98,25 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
         power_id = resolve_power(view.map, power)
         players = _recipients(store, view, phase.phase)
         replies = _last_mail(store, view, phase.id)
-        to_confirm = confirmations(store, view, power_id)
+        to_confirm = confirm(store, view.game.name, power_id, ordered_only=True)
         if not to_confirm:
             raise WorkflowError(f"no power has sent orders for {phase.label} of "
                                 f"{view.game.name} yet; there is nothing to confirm.")
         messages, skipped = [], []
         for found in to_confirm:
-            name, addresses = players.get(found.power, ("", []))
+            name, addresses = players.get(found.power_id, ("", []))
             if not addresses:
-                skipped.append(f"{found.power_name}: no email address among the player's "
-                               f"contacts ('gm players {view.game.name} {found.power_name} "
+                skipped.append(f"{found.power}: no email address among the player's "
+                               f"contacts ('gm players {view.game.name} {found.power} "
                                "--contact ADDRESS')")
                 continue
-            subject = f"{view.game.name}: {phase.label} orders received for {found.power_name}"
+            subject = f"{view.game.name}: {phase.label} orders received for {found.power}"
             message = new_message(settings.sender, _to(name, addresses), subject, found.text,
-                                  replies.get(found.power))
-            messages.append(Outgoing(CONFIRMATION, phase.label, found.power, tuple(addresses),
-                                     message, _file_name(view.game.name, phase.label,
-                                                         CONFIRMATION, found.power_name)))
+                                  replies.get(found.power_id))
+            messages.append(Outgoing(CONFIRMATION, phase.label, found.power_id,
+                                     tuple(addresses), message,
+                                     _file_name(view.game.name, phase.label, CONFIRMATION,
+                                                found.power)))
         return Mailing(view.game.name, phase.label, messages, skipped)
 
 

@@ -75,7 +75,6 @@ def _declared_tags() -> tuple[dict[str, str], frozenset[str]]:
     return tags, frozenset(explained)
 
 
-_PROGRESS = re.compile(r"^\d+\s*/\s*\d+$")  # `1/2`: how far a rule's order has come
 
 # Characters that could change how a report displays: terminal escapes and other controls,
 # and the bidirectional overrides that reorder text on screen.
@@ -95,8 +94,6 @@ def _tags_for(result: ResultRow) -> tuple[list[str], str]:
     tags, explained = _declared_tags()
     if tags.get(code) == "":  # a rule's order that did what it said (`A Ur becomes a fleet`)
         return [], ""
-    if code not in tags and _PROGRESS.match(detail):  # `*rebuilding 1/2*`
-        return [f"{code.replace('_', ' ')} {detail.replace(' ', '')}"], ""
     tag = tags.get(code, code.replace("_", " "))
     note = detail if code in explained or code not in tags else ""
     return [tag], note

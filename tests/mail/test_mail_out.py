@@ -61,8 +61,8 @@ def test_confirmations_arrive_once_per_power_answering_its_letter(season, smtp):
     assert france["To"] == "Jeanne <jeanne@paris.example>" or "jeanne@paris.example" in \
         france["To"]
     body = france.get_content()
-    assert "orders received for France" in body
-    assert "A Mar S A Par - Bur" in body.split("To be adjudicated:")[1]
+    assert "Power: France" in body
+    assert "A Mar S A Par - Bur" in body.split("Orders to be adjudicated:")[1]
     # In-Reply-To is the Message-ID of France's letter as read from the mailbox
     from gm.store.database import open_store
 

@@ -67,8 +67,7 @@ def test_standard_results_become_zine_lines(result, kind, line):
     ("destroyed", "", "A Ber converts to F"),
     ("sacked", "", "A Ber converts to F (*sacked*)"),
     ("merged", "", "A Ber converts to F (*merged*)"),
-    ("rebuilding", "1/2", "A Ber converts to F (*rebuilding 1/2*)"),
-    ("rebuilding", "2 / 2", "A Ber converts to F (*rebuilding 2/2*)"),
+    ("rebuilding", "1/2", "A Ber converts to F (*rebuilding*: 1/2)"),
     ("rebuilding", "second season", "A Ber converts to F (*rebuilding*: second season)"),
     # a code no module knows yet still shows, with its detail
     ("loan_ended", "Sicily returns to Rome", "A Ber converts to F (*loan ended*: Sicily "
