@@ -74,25 +74,40 @@ AsciiOption = Annotated[bool, typer.Option(
     "--ascii", help="7-bit text only: accents dropped, dashes and quotes typed plainly")]
 
 
-def print_report(report, format: ReportFormat, ascii: bool) -> None:
-    """Print a season report in the chosen format (renderers are imported only here)."""
+# Each printable thing's renderer per format, as (module, function): imported only when used,
+# so that a command loads one renderer, not four.
+_RENDERERS = {
+    "report": {ReportFormat.rich: ("gm.report.rich_render", "render_rich"),
+               ReportFormat.markdown: ("gm.report.markdown", "render_markdown"),
+               ReportFormat.json: ("gm.report.json_model", "report_document"),
+               ReportFormat.text: ("gm.report.text", "render_text")},
+    "chart": {ReportFormat.rich: ("gm.report.rich_render", "render_chart_rich"),
+              ReportFormat.markdown: ("gm.report.markdown", "render_chart_markdown"),
+              ReportFormat.json: ("gm.report.json_model", "chart_document"),
+              ReportFormat.text: ("gm.report.text", "render_chart_text")},
+}
+
+
+def print_formatted(data, format: ReportFormat, ascii: bool, what: str = "report") -> None:
+    """Print a season report (or the centre chart, `what="chart"`) in the chosen format."""
+    from importlib import import_module
+
+    module_name, function = _RENDERERS[what][format]
+    render = getattr(import_module(module_name), function)
     if format is ReportFormat.rich:
-        from gm.report.rich_render import print_rich, render_rich, terminal
+        from gm.report.rich_render import print_rich, terminal
 
         console = terminal()
-        print_rich(render_rich(report, ascii, console), console)
-    elif format is ReportFormat.markdown:
-        from gm.report.markdown import render_markdown
-
-        echo_text(render_markdown(report, ascii))
+        print_rich(render(data, ascii, console), console)
     elif format is ReportFormat.json:
-        from gm.report.json_model import report_document
-
-        print_json(report_document(report))
+        print_json(render(data))
     else:
-        from gm.report.text import render_text
+        echo_text(render(data, ascii))
 
-        echo_text(render_text(report, ascii))
+
+def print_report(report, format: ReportFormat, ascii: bool) -> None:
+    """Print a season report in the chosen format (renderers are imported only here)."""
+    print_formatted(report, format, ascii)
 
 
 def echo_text(text: str) -> None:
@@ -431,23 +446,7 @@ def chart(game: GameName, format: FormatOption = ReportFormat.text, ascii: Ascii
 
     with opened(db) as store:
         found = centre_chart(store, game)
-    if format is ReportFormat.rich:
-        from gm.report.rich_render import print_rich, render_chart_rich, terminal
-
-        console = terminal()
-        print_rich(render_chart_rich(found, ascii, console), console)
-    elif format is ReportFormat.markdown:
-        from gm.report.markdown import render_chart_markdown
-
-        echo_text(render_chart_markdown(found, ascii))
-    elif format is ReportFormat.json:
-        from gm.report.json_model import chart_document
-
-        print_json(chart_document(found))
-    else:
-        from gm.report.text import render_chart_text
-
-        echo_text(render_chart_text(found, ascii))
+    print_formatted(found, format, ascii, "chart")
 
 
 @app.command("undo")

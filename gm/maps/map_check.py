@@ -209,20 +209,14 @@ def _check_board(spec: MapFile, lines: _Lines) -> list[Problem]:
                     add(kind, None, None, f"bridge #{n + 1}: {link.sea!r} is not a sea", n)
 
     # -- names must not collide --
-    seen: dict[str, str] = {}
-    for pid, p in provs.items():
-        for name in {fold_name(pid), fold_name(p.name), *(fold_name(a) for a in p.aliases)}:
-            if name in seen and seen[name] != pid:
-                add(f"provinces.{pid}", "aliases", None,
-                    f"name {name!r} of {pid!r} is already used by {seen[name]!r}")
-            seen.setdefault(name, pid)
-    seen_powers: dict[str, str] = {}
-    for pid, pw in spec.powers.items():
-        for name in {fold_name(pid), fold_name(pw.name), *(fold_name(a) for a in pw.aliases)}:
-            if name in seen_powers and seen_powers[name] != pid:
-                add(f"powers.{pid}", "aliases", None,
-                    f"name {name!r} of power {pid!r} is already used by {seen_powers[name]!r}")
-            seen_powers.setdefault(name, pid)
+    for table, what, named in (("provinces", "", provs), ("powers", "power ", spec.powers)):
+        seen: dict[str, str] = {}
+        for pid, p in named.items():
+            for name in {fold_name(pid), fold_name(p.name), *(fold_name(a) for a in p.aliases)}:
+                if name in seen and seen[name] != pid:
+                    add(f"{table}.{pid}", "aliases", None,
+                        f"name {name!r} of {what}{pid!r} is already used by {seen[name]!r}")
+                seen.setdefault(name, pid)
 
     # -- powers: homes and units --
     home_of: dict[str, str] = {}

@@ -145,3 +145,10 @@ def test_gm_map_check_cli(tmp_path, standard_text):
     good = subprocess.run([sys.executable, "-m", "gm", "map", "check", "standard"],
                           capture_output=True, text=True, check=False)
     assert good.returncode == 0 and "ok — 75 provinces, 34 supply centres, 7 powers" in good.stdout
+
+
+def test_two_powers_with_one_name(standard_text):
+    text = standard_text.replace('aliases = ["Fra"]', 'aliases = ["Fra", "Germany"]', 1)
+    messages = [m for _, m in problems(text)]
+    assert any("'germany' of power 'germany' is already used by 'france'" in m
+               for m in messages)
