@@ -4,8 +4,8 @@ check that a bot never writes an order gm cannot read, and shifting alliances.""
 from __future__ import annotations
 
 import random
-from collections import deque
 
+from gm.engine.adjustment_phase import steps_from
 from gm.engine.position import Position, Unit
 from gm.engine.retreat_phase import retreat_options
 from gm.maps import GameMap
@@ -18,8 +18,8 @@ class Geometry:
 
     def __init__(self, game_map: GameMap):
         self.map = game_map
-        self.army = {p: self._bfs(p, self._army_steps) for p in game_map.provinces}
-        self.fleet = {p: self._bfs(p, self._fleet_steps) for p in game_map.provinces}
+        self.army = {p: steps_from([p], self._army_steps) for p in game_map.provinces}
+        self.fleet = {p: steps_from([p], self._fleet_steps) for p in game_map.provinces}
 
     def _army_steps(self, prov: str) -> set[str]:
         return set(self.map.army_adj.get(prov, ()))
@@ -29,18 +29,6 @@ class Geometry:
         for loc in self.map.locations(prov):
             out.update(province_of(x) for x in self.map.fleet_adj.get(loc, ()))
         return out
-
-    @staticmethod
-    def _bfs(start: str, steps) -> dict[str, int]:
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in steps(here):
-                if nxt not in dist:
-                    dist[nxt] = dist[here] + 1
-                    queue.append(nxt)
-        return dist
 
     def distance(self, unit_kind: str, a: str, b: str) -> int:
         table = self.fleet if unit_kind == "F" else self.army

@@ -88,7 +88,7 @@ def _disorder_targets(position: Position, power: str, game_map: GameMap) -> list
     return list(game_map.powers[power].home)
 
 
-def _steps(starts: list[str], links) -> dict[str, int]:
+def steps_from(starts: list[str], links) -> dict[str, int]:
     """Moves from each node to the nearest of `starts`, along `links(node)` (symmetric)."""
     dist = dict.fromkeys(starts, 0)
     queue = deque(starts)
@@ -108,10 +108,10 @@ def _distances(position: Position, power: str, game_map: GameMap
     An army may count any province on the way, sea included, as if convoyed; a fleet only
     the places a fleet can move to, so a fleet that cannot sail home is farthest of all."""
     targets = _disorder_targets(position, power, game_map)
-    army = _steps(targets, game_map.neighbours)
+    army = steps_from(targets, game_map.neighbours)
     fleet_starts = [loc for c in targets if c in game_map.provinces
                     for loc in game_map.locations(c)]
-    fleet = _steps(fleet_starts, lambda loc: game_map.fleet_adj.get(loc, ()))
+    fleet = steps_from(fleet_starts, lambda loc: game_map.fleet_adj.get(loc, ()))
     return army, fleet
 
 
