@@ -93,6 +93,11 @@ class Rule:
         title = self.title or self.name.replace("_", " ")
         number = self.params.get("rule")
         return f"rule {number} ({title})" if number else f"the {self.short_title or title} rule"
+
+    def cites(self, number: str) -> str:
+        """`rule 6.1 (sacking)`: how a module that carries several of a rulebook's rules names
+        the one a message is about."""
+        return f"rule {number} ({self.title or self.name.replace('_', ' ')})"
     # --- declarations, in any phase ---------------------------------------------------------
     def declare(self, order: Order, position: Position, game_map: GameMap
                 ) -> OrderResult | None:
