@@ -122,9 +122,12 @@ def unit_short(unit) -> str:
 
 
 def unit_display(text: str) -> str:
-    """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`."""
+    """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`; a
+    leader (`0.5L rom (Publius Scipio)`) by its name and place, `Publius Scipio Rom`."""
     kind, _, rest = text.partition(" ")
     loc, _, name = rest.partition(" ")
+    if kind.endswith(LEADER) and name.startswith("(") and name.endswith(")"):
+        return f"{name[1:-1]} {place(loc)}"
     return " ".join(p for p in (kind, place(loc), name) if p)
 
 

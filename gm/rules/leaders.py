@@ -13,8 +13,9 @@ could move, its own order (a leader with none holds), and a leader and its unit 
 move attack as one (the standard `attack_key`), joined by the unit's supports. This rule adds:
 - Placement (3.3, `declare`): `Place Hannibal in Carthage`, with the first Spring's orders
   only, on a home centre of the leader's power, before that Spring is adjudicated, so the
-  leader may be ordered in it. A leader with no placement goes to its power's first home
-  (`prepare_orders`: the reading of issue 20).
+  leader may be ordered in it. A second placement of one leader replaces the first. A leader
+  with no placement goes to its power's first home (`prepare_orders`: the reading of issue 20),
+  and an order for it that Spring is void (intake refuses it: the leader is not on the board).
 - Stacking (3.4, `may_stack`): a leader shares a province with one army or fleet of its own
   power; never two armies or fleets together, never a foreign unit.
 - Upkeep 0 (3.1): a leader needs no centre and is never removed for supply.
@@ -70,6 +71,8 @@ class Leaders(Rule):
         problem = self._placement_problem(order, position, game_map)
         if problem:
             return OrderResult(order.power or "", order, None, False, R.VOID, problem)
+        # placed twice with the first Spring's orders (a letter read so far): the last stands
+        position.units = [u for u in position.units if u.name != order.leader]
         unit = self._put(order.power, order.leader, order.location, position)
         return OrderResult(order.power, order, unit, True, PLACED,
                            f"{order.leader} starts in {_place(game_map, order.location)}")
@@ -85,8 +88,6 @@ class Leaders(Rule):
             first = f"{start.start[0]} {start.year_label(start.first_year)}"
             return f"{self.cites('3.3')}: a leader is placed only with the first Spring's " \
                    f"orders ({first})"
-        if _on_board(position, leader):
-            return f"{self.cites('3.3')}: {leader} is placed already"
         if order.location not in power.home:
             homes = ", ".join(_place(game_map, h) for h in power.home)
             return f"{self.cites('3.3')}: {leader} starts on a home centre of {power.name} " \
@@ -123,7 +124,15 @@ class Leaders(Rule):
                     power.id, PlaceLeader(power.id, None, home, leader=leader), unit, True,
                     PLACED, f"{BY_DEFAULT}: no placement was sent, so {leader} starts on the "
                     f"first home of rule 1.1, {_place(game_map, home)}"))
-        return (orders, placed) if placed else None
+        if not placed:
+            return None
+        unplaced = {r.unit.name for r in placed}
+        kept = [o for o in orders if o.leader not in unplaced]
+        placed += [OrderResult(o.power or "", o, None, False, R.VOID,
+                               f"{self.cites('3.3')}: {o.leader} was not placed with the first "
+                               "Spring's orders, so it starts on its power's first home and "
+                               "holds") for o in orders if o.leader in unplaced]
+        return kept, placed
 
     def after_movement(self, before, after, results, attacked_by, game_map):
         """The placements, as events of the first Spring."""
