@@ -13,6 +13,7 @@ from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
+from gm.notation import unit_display, unit_short
 from gm.orders import legality
 from gm.orders.kinds import kind_of
 from gm.orders.kinds.split import Split, split_parts
@@ -485,6 +486,7 @@ class MovementPhase:
         dislodged: list[Dislodged] = []
         occupied: set[str] = set()
         beaten_by = [-1] * len(units)  # the attack that dislodged each unit, if any
+        disbanding, gone = self.rules.answers("disbands_when_dislodged"), []
         for a, attack in enumerate(attacks):
             if succeeded[a]:  # only pieces of another side are dislodged
                 for f in res.in_province.get(attack.dest, ()):
@@ -502,7 +504,12 @@ class MovementPhase:
             by = beaten_by[idx]
             if by >= 0:
                 attack = attacks[by]
-                dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin))
+                if disbanding and self.rules.disbands_when_dislodged(unit):
+                    gone.append(unit)  # removed at once: no retreat for it
+                    continue
+                dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin)
+                                 if attack.origins is None else
+                                 Dislodged(unit, attack.origins[0], attack.origins[1:]))
             else:
                 new_units.append(unit)
                 occupied.add(unit.province)
@@ -513,7 +520,8 @@ class MovementPhase:
         for idx, unit in enumerate(units):
             self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
         position = self.position.after(new_units, dislodged, frozenset(standoffs))
-        events: list[str] = []
+        events: list[str] = [f"{unit_display(unit_short(u))} disbanded at once when dislodged"
+                             for u in gone]
         if self.rules.answers("after_movement"):
             attacked_by: dict[str, set[str]] = {}
             for a, attack in enumerate(attacks):
