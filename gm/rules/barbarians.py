@@ -34,8 +34,9 @@ Parameters (`[rules.barbarians]`): `power` (the Barbarians' id, `barbarians`).
 from __future__ import annotations
 
 from gm.engine.position import Unit, piece_tag
+from gm.orders.legality import retreat_options
 from gm.orders.types import Move
-from gm.rules.base import Rule, register
+from gm.rules.base import Rule, RuleSet, register
 
 KEY = "barbarians"
 
@@ -52,6 +53,7 @@ def _place(game_map, province: str) -> str:
 class Barbarians(Rule):
     name = "barbarians"
     title = "Barbarians"
+    brings = frozenset({"build_areas"})  # named when a retreat into a build area is refused
 
     @property
     def power(self) -> str:
@@ -78,9 +80,10 @@ class Barbarians(Rule):
         """Build areas are closed to every retreat but the Barbarians'."""
         if dislodged.unit.power == self.power:
             return None
-        from gm.orders.legality import retreat_options  # noqa: PLC0415  (the standard answer)
         areas = set(self._areas(game_map))
-        return [loc for loc in retreat_options(dislodged, position, game_map)
+        full = RuleSet.for_map(game_map)  # the other rules' answer (a leader joining its unit)
+        others = RuleSet([r for r in full.rules if r.name != self.name], full.players)
+        return [loc for loc in retreat_options(dislodged, position, game_map, others)
                 if loc.split("/")[0] not in areas]
 
     # --- 4.1, 4.2: builds -----------------------------------------------------------------
