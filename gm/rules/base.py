@@ -82,6 +82,9 @@ class Rule:
     order_phases: ClassVar[dict[str, tuple[str, ...]]] = {}
     result_tags: ClassVar[dict[str, str]] = {}
     explained: ClassVar[frozenset[str]] = frozenset()
+    # variant forms this rule says its game has not: form -> (the rule's number, why), which
+    # the order reader gives for such an order ("rule 6.2 (sacking): a double never splits")
+    forbids: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def __init__(self, params: dict | None = None):
         self.params = params or {}

@@ -38,7 +38,7 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.engine.position import piece_tag
 from gm.engine.results import OrderResult
-from gm.orders.types import Sack, Split
+from gm.orders.types import Sack
 from gm.rules.base import Rule, register
 
 KEY = "sacking"
@@ -79,6 +79,8 @@ class Sacking(Rule):
     brings = frozenset({"sack", "multiple_units"})
     result_tags = {SACKED: "sacked", "failed": "failed"}
     explained = frozenset({"failed"})
+    forbids = {"merge_split": ("6.2", "a double unit never splits into two units or two "
+                                      "actions; it has one order")}
 
     def _protected_homes(self, game_map) -> set[str]:
         return {home for power in self.params.get("protected", ())
@@ -88,9 +90,6 @@ class Sacking(Rule):
         return True if isinstance(order, Sack) else None
 
     def order_problem(self, order, unit, position, game_map):
-        if isinstance(order, Split):
-            return f"{self.cites('6.2')}: a double unit never splits; it acts as one piece " \
-                   "with one order"
         if not isinstance(order, Sack):
             return None
         here = _place(game_map, unit.province)
