@@ -24,6 +24,18 @@ class BuildAnywhere(Rule):
     name = "build_anywhere"
     title = "building"
 
+    def build_problem(self, order, position, game_map, accepted):
+        """Name the rule when the site is not a centre the power owns."""
+        power = order.power or ""
+        where = order.location.split("/")[0]
+        if power in self.params.get("except", ()) or where in self.build_sites(
+                power, position, game_map) or position.owners.get(where) == power:
+            return None
+        name = game_map.powers[power].name if power in game_map.powers else power
+        place = game_map.provinces[where].name if where in game_map.provinces else where
+        return f"{self.ref}: {name} builds in the vacant centres it owns, and {place} is not " \
+               "one of them"
+
     def build_sites(self, power, position, game_map):
         if power in self.params.get("except", ()):
             return None

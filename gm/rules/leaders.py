@@ -152,13 +152,23 @@ class Leaders(Rule):
         if len(powers) > 1:
             return f"{self.cites('3.4')}: a leader shares a province only with a unit of its " \
                    "own power"
-        regular = [p for p in pieces if not p.is_leader]
+        regular = [p for p in pieces if p.kind != "L"]
         if len(regular) > 1:
             return f"{self.cites('3.4')}: only one army or fleet may stand in a province; a " \
                    "leader may join it"
         if len(pieces) - len(regular) > 1:
             return f"{self.cites('3.4')}: one leader to a province"
         return ""
+
+    def build_problem(self, order, position, game_map, accepted):
+        """A build beside an army or fleet already there (or built there this phase)."""
+        where = order.location.split("/")[0]
+        here = [u for u in position.units if u.province == where and u.kind != "L"]
+        here += [b for b in accepted if b.location.split("/")[0] == where]
+        if not here:
+            return None
+        return f"{self.cites('3.4')}: {_place(game_map, where)} holds an army or fleet already; " \
+               "only one may stand in a province (a leader may join it)"
 
     # --- 3.1 and 3.5 -------------------------------------------------------------------------
     def upkeep(self, unit):
