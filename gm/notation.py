@@ -121,12 +121,14 @@ def unit_short(unit) -> str:
     return f"{unit.name} {unit.location}" if unit.name else _piece(unit)
 
 
-def unit_display(text: str) -> str:
+def unit_display(text: str, by_name: bool = True) -> str:
     """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`; a
-    leader (`0.5L rom (Publius Scipio)`) by its name and place, `Publius Scipio Rom`."""
+    leader (`0.5L rom (Publius Scipio)`) by its name and place, `Publius Scipio Rom` (with
+    `by_name` false, as archives keep it so that `read_unit` reads it back: `0.5L Rom
+    (Publius Scipio)`)."""
     kind, _, rest = text.partition(" ")
     loc, _, name = rest.partition(" ")
-    if kind.endswith(LEADER) and name.startswith("(") and name.endswith(")"):
+    if by_name and kind.endswith(LEADER) and name.startswith("(") and name.endswith(")"):
         return f"{name[1:-1]} {place(loc)}"
     return " ".join(p for p in (kind, place(loc), name) if p)
 

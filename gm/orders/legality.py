@@ -60,7 +60,7 @@ from gm.orders.variants import order_phases, rule_reference
 # what the engine asks of this module by name
 __all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
            "commanded_pieces", "convoy_problem", "find_order_unit", "find_unit", "kind_problem", "move_check",
-           "open_build_sites", "power_name", "retreat_check", "retreat_options",
+           "open_build_sites", "place_target", "power_name", "retreat_check", "retreat_options",
            "rule_problem", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
@@ -111,6 +111,16 @@ def commanded_pieces(order: Order, idx: int, pieces, game_map: GameMap,
     if len(group) < 2:
         return group, None
     return group, multiple_problem(order, [pieces[i] for i in group], game_map)
+
+
+def place_target(order: Order, pieces) -> Order:
+    """The order with the place of the leader it supports by name alone (`F Ion S Scipio`)
+    filled from the board; unchanged when that leader is not on it."""
+    leader = getattr(order, "target_leader", None)
+    if not leader or getattr(order, "target", "x"):
+        return order
+    found = next((u for u in pieces if u.name == leader), None)
+    return order if found is None else replace(order, target=found.location)
 
 
 def unit_moves(unit, game_map: GameMap) -> list[str]:
@@ -164,6 +174,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         if order.power is None or (order.leader and not order.location):
             order = replace(order, power=order.power or unit.power,
                             location=unit.location if order.leader else order.location)
+        order = place_target(order, position.units)
         # an A/F unit not yet settled is checked as what its order says it is (Lord of Hosts 3)
         kind = order.unit_kind if unit.kind == "A/F" else unit.kind
         location = unit.location

@@ -176,3 +176,21 @@ class Leaders(Rule):
 
     def captures(self, unit, province, position):
         return False if unit.is_leader else None
+
+    def after_season(self, position, season, game_map):
+        """Say when a leader alone stood on a centre it would otherwise have taken."""
+        if season not in game_map.calendar.ownership_after:
+            return None
+        gone = {c for s in position.state.values() if isinstance(s, dict)
+                for c in s.get("destroyed", ())}
+        events = []
+        for unit in position.units:
+            province = game_map.provinces[unit.province]
+            if not unit.is_leader or not province.is_centre or unit.province in gone or \
+                    position.owners.get(unit.province) == unit.power or \
+                    any(u.province == unit.province and not u.is_leader
+                        for u in position.units):
+                continue
+            events.append(f"{_name(game_map, unit.power)}: {unit.name}, alone in "
+                          f"{province.name}, takes no centre, {self.cites('3.5')}")
+        return events

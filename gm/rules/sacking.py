@@ -108,12 +108,12 @@ class Sacking(Rule):
         return None
 
     def after_movement(self, before, after, results, attacked_by, game_map):
+        events = self._partial_cuts(results, game_map)
         sacks = [(i, r) for i, r in enumerate(results)
                  if isinstance(r.order, Sack) and r.code != R.VOID and r.unit is not None]
         if not sacks:
-            return None
+            return events or None
         places, doubles = destroyed(after), doubled(after)
-        events = []
         taken = {u.tag for u in after.units if u.tag}
         for i, result in sacks:
             unit = result.unit
@@ -137,6 +137,22 @@ class Sacking(Rule):
                           f"supply centre, and the {unit.label()} is {double.label()} for the "
                           f"next two movement seasons, {self.cites('6.1')}")
         _store(after, places, doubles)
+        return events
+
+    def _partial_cuts(self, results, game_map) -> list[str]:
+        """Name rule 6.2 when a double's support was only partly cut (the engine's result
+        already says how much was left)."""
+        events = []
+        for result in results:
+            unit = result.unit
+            if result.code != R.CUT or unit is None or not result.detail.startswith("partly"):
+                continue
+            cut, _, left = result.detail.partition(": ")
+            origins = cut.removeprefix("partly cut by ").split(", ")
+            where = " and ".join(_place(game_map, o) for o in origins)
+            events.append(f"{_name(game_map, unit.power)}: the {unit.label()} {left}: the "
+                          f"attack from {where} cut its support only by its own strength, "
+                          f"{self.cites('6.2')}")
         return events
 
     def after_season(self, position, season, game_map):
