@@ -34,19 +34,12 @@ Parameters (`[rules.barbarians]`): `power` (the Barbarians' id, `barbarians`).
 from __future__ import annotations
 
 from gm.engine.position import Unit, piece_tag
+from gm.orders.kinds.board import place_name, power_name
 from gm.orders.legality import retreat_options
 from gm.orders.types import Move
 from gm.rules.base import Rule, RuleSet, register
 
 KEY = "barbarians"
-
-
-def _name(game_map, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power
-
-
-def _place(game_map, province: str) -> str:
-    return game_map.provinces[province].name if province in game_map.provinces else province
 
 
 @register
@@ -64,7 +57,7 @@ class Barbarians(Rule):
         return list(found.build_sites) if found is not None else []
 
     def _areas_named(self, game_map) -> str:
-        return ", ".join(_place(game_map, a) for a in self._areas(game_map))
+        return ", ".join(place_name(game_map, a) for a in self._areas(game_map))
 
     # --- 4.2: no one else enters a build area ---------------------------------------------
     def order_problem(self, order, unit, position, game_map):
@@ -72,7 +65,7 @@ class Barbarians(Rule):
             return None
         dest = order.dest.split("/")[0]
         if dest in self._areas(game_map):
-            return f"{self.cites('4.2')}: {_place(game_map, dest)} is a Barbarian build " \
+            return f"{self.cites('4.2')}: {place_name(game_map, dest)} is a Barbarian build " \
                    "area, which no other power's piece may enter"
         return None
 
@@ -102,11 +95,11 @@ class Barbarians(Rule):
             if where not in areas:
                 return f"{self.cites('4.2')}: the Barbarians build only in the vacant build " \
                        f"areas ({self._areas_named(game_map)}), not in " \
-                       f"{_place(game_map, where)}"
+                       f"{place_name(game_map, where)}"
             return None
         if where in areas:
-            return f"{self.cites('4.2')}: {_place(game_map, where)} is a Barbarian build " \
-                   f"area; {_name(game_map, order.power or '')} builds in the centres it owns"
+            return f"{self.cites('4.2')}: {place_name(game_map, where)} is a Barbarian build " \
+                   f"area; {power_name(game_map, order.power or '')} builds in the centres it owns"
         return None
 
     # --- 5.1: rebellion ---------------------------------------------------------------------
@@ -137,7 +130,7 @@ class Barbarians(Rule):
             taken = {u.tag for u in position.units if u.tag}
             position.units = [*position.units, Unit(self.power, "A", home,
                                                     tag=piece_tag(position.phase, home, taken))]
-            events.append(f"{_place(game_map, home)} rebels against {_name(game_map, holder)}, "
+            events.append(f"{place_name(game_map, home)} rebels against {power_name(game_map, holder)}, "
                           f"left empty two Autumns running: it returns to the Barbarians, and "
                           f"a Barbarian army appears there, {self.cites('5.1')}")
         if held:

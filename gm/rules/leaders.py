@@ -30,19 +30,12 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.position import Unit, piece_tag
 from gm.engine.results import OrderResult
+from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import PlaceLeader
 from gm.rules.base import Rule, register
 
 PLACED = "placed"
 BY_DEFAULT = "by default"
-
-
-def _name(game_map, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power
-
-
-def _place(game_map, province: str) -> str:
-    return game_map.provinces[province].name if province in game_map.provinces else province
 
 
 def _first_spring(position, game_map) -> bool:
@@ -75,21 +68,21 @@ class Leaders(Rule):
         position.units = [u for u in position.units if u.name != order.leader]
         unit = self._put(order.power, order.leader, order.location, position)
         return OrderResult(order.power, order, unit, True, PLACED,
-                           f"{order.leader} starts in {_place(game_map, order.location)}")
+                           f"{order.leader} starts in {place_name(game_map, order.location)}")
 
     def _placement_problem(self, order, position, game_map) -> str | None:
         power = game_map.powers.get(order.power or "")
-        leader, where = order.leader, _place(game_map, order.location)
+        leader, where = order.leader, place_name(game_map, order.location)
         if power is None or leader not in power.leaders:
             return f"{self.cites('3.2')}: {leader} is not a leader of " \
-                   f"{_name(game_map, order.power or '')}"
+                   f"{power_name(game_map, order.power or '')}"
         if not _first_spring(position, game_map):
             start = game_map.calendar
             first = f"{start.start[0]} {start.year_label(start.first_year)}"
             return f"{self.cites('3.3')}: a leader is placed only with the first Spring's " \
                    f"orders ({first})"
         if order.location not in power.home:
-            homes = ", ".join(_place(game_map, h) for h in power.home)
+            homes = ", ".join(place_name(game_map, h) for h in power.home)
             return f"{self.cites('3.3')}: {leader} starts on a home centre of {power.name} " \
                    f"({homes}), not in {where}"
         here = [u for u in position.units if u.province == order.location]
@@ -123,7 +116,7 @@ class Leaders(Rule):
                 placed.append(OrderResult(
                     power.id, PlaceLeader(power.id, None, home, leader=leader), unit, True,
                     PLACED, f"{BY_DEFAULT}: no placement was sent, so {leader} starts on the "
-                    f"first home of rule 1.1, {_place(game_map, home)}"))
+                    f"first home of rule 1.1, {place_name(game_map, home)}"))
         if not placed:
             return None
         unplaced = {r.unit.name for r in placed}
@@ -140,8 +133,8 @@ class Leaders(Rule):
             return None
         defaults = {r.order.leader for r in results
                     if r.code == PLACED and r.detail.startswith(BY_DEFAULT)}
-        return [f"{_name(game_map, u.power)}: {u.name} starts in "
-                f"{_place(game_map, u.province)}"
+        return [f"{power_name(game_map, u.power)}: {u.name} starts in "
+                f"{place_name(game_map, u.province)}"
                 f"{' (no placement was sent)' if u.name in defaults else ''}, "
                 f"{self.cites('3.3')}"
                 for u in before.units if u.is_leader]
@@ -167,7 +160,7 @@ class Leaders(Rule):
         here += [b for b in accepted if b.location.split("/")[0] == where]
         if not here:
             return None
-        return f"{self.cites('3.4')}: {_place(game_map, where)} holds an army or fleet already; " \
+        return f"{self.cites('3.4')}: {place_name(game_map, where)} holds an army or fleet already; " \
                "only one may stand in a province (a leader may join it)"
 
     # --- 3.1 and 3.5 -------------------------------------------------------------------------
@@ -191,6 +184,6 @@ class Leaders(Rule):
                     any(u.province == unit.province and not u.is_leader
                         for u in position.units):
                 continue
-            events.append(f"{_name(game_map, unit.power)}: {unit.name}, alone in "
+            events.append(f"{power_name(game_map, unit.power)}: {unit.name}, alone in "
                           f"{province.name}, takes no centre, {self.cites('3.5')}")
         return events

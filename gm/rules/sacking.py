@@ -38,6 +38,7 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.engine.position import piece_tag
 from gm.engine.results import OrderResult
+from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import Sack
 from gm.rules.base import Rule, register
 
@@ -64,14 +65,6 @@ def _store(position, places: list[str], doubles: dict[str, int]) -> None:
         position.state.pop(KEY, None)
 
 
-def _name(game_map, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power
-
-
-def _place(game_map, province: str) -> str:
-    return game_map.provinces[province].name if province in game_map.provinces else province
-
-
 @register
 class Sacking(Rule):
     name = "sacking"
@@ -92,7 +85,7 @@ class Sacking(Rule):
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, Sack):
             return None
-        here = _place(game_map, unit.province)
+        here = place_name(game_map, unit.province)
         if unit.is_leader:
             return f"{self.cites('6.1')}: {unit.name} is a leader; only an army or a fleet " \
                    "can sack a centre"
@@ -117,10 +110,10 @@ class Sacking(Rule):
         taken = {u.tag for u in after.units if u.tag}
         for i, result in sacks:
             unit = result.unit
-            here = _place(game_map, unit.province)
+            here = place_name(game_map, unit.province)
             others = sorted(p for p in attacked_by.get(unit.province, ()) if p != unit.power)
             if result.code == R.DISLODGED or others:
-                by = " and ".join(_name(game_map, p) for p in others)
+                by = " and ".join(power_name(game_map, p) for p in others)
                 results[i] = OrderResult(unit.power, result.order, unit, False, "failed",
                                          f"the sack was prevented by an attack from {by}")
                 continue
@@ -133,7 +126,7 @@ class Sacking(Rule):
             after.owners.pop(unit.province, None)
             results[i] = OrderResult(unit.power, result.order, unit, True, SACKED,
                                      f"{here} is no longer a supply centre")
-            events.append(f"{_name(game_map, unit.power)} sacked {here}: it is no longer a "
+            events.append(f"{power_name(game_map, unit.power)} sacked {here}: it is no longer a "
                           f"supply centre, and the {unit.label()} is {double.label()} for the "
                           f"next two movement seasons, {self.cites('6.1')}")
         _store(after, places, doubles)
@@ -149,8 +142,8 @@ class Sacking(Rule):
                 continue
             cut, _, left = result.detail.partition(": ")
             origins = cut.removeprefix("partly cut by ").split(", ")
-            where = " and ".join(_place(game_map, o) for o in origins)
-            events.append(f"{_name(game_map, unit.power)}: the {unit.label()} {left}: the "
+            where = " and ".join(place_name(game_map, o) for o in origins)
+            events.append(f"{power_name(game_map, unit.power)}: the {unit.label()} {left}: the "
                           f"attack from {where} cut its support only by its own strength, "
                           f"{self.cites('6.2')}")
         return events
@@ -173,7 +166,7 @@ class Sacking(Rule):
             unit = position.units[by_tag[tag]]
             single = replace(unit, strength=1.0)
             position.units[by_tag[tag]] = single
-            events.append(f"{_name(game_map, unit.power)}: the {unit.label()} is single again "
+            events.append(f"{power_name(game_map, unit.power)}: the {unit.label()} is single again "
                           f"({single.label()}), two movement seasons after its sack, "
                           f"{self.cites('6.1')}")
         _store(position, destroyed(position), doubles)

@@ -1,7 +1,7 @@
-"""Rise of Rome II beyond what the case file can say: a GM's session through the command line
-in the rulebook's notation, the words intake gives each refusal of issue 20's "Bad input", the
-reports, and the demo archive. The board rules themselves are in tests/cases/rise-of-rome-ii.txt.
-"""
+"""Rise of Rome II beyond what the case file can say: the words intake gives each refusal of
+issue 20's "Bad input", the notation, and the demo archive. The board rules themselves are in
+tests/cases/rise-of-rome-ii.txt; a GM's session through the command line is in
+tests/cli/test_cli_rise_of_rome_ii.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from gm.engine.position import Phase, Position, Unit
 from gm.maps import load_map
@@ -120,77 +119,6 @@ def test_a_retreat_into_a_build_area_is_refused_under_rule_4_2(rome):
                         dislodged=[Dislodged(Unit("rome", "A", "cis"), "ill")])
     assert "rule 4.2 (Barbarians): Gaul is a build area of another power" in \
         intake(rome, position, "rome", "A Cisalpine Gaul R Gaul")
-
-
-# --- a GM's session: the rulebook's notation pasted as it stands ------------------------------
-
-class Gm:
-    def __init__(self, db: Path):
-        self.db = str(db)
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, letter: str | None = None, ok: bool = True) -> str:
-        from gm.cli import app
-
-        argv = [*args, "--db", self.db]
-        if letter is not None:
-            argv[2:2] = ["-"]
-        result = self.runner.invoke(app, argv, input=letter, env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), \
-            result.exception
-        assert (result.exit_code == 0) == ok, result.output
-        return result.output
-
-
-CARTHAGE = """CARTHAGE: Place Hannibal in New Carthage
-Hannibal - Mauretania
-A(New Carthage)-Saguntum
-F(Carthage)-Iberian Sea
-"""
-ROME = """ROME: Place Publius Scipio in Rome
-Scipio - Campania
-F(Campania)-Sicily
-A(Rome)-Campania
-"""
-
-
-def test_a_first_spring_from_letters_to_report_and_picture(tmp_path):
-    gm = Gm(tmp_path / "gm.db")
-    assert "Started G (Rise of Rome II) at Spring 220 BC" in \
-        gm("new", "G", "--variant", MAP_ID)
-    echo = gm("orders", "G", "--power", "Carthage", letter=CARTHAGE)
-    # the placement puts Hannibal on the board the letter's later lines are read against
-    assert "Hannibal - Mau" in echo and "Stored: 4 accepted" in echo
-    echo = gm("orders", "G", "--power", "Rome", letter=ROME)
-    assert "Stored: 4 accepted" in echo
-    report = gm("adjudicate", "G", "--no-orders")
-    flat = " ".join(report.split())
-    assert "Place Hannibal in New (*placed*)" in flat
-    assert "Carthage: Hannibal starts in New Carthage, rule 3.3 (leaders)" in flat
-    assert "Macedonia: Philip V starts in Lysimacheia (no placement was sent)" in flat
-    assert "Philip V Lys H (*no order*)" in flat  # a leader by its name and place
-    assert "Publius Scipio - Cam" in flat and "Hannibal - Mau" in flat
-    assert "more than half of the 37 supply centres" in flat
-    assert gm("report", "G") == report
-    shown = gm("show", "G")
-    assert "Hannibal Mau" in shown and "Publius Scipio Cam" in shown
-    picture = tmp_path / "g.svg"
-    assert "Drew G" in gm("draw", "G", "-o", str(picture))
-    assert picture.stat().st_size > 0
-
-
-def test_gm_edit_keeps_one_army_or_fleet_with_a_leader_of_its_own_power(tmp_path):
-    gm = Gm(tmp_path / "gm.db")
-    gm("new", "G", "--variant", MAP_ID)
-    added = gm("edit", "G", "add", "Carthage", "Hannibal", "Car", "--reason", "placed late")
-    assert "Hannibal" in added
-    foreign = gm("edit", "G", "add", "Rome", "Publius Scipio", "Car", "--reason", "test",
-                 ok=False)
-    assert "rule 3.4 (leaders): a leader shares a province only with a unit of its own " \
-           "power" in " ".join(foreign.split())
-    two = gm("edit", "G", "add", "Carthage", "A", "Car", "--reason", "test", ok=False)
-    assert "rule 3.4 (leaders): only one army or fleet may stand in a province" in \
-        " ".join(two.split())
 
 
 # --- reports and notation ----------------------------------------------------------------
