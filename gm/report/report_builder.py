@@ -265,8 +265,9 @@ def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | No
         return []
     written = (lambda text: in_full(text, names)) if names else (lambda text: text)
     lines = []
+    rules = RuleSet.for_map(game_map)  # a rule may open or close provinces to a retreat
     for d in position.dislodged:
-        options = retreat_options(d, position, game_map)
+        options = retreat_options(d, position, game_map, rules)
         lines.append(DislodgedLine(power_name(game_map, d.unit.power),
                                    written(unit_display(unit_text(d.unit))),
                                    tuple(written(place(o)) for o in options)))
