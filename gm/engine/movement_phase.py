@@ -16,6 +16,7 @@ from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.notation import unit_display, unit_short
 from gm.orders import legality
 from gm.orders.kinds import kind_of
+from gm.orders.kinds.merge import SupportMerge, check_support_merge
 from gm.orders.kinds.split import Split, split_parts
 from gm.orders.phases import MOVEMENT, phase_problem
 from gm.orders.types import Convoy, Hold, Merge, Move, Order, SupportHold, SupportMove
@@ -169,6 +170,12 @@ class MovementPhase:
                 plan.aim(province_of(order.dest))
         elif isinstance(order, Merge) and self._stacking_rules:
             problem = self._check_merge(unit, order, plan)
+        elif isinstance(order, SupportMerge) and self._stacking_rules:
+            problem = check_support_merge(order, unit.kind, unit.location, self.position,
+                                          self.map, self.rules)
+            if problem is None and unit.province != order.dest:
+                plan.kind = "support_merge"  # else it stands in the merge's province: takes part
+                plan.aim(order.dest)
         elif not isinstance(order, Hold):
             standard = False
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
@@ -264,7 +271,7 @@ class MovementPhase:
         stacked = self._stacking_rules
         for idx, plan in enumerate(plans):
             kind = plan.kind
-            if kind == "hold" or kind == "move" or kind == "merge":
+            if kind == "hold" or kind == "move" or kind == "merge" or kind == "support_merge":
                 continue
             if kind == "convoy":
                 if plan.matched and not plans[plan.target].convoyed:
@@ -376,6 +383,8 @@ class MovementPhase:
                 route = self.plans[attack.forces[0]].route
                 if route is not None:
                     attack.route_starts, attack.route_ends, attack.route_next = route
+        if self._stacking_rules:
+            self._merge_supports(forces, attacks, group)
         for idx, plan in enumerate(self.plans):
             if plan.kind in ("support_hold", "support_move"):
                 forces[idx].is_support = True
@@ -429,6 +438,21 @@ class MovementPhase:
         if unit.province not in merge.origins:
             merge.origins = (*merge.origins, unit.province)
         forces[idx].attack = a
+
+    def _merge_supports(self, forces: list[Force], attacks: list[Attack],
+                        group: dict[tuple, int]) -> None:
+        """A support of a merge (`A Par S merge Bur`) is given to its side's merge into that
+        province, and is not matched when there is none."""
+        for idx, plan in enumerate(self.plans):
+            if plan.kind == "support_merge":
+                forces[idx].is_support = True
+                forces[idx].supports_into = plan.dest
+                a = group.get(("merge", forces[idx].power, plan.dest))
+                if a is None:
+                    plan.matched = False
+                    plan.unmatched_reason = f"no merge into {plan.dest}"
+                else:
+                    attacks[a].supports.append(idx)
 
     @staticmethod
     def _merge_routes(forces: list[Force], attacks: list[Attack],
@@ -557,7 +581,7 @@ class MovementPhase:
             return False, R.BOUNCED, f"bounced at {attacks[a].dest}"
         if by >= 0:
             return False, R.DISLODGED, f"dislodged from {attacks[by].origin}"
-        if kind == "support_hold" or kind == "support_move":
+        if kind == "support_hold" or kind == "support_move" or kind == "support_merge":
             if not plan.matched:
                 return False, R.NOT_MATCHED, plan.unmatched_reason
             cutting = res.cutting_attacks(idx)
