@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.kinds.board import find_unit
-from gm.orders.kinds.support import support_problem
 from gm.orders.kinds.order_kind import (
     MOVEMENT,
     Order,
@@ -17,6 +16,7 @@ from gm.orders.kinds.order_kind import (
     show_location,
     unit_label,
 )
+from gm.orders.kinds.support import support_problem
 
 
 @dataclass(frozen=True, slots=True)
