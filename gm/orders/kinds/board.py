@@ -4,8 +4,8 @@ kind of unit can stand somewhere, and how units, places and powers are named in 
 from __future__ import annotations
 
 from gm.maps.gamemap import GameMap, province_of
-from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
 from gm.notation import stack_label
+from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
 from gm.orders.kinds.order_kind import Problem, kind_label, show_location
 
 KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
