@@ -121,16 +121,59 @@ def unit_short(unit) -> str:
     return f"{unit.name} {unit.location}" if unit.name else _piece(unit)
 
 
-def unit_display(text: str, by_name: bool = True) -> str:
-    """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`; a
-    leader (`0.5L rom (Publius Scipio)`) by its name and place, `Publius Scipio Rom` (with
-    `by_name` false, as archives keep it so that `read_unit` reads it back: `0.5L Rom
-    (Publius Scipio)`)."""
+def unit_display(text: str) -> str:
+    """A stored unit (`A par`, `2A ur`, `A mac (Alexander)`) as people write it: `A Par`."""
     kind, _, rest = text.partition(" ")
     loc, _, name = rest.partition(" ")
-    if by_name and kind.endswith(LEADER) and name.startswith("(") and name.endswith(")"):
-        return f"{name[1:-1]} {place(loc)}"
     return " ".join(p for p in (kind, place(loc), name) if p)
+
+
+def piece_shown(unit) -> str:
+    """One piece as reports and listings print it: `A Par`, `2A Ur`, `A Mac (Alexander)`, and
+    a leader by name with its place, `Publius Scipio Rom`."""
+    if unit.kind == LEADER and unit.name:
+        return f"{unit.name} {place(unit.location)}"
+    return unit_display(unit_text(unit))
+
+
+def stored_piece_shown(text: str) -> str:
+    """A piece stored as `unit_text` writes it (`A par`, `0.5L rom (Scipio)`) as
+    `piece_shown` prints it: `A Par`, `Scipio Rom`."""
+    parts = read_unit(text)
+    if parts is None or parts.kind != LEADER or not parts.name:
+        return unit_display(text)
+    return f"{parts.name} {place(parts.location)}"
+
+
+def stack_label(pieces) -> str:
+    """A stack's pieces that are not leaders as one unit is written: `2A`, `A/G`, `2A/G` (the
+    strength of each kind, armies first)."""
+    counts: dict[str, float] = {}
+    for u in pieces:
+        counts[u.kind] = counts.get(u.kind, 0) + u.strength
+    rank = {"A": 0, "F": 1, "A/F": 2, "G": 3}
+    kinds = sorted(counts, key=lambda k: (rank.get(k, 9), k))
+    return "/".join(kind_label(k, None if counts[k] == 1 else counts[k]) for k in kinds)
+
+
+def stacks_shown(units) -> list[str]:
+    """A power's pieces as a listing prints them, one line per province: `A Par`, `2A/G Spa`
+    for a multiple, `A Rom with Publius Scipio` for a leader with its unit, `Hannibal Cam` for
+    a leader alone. A province with one piece prints as `piece_shown` does."""
+    by_place: dict[str, list] = {}
+    for u in units:
+        by_place.setdefault(u.location.split("/")[0], []).append(u)
+    out = []
+    for here in by_place.values():
+        if len(here) == 1:
+            out.append(piece_shown(here[0]))
+            continue
+        leaders = [u.name for u in here if u.kind == LEADER]
+        others = [u for u in here if u.kind != LEADER]
+        where = place(others[0].location if len(others) == 1 else here[0].location.split("/")[0])
+        head = f"{stack_label(others)} {where}" if others else f"{leaders.pop(0)} {where}"
+        out.append(f"{head} with {' and '.join(leaders)}" if leaders else head)
+    return out
 
 
 def units_listed(units) -> list[str]:

@@ -16,6 +16,7 @@ from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.notation import unit_display, unit_short
 from gm.orders import legality
 from gm.orders.kinds import kind_of
+from gm.orders.kinds.merge import SupportMerge, check_support_merge
 from gm.orders.kinds.split import Split, split_parts
 from gm.orders.phases import MOVEMENT, phase_problem
 from gm.orders.types import Convoy, Hold, Merge, Move, Order, SupportHold, SupportMove
@@ -149,19 +150,19 @@ class MovementPhase:
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
                                                self.map, self.by_province)
             if problem is None:
-                plan.target = self._named(order.target, order.target_leader)
+                plan.target = self._named(order.target, order.target_leader, order.target_kind)
         elif isinstance(order, SupportMove):
             plan.kind = "support_move"
             order = self._placed_target(order)
             problem = legality.support_problem(unit.kind, unit.location, order.target,
                                                order.dest, self.map, self.by_province)
             if problem is None:
-                plan.target = self._named(order.target, order.target_leader)
+                plan.target = self._named(order.target, order.target_leader, order.target_kind)
                 plan.aim(province_of(order.dest))
                 plan.dest_coast = coast_of(order.dest)
         elif isinstance(order, Convoy):
             plan.kind = "convoy"
-            army = self._named(order.target, None) \
+            army = self._named(order.target, None, "A") \
                 if province_of(order.target) in self.by_province else -1
             problem = legality.convoy_problem(
                 unit.kind, unit.location, self.units[army].kind if army >= 0 else None,
@@ -171,6 +172,12 @@ class MovementPhase:
                 plan.aim(province_of(order.dest))
         elif isinstance(order, Merge) and self._stacking_rules:
             problem = self._check_merge(unit, order, plan)
+        elif isinstance(order, SupportMerge) and self._stacking_rules:
+            problem = check_support_merge(order, unit.kind, unit.location, self.position,
+                                          self.map, self.rules)
+            if problem is None and unit.province != order.dest:
+                plan.kind = "support_merge"  # else it stands in the merge's province: takes part
+                plan.aim(order.dest)
         elif not isinstance(order, Hold):
             standard = False
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
@@ -210,9 +217,10 @@ class MovementPhase:
             return order
         return legality.place_target(order, self.units)
 
-    def _named(self, location: str, leader: str | None) -> int:
+    def _named(self, location: str, leader: str | None, kind: str | None = None) -> int:
         """The piece a support or convoy names in a province: the leader it names, or else the
-        first piece there that is not a leader (a leader alone: the leader)."""
+        first piece there of the kind it names (a convoy: an army), or that is not a leader
+        (a leader alone: the leader)."""
         here = self.by_province[province_of(location)]
         if len(here) == 1:
             return here[0]
@@ -220,6 +228,10 @@ class MovementPhase:
         if leader:
             for i in here:
                 if units[i].name == leader:
+                    return i
+        if kind:
+            for i in here:
+                if units[i].kind == kind:
                     return i
         for i in here:
             if not units[i].is_leader:
@@ -273,7 +285,7 @@ class MovementPhase:
         stacked = self._stacking_rules
         for idx, plan in enumerate(plans):
             kind = plan.kind
-            if kind == "hold" or kind == "move" or kind == "merge":
+            if kind == "hold" or kind == "move" or kind == "merge" or kind == "support_merge":
                 continue
             if kind == "convoy":
                 if plan.matched and not plans[plan.target].convoyed:
@@ -385,6 +397,8 @@ class MovementPhase:
                 route = self.plans[attack.forces[0]].route
                 if route is not None:
                     attack.route_starts, attack.route_ends, attack.route_next = route
+        if self._stacking_rules:
+            self._merge_supports(forces, attacks, group)
         for idx, plan in enumerate(self.plans):
             if plan.kind in ("support_hold", "support_move"):
                 forces[idx].is_support = True
@@ -438,6 +452,21 @@ class MovementPhase:
         if unit.province not in merge.origins:
             merge.origins = (*merge.origins, unit.province)
         forces[idx].attack = a
+
+    def _merge_supports(self, forces: list[Force], attacks: list[Attack],
+                        group: dict[tuple, int]) -> None:
+        """A support of a merge (`A Par S merge Bur`) is given to its side's merge into that
+        province, and is not matched when there is none."""
+        for idx, plan in enumerate(self.plans):
+            if plan.kind == "support_merge":
+                forces[idx].is_support = True
+                forces[idx].supports_into = plan.dest
+                a = group.get(("merge", forces[idx].power, plan.dest))
+                if a is None:
+                    plan.matched = False
+                    plan.unmatched_reason = f"no merge into {plan.dest}"
+                else:
+                    attacks[a].supports.append(idx)
 
     @staticmethod
     def _merge_routes(forces: list[Force], attacks: list[Attack],
@@ -566,7 +595,7 @@ class MovementPhase:
             return False, R.BOUNCED, f"bounced at {attacks[a].dest}"
         if by >= 0:
             return False, R.DISLODGED, f"dislodged from {attacks[by].origin}"
-        if kind == "support_hold" or kind == "support_move":
+        if kind == "support_hold" or kind == "support_move" or kind == "support_merge":
             if not plan.matched:
                 return False, R.NOT_MATCHED, plan.unmatched_reason
             cutting = res.cutting_attacks(idx)

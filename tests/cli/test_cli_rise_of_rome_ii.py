@@ -4,6 +4,8 @@ reports, shows and draws; `gm edit` keeps a leader with at most one unit of its 
 
 from __future__ import annotations
 
+import json
+
 CARTHAGE = """CARTHAGE: Place Hannibal in New Carthage
 Hannibal - Mauretania
 A(New Carthage)-Saguntum
@@ -33,12 +35,14 @@ def test_a_first_spring_from_letters_to_report_and_picture(gm, tmp_path):
     assert "Place Hannibal in New (*placed*)" in text
     assert "Carthage: Hannibal starts in New Carthage, rule 3.3 (leaders)" in text
     assert "Macedonia: Philip V starts in Lysimacheia (no placement was sent)" in text
-    assert "Philip V Lys H (*no order*)" in text  # a leader by its name and place
+    assert "A Lys with Philip V H (*no order*)" in text  # a stack on one line
     assert "Publius Scipio - Cam" in text and "Hannibal - Mau" in text
     assert "more than half of the 37 supply centres" in text
     assert gm("report", "G").output == report
-    shown = flat(gm("show", "G"))
-    assert "Hannibal Mau" in shown and "Scipio Cam" in shown
+    shown = json.loads(gm("show", "G", "--format", "json").output)
+    stacks = {p["power"]: p["stacks"] for p in shown["powers"]}
+    assert "Hannibal Mau" in stacks["Carthage"]
+    assert "A Lys with Philip V" in stacks["Macedonia"]
     picture = tmp_path / "g.svg"
     assert "Drew G" in flat(gm("draw", "G", "-o", str(picture)))
     assert picture.stat().st_size > 0

@@ -27,7 +27,7 @@ def _list(items: list[str], none: str = "none") -> str:
 def _outcome(outcome: RecordedOutcome, game_map: GameMap) -> list[str]:
     out = ["Outcome:"]
     for h in outcome.holdings:
-        units = _list([unit_display(u, by_name=False) for u in h.units], "no units")
+        units = _list([unit_display(u) for u in h.units], "no units")
         centres = f"centres {_list([place(c) for c in h.centres])}" if h.centres \
             else "no centres"
         out.append(f"  {game_map.powers[h.power].name}: {units}; {centres}")
@@ -35,8 +35,7 @@ def _outcome(outcome: RecordedOutcome, game_map: GameMap) -> list[str]:
         parts = []
         for d in outcome.dislodged:
             how = f"from {place(d.attacker_from)}" if d.attacker_from else "by convoy"
-            parts.append(f"{game_map.powers[d.power].name} {unit_display(d.unit, by_name=False)} "
-                         f"({how})")
+            parts.append(f"{game_map.powers[d.power].name} {unit_display(d.unit)} ({how})")
         out.append(f"  Dislodged: {', '.join(parts)}")
     if outcome.standoffs:
         out.append(f"  Standoffs: {', '.join(place(s) for s in outcome.standoffs)}")
