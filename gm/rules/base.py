@@ -101,6 +101,12 @@ class Rule:
         declaration's result (void with the rule's reason when it is refused)."""
         return None
 
+    def declaration_problem(self, order: Order, position: Position | None, game_map: GameMap
+                            ) -> str | None:
+        """Why this declaration is refused by the rule on this board (name the rule), or None:
+        the check intake makes with the same words `declare` voids it with."""
+        return None
+
     # --- movement: before the resolver -------------------------------------------------------
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
                        ) -> tuple[list[Order], list[OrderResult]] | None:
@@ -322,6 +328,10 @@ class RuleSet:
                 ) -> OrderResult | None:
         """The result of a declaration, or None when no rule in force takes it."""
         return self._first("declare", order, position, game_map)
+
+    def declaration_problem(self, order: Order, position: Position | None,
+                            game_map: GameMap) -> str | None:
+        return self._first("declaration_problem", order, position, game_map)
 
     # movement, before the resolver
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
