@@ -82,6 +82,7 @@ class Rule:
     order_phases: ClassVar[dict[str, tuple[str, ...]]] = {}
     result_tags: ClassVar[dict[str, str]] = {}
     explained: ClassVar[frozenset[str]] = frozenset()
+    score_words: ClassVar[str] = ""  # what `score` counts, for the standing line
 
     def __init__(self, params: dict | None = None):
         self.params = params or {}
@@ -280,6 +281,11 @@ class Rule:
 
     def score(self, power: str, position: Position, game_map: GameMap) -> float | None:
         """A power's score towards victory, for the report's standing line and the chart."""
+        return None
+
+    def board_notes(self, position: Position, game_map: GameMap) -> list[str] | None:
+        """What the reports say of the board under this rule after a phase (loans in force,
+        destroyed centres), one line each."""
         return None
 
 
@@ -606,6 +612,13 @@ class RuleSet:
         else:
             reached = []
         return reached[:1]  # the standard game has one winner: the first in the map's order
+
+    def board_notes(self, position: Position, game_map: GameMap) -> list[str]:
+        return self._all("board_notes", position, game_map)
+
+    def score_words(self) -> str:
+        """What the victory score counts when a rule says (`self-supporting units`), else ''."""
+        return next((r.score_words for r in self._answering["score"] if r.score_words), "")
 
     def board_supply(self, position: Position, game_map: GameMap) -> float:
         """The supply of every centre still on the board (`centres`)."""

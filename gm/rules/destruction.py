@@ -154,3 +154,18 @@ class Destruction(Rule):
             return f"{self.ref}: {_place(game_map, order.province)} was destroyed; it is no " \
                    "build site until it is rebuilt"
         return None
+
+    def board_notes(self, position, game_map):
+        gone, works = destroyed(position), rebuilding(position)
+        if not gone:
+            return None
+        parts = []
+        for centre in sorted(gone, key=lambda c: _place(game_map, c)):
+            owner = position.owners.get(centre)
+            text = _place(game_map, centre) + (f" ({_name(game_map, owner)}'s)" if owner else "")
+            if centre in works:
+                power, done = works[centre]
+                text += f", being rebuilt by {_name(game_map, power)} ({done} of {SEASONS} " \
+                        "seasons)"
+            parts.append(text)
+        return [f"Destroyed centres, supplying nothing, {self.ref}: {'; '.join(parts)}."]

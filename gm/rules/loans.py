@@ -97,6 +97,10 @@ class Loans(Rule):
     result_tags = {"declared": "declared", "lent": "lent", "ended": "ended"}
     explained = frozenset({"declared", "lent", "ended"})
 
+    def board_notes(self, position, game_map):
+        said = loans_in_words(position, game_map)
+        return [f"Loans, {self.ref}: " + "; ".join(said) + "."] if said else None
+
     # --- the check, at intake and when declared --------------------------------------------
     def declaration_problem(self, order, position, game_map):
         if not isinstance(order, (LoanCentre, EndLoan)) or position is None:

@@ -45,3 +45,16 @@ class Rebels(Rule):
         if power and any(u.province == centre and u.power == power for u in position.units):
             return None  # garrisoned: the owner or the borrower counts it, as the rules say
         return ""  # rebels: nobody counts it
+
+    def board_notes(self, position, game_map):
+        idle = [c for c in ungarrisoned(position, game_map)
+                if c in self.params.get("centres", ())]
+        if not idle:
+            return None
+        names = ", ".join(f"{game_map.provinces[c].name} ({_name(game_map, holder(position, c))})"
+                          for c in idle)
+        return [f"Rebel centres not counted, no garrison, {self.ref}: {names}."]
+
+
+def _name(game_map, power) -> str:
+    return game_map.powers[power].name if power in game_map.powers else str(power)

@@ -35,6 +35,7 @@ def self_supporting(power: str, position, game_map, rules: RuleSet | None = None
 class SelfSupporting(Rule):
     name = "self_supporting"
     title = "victory"
+    score_words = "self-supporting units"
 
     def score(self, power, position, game_map):
         return self_supporting(power, position, game_map)
@@ -44,3 +45,31 @@ class SelfSupporting(Rule):
         rules = RuleSet.for_map(game_map)
         return [p for p in game_map.powers
                 if self_supporting(p, position, game_map, rules) >= count]
+
+    def board_notes(self, position, game_map):
+        """Each power's supply centre by centre, at its value (a double 2, Rome 3 to Rome),
+        borrowed centres marked, and its self-supporting units."""
+        rules = RuleSet.for_map(game_map)
+        lines = []
+        for power, info in game_map.powers.items():
+            units = len(position.units_of(power))
+            parts = []
+            for centre in game_map.centres:
+                if rules.supplied_by(centre, position, game_map) != power:
+                    continue
+                value = rules.centre_value(centre, power, position, game_map)
+                if not value:
+                    continue  # destroyed: the destruction rule says so
+                owner = position.owners.get(centre)
+                lent = "" if owner == power else f" lent by {game_map.powers[owner].name}" \
+                    if owner in game_map.powers else ""
+                parts.append(f"{game_map.provinces[centre].name} {value:g}{lent}")
+            if not parts and not units:
+                continue
+            supply = sum(rules.centre_value(c, power, position, game_map)
+                         for c in game_map.centres
+                         if rules.supplied_by(c, position, game_map) == power)
+            lines.append(f"{info.name}: supply {supply:g} ({', '.join(parts) or 'none'}); "
+                         f"{self_supporting(power, position, game_map, rules):g} "
+                         f"self-supporting units of {units}, {self.ref}.")
+        return lines
