@@ -18,20 +18,13 @@ that `gm replay games/diadochi-v-demo.txt --check` can verify it.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gm.game.adjudication import adjudicate  # noqa: E402
-from gm.game.archives import export_game  # noqa: E402
-from gm.game.games import new_game, position_at  # noqa: E402
-from gm.game.history import declare_draw  # noqa: E402
-from gm.game.intake import take_orders  # noqa: E402
-from gm.report.text import render_text  # noqa: E402
-from gm.store.database import open_store  # noqa: E402
+import letter_demo  # noqa: E402
 
 GAME = "diadochi-v-demo"
 LAST_YEAR = 236  # the story ends with the Winter of 236 BC: five years from 240 BC
@@ -169,55 +162,24 @@ EXPECTED: list[tuple[str, str, str]] = [
 ]
 
 
+def holds_for_the_silent(game_map, phase, position, letters: dict[str, str]
+                         ) -> dict[str, str]:
+    """In a movement phase a power with no letter writes its holds, as players do."""
+    if phase.kind != "Movement":
+        return letters
+    out = dict(letters)
+    for power in game_map.powers:
+        if power.capitalize() not in out and position.units_of(power):
+            out[power.capitalize()] = "\n".join(f"{u.kind} {u.location.capitalize()} H"
+                                                for u in position.units_of(power))
+    return out
+
+
 def play(show: bool) -> str:
-    store = open_store(":memory:")
-    new_game(store, GAME, VARIANT, NOTES)
-    seen: dict[str, str] = {}
-    while True:
-        view, phase, position = position_at(store, GAME)
-        if phase.year < LAST_YEAR:
-            break
-        label = phase.label
-        letters = dict(LETTERS.get(label, {}))
-        if phase.kind == "Movement":  # the others hold, and say so
-            for power in view.map.powers:
-                if power.capitalize() not in letters and position.units_of(power):
-                    letters[power.capitalize()] = "\n".join(
-                        f"{u.kind} {u.location.capitalize()} H"
-                        for u in position.units_of(power))
-        for power, text in letters.items():
-            taken = take_orders(store, GAME, text, power)
-            for line in taken.lines:
-                if line.status == "rejected" and line.text not in REFUSED:
-                    raise SystemExit(f"{label}, {power}: {line.text!r} was refused: "
-                                     f"{line.detail}")
-        report = render_text(adjudicate(store, GAME, no_orders=True))
-        seen[label] = report
-        if show:
-            print(report)
-    unplayed = sorted(set(LETTERS) - set(seen))
-    if unplayed:
-        raise SystemExit(f"the game never reached {', '.join(unplayed)}, which have letters")
-    missing = [f"{phase}: {what}" for phase, what, text in EXPECTED
-               if text not in seen.get(phase, "") and
-               " ".join(text.split()) not in " ".join(seen.get(phase, "").split())]
-    if missing:
-        raise SystemExit("the game did not show:\n  " + "\n  ".join(missing))
-    view, phase, position = position_at(store, GAME)
-    survivors = [view.map.powers[p].name for p in view.map.powers if position.units_of(p)]
-    declare_draw(store, GAME, survivors)
-    return export_game(store, GAME)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "games" / "diadochi-v-demo.txt"))
-    parser.add_argument("--show", action="store_true", help="print every phase's report")
-    args = parser.parse_args()
-    text = play(args.show)
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}")
+    return letter_demo.play_letters(game=GAME, variant=VARIANT, notes=NOTES,
+                                    last_year=LAST_YEAR, letters=LETTERS, refused=REFUSED,
+                                    expected=EXPECTED, show=show, fill=holds_for_the_silent)
 
 
 if __name__ == "__main__":
-    main()
+    letter_demo.main(__doc__, ROOT / "games" / "diadochi-v-demo.txt", play)
