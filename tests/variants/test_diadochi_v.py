@@ -246,3 +246,17 @@ def test_the_demo_archive_replays_without_differences():
                  "End loan Korinth", "Build F Bru", "F Alx - RED", "A Gad - Mau",
                  "Build A Jer", "Build A Sid", "Build F Ath"):
         assert line in text, line
+
+
+def test_the_letter_reader_marks_a_bad_z_or_r_void_naming_its_rule(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    echo = flat(gm("orders", "G", "--power", "Egypt", letter="F Alx Z\nA Pto R\nF Cyp Z\n"))
+    assert "F Alx destroys Alx (void when adjudicated: rule 7 (destruction): Alexandria may " \
+           "not be destroyed; Alexandria, Antioch and Rome are spared)" in echo
+    assert "A Pto rebuilds (void when adjudicated: rule 8 (rebuilding): Ptolemais is not a " \
+           "destroyed centre; only a destroyed centre is rebuilt)" in echo
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "F Alx destroys Alx (*void*: rule 7 (destruction): Alexandria may not be " \
+           "destroyed" in report
+    assert "Egypt destroyed Cyprus" in report
