@@ -126,12 +126,14 @@ class Loans(Rule):
             if chain and power in chain:
                 return f"{self.ref}: {place} is lent to {_name(game_map, chain[-1])}; only " \
                        "its present holder may lend it on"
-            return f"{self.ref}: {who} does not hold {place} ({_name(game_map, position.owners.get(centre))} " \
-                   "does); a power lends only a centre it controls"
+            owner = _name(game_map, position.owners.get(centre))
+            return f"{self.ref}: {who} does not hold {place} ({owner} does); a power lends " \
+                   "only a centre it controls"
         if chain and to in chain:
             return f"{self.ref}: {place} is lent already through {_name(game_map, to)}; " \
                    "end the loan instead"
-        if not any(owner == to for owner in position.owners.values()):
+        if not any(owner == to and c in game_map.provinces and game_map.provinces[c].is_centre
+                   for c, owner in position.owners.items()):  # a build site is no centre
             return f"{self.ref}: {_name(game_map, to)} owns no centre; a loan is made only " \
                    "to a power that owns at least one centre"
         return None
