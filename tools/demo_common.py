@@ -3,10 +3,7 @@ check that a bot never writes an order gm cannot read, and shifting alliances.""
 
 from __future__ import annotations
 
-import argparse
 import random
-from dataclasses import dataclass
-from pathlib import Path
 
 from gm.engine.adjustment_phase import steps_from
 from gm.engine.position import Position, Unit
@@ -167,71 +164,3 @@ class Writer:
 
     def remove(self, u: Unit) -> str:
         return f"Remove {self.unit(u.kind, u.location)}"
-
-
-@dataclass(frozen=True)
-class LetterStory:
-    """A demo game played from letters written by hand (tools/make_lord_of_hosts_demo.py,
-    tools/make_rise_of_rome_ii_demo.py): the letters of each phase by power, the lines gm
-    must refuse, and what the reports must show, phase by phase."""
-
-    game: str
-    variant: str
-    notes: str
-    last_year: int  # the story's last year; its Winter ends the game
-    letters: dict[str, dict[str, str]]
-    refused: set[str]
-    expected: list[tuple[str, str, str]]  # (phase, what it is, text in the report)
-
-
-def play_letters(story: LetterStory, show: bool) -> str:
-    """Play the story through gm's own store and commands; check each letter is read and each
-    expected line shows; return the exported archive (a draw among the survivors)."""
-    from gm.game.adjudication import adjudicate
-    from gm.game.archives import export_game
-    from gm.game.games import new_game, position_at
-    from gm.game.history import declare_draw
-    from gm.game.intake import take_orders
-    from gm.report.text import render_text
-    from gm.store.database import open_store
-
-    store = open_store(":memory:")
-    new_game(store, story.game, story.variant, story.notes)
-    seen: dict[str, str] = {}
-    while True:
-        view, phase, position = position_at(store, story.game)
-        if phase.year * view.map.calendar.step > story.last_year * view.map.calendar.step:
-            break
-        label = phase.label
-        for power, text in story.letters.get(label, {}).items():
-            taken = take_orders(store, story.game, text, power)
-            for line in taken.lines:
-                if line.status == "rejected" and line.text not in story.refused:
-                    raise SystemExit(f"{label}, {power}: {line.text!r} was refused: "
-                                     f"{line.detail}")
-        report = render_text(adjudicate(store, story.game, no_orders=True))
-        seen[label] = report
-        if show:
-            print(report)
-    unplayed = sorted(set(story.letters) - set(seen))
-    if unplayed:
-        raise SystemExit(f"the game never reached {', '.join(unplayed)}, which have letters")
-    missing = [f"{phase}: {what}" for phase, what, text in story.expected  # lines wrap
-               if text not in " ".join(seen.get(phase, "").split())]
-    if missing:
-        raise SystemExit("the game did not show:\n  " + "\n  ".join(missing))
-    view, phase, position = position_at(store, story.game)
-    survivors = [view.map.powers[p].name for p in view.map.powers if position.units_of(p)]
-    declare_draw(store, story.game, survivors)
-    return export_game(store, story.game)
-
-
-def letters_main(story: LetterStory, description: str, default_out: Path) -> None:
-    """The command line of a letters demo: `[--out PATH] [--show]`."""
-    parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--out", default=str(default_out))
-    parser.add_argument("--show", action="store_true", help="print every phase's report")
-    args = parser.parse_args()
-    text = play_letters(story, args.show)
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}")

@@ -22,9 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
-from demo_common import LetterStory, letters_main  # noqa: E402
+import letter_demo  # noqa: E402
 
 GAME = "lord-of-hosts-demo"
 LAST_YEAR = 597  # the story ends with the Winter of 597 BC: five years from 601 BC
@@ -321,8 +320,11 @@ EXPECTED: list[tuple[str, str, str]] = [
 ]
 
 
-STORY = LetterStory(GAME, VARIANT, NOTES, LAST_YEAR, LETTERS, REFUSED, EXPECTED)
+def play(show: bool) -> str:
+    return letter_demo.play_letters(game=GAME, variant=VARIANT, notes=NOTES,
+                                    last_year=LAST_YEAR, letters=LETTERS, refused=REFUSED,
+                                    expected=EXPECTED, show=show)
 
 
 if __name__ == "__main__":
-    letters_main(STORY, __doc__.splitlines()[0], ROOT / "games" / "lord-of-hosts-demo.txt")
+    letter_demo.main(__doc__, ROOT / "games" / "lord-of-hosts-demo.txt", play)

@@ -24,9 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
-from demo_common import LetterStory, letters_main  # noqa: E402
+import letter_demo  # noqa: E402
 
 GAME = "rise-of-rome-ii-demo"
 LAST_YEAR = 216  # the story ends with the Winter of 216 BC: five years from 220 BC
@@ -172,8 +171,11 @@ EXPECTED: list[tuple[str, str, str]] = [
     ("Autumn 217 BC", "a rebellion", "Celtiberia rebels against Carthage"),
 ]
 
-STORY = LetterStory(GAME, VARIANT, NOTES, LAST_YEAR, LETTERS, REFUSED, EXPECTED)
+def play(show: bool) -> str:
+    return letter_demo.play_letters(game=GAME, variant=VARIANT, notes=NOTES,
+                                    last_year=LAST_YEAR, letters=LETTERS, refused=REFUSED,
+                                    expected=EXPECTED, show=show)
 
 
 if __name__ == "__main__":
-    letters_main(STORY, __doc__.splitlines()[0], ROOT / "games" / "rise-of-rome-ii-demo.txt")
+    letter_demo.main(__doc__, ROOT / "games" / "rise-of-rome-ii-demo.txt", play)

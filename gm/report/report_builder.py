@@ -215,6 +215,7 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
         return report
     report.dislodged = _dislodged(next_position, game_map, names, rules)
     report.counts = _counts(next_position, game_map, rules)
+    report.events += [clean(note) for note in rules.board_notes(next_position, game_map)]
     if phase is not None and _year_ends(phase, next_position.phase):
         report.ownership = ownership(next_position, game_map, rules)
     if start_position is not None:
@@ -406,7 +407,7 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     `score`; a majority is of the centres still on the board."""
     kind, count = game_map.victory_kind, game_map.victory_count
     if kind == "units" and count:
-        target, condition = float(count), f"{count:g} units"
+        target, condition = float(count), f"{count:g} {rules.score_words() or 'units'}"
     elif kind == "centres" and count:
         target, condition = float(count), f"{amount(count)} supply centres"
     elif kind == "majority":

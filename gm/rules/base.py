@@ -85,6 +85,7 @@ class Rule:
     # variant forms this rule says its game has not: form -> (the rule's number, why), which
     # the order reader gives for such an order ("rule 6.2 (sacking): a double never splits")
     forbids: ClassVar[dict[str, tuple[str, str]]] = {}
+    score_words: ClassVar[str] = ""  # what `score` counts, for the standing line
 
     def __init__(self, params: dict | None = None):
         self.params = params or {}
@@ -107,6 +108,12 @@ class Rule:
         """Carry out an order that commands no unit (a loan, a leader's placement), before the
         phase's orders are checked; may change `position.state` or place pieces. Returns the
         declaration's result (void with the rule's reason when it is refused)."""
+        return None
+
+    def declaration_problem(self, order: Order, position: Position | None, game_map: GameMap
+                            ) -> str | None:
+        """Why this declaration is refused by the rule on this board (name the rule), or None:
+        the check intake makes with the same words `declare` voids it with."""
         return None
 
     # --- movement: before the resolver -------------------------------------------------------
@@ -297,6 +304,11 @@ class Rule:
         """A power's score towards victory, for the report's standing line and the chart."""
         return None
 
+    def board_notes(self, position: Position, game_map: GameMap) -> list[str] | None:
+        """What the reports say of the board under this rule after a phase (loans in force,
+        destroyed centres), one line each."""
+        return None
+
 
 class RuleSet:
     """The rules in force for one game: standard answers, overridden by the variant's rules."""
@@ -343,6 +355,10 @@ class RuleSet:
                 ) -> OrderResult | None:
         """The result of a declaration, or None when no rule in force takes it."""
         return self._first("declare", order, position, game_map)
+
+    def declaration_problem(self, order: Order, position: Position | None,
+                            game_map: GameMap) -> str | None:
+        return self._first("declaration_problem", order, position, game_map)
 
     # movement, before the resolver
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
@@ -627,6 +643,13 @@ class RuleSet:
         else:
             reached = []
         return reached[:1]  # the standard game has one winner: the first in the map's order
+
+    def board_notes(self, position: Position, game_map: GameMap) -> list[str]:
+        return self._all("board_notes", position, game_map)
+
+    def score_words(self) -> str:
+        """What the victory score counts when a rule says (`self-supporting units`), else ''."""
+        return next((r.score_words for r in self._answering["score"] if r.score_words), "")
 
     def board_supply(self, position: Position, game_map: GameMap) -> float:
         """The supply of every centre still on the board (`centres`)."""
