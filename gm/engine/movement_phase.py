@@ -243,9 +243,9 @@ class MovementPhase:
                            or coast_of(target.dest) in (None, plan.dest_coast))):
                 plan.matched = False
                 plan.unmatched_reason = "the supported unit did not make that move"
-            if plan.matched and vetted and not self.rules.may_support(
-                    self.units[idx], self.units[plan.target], self.position):
-                plan.matched, plan.unmatched_reason = False, "the rules forbid this support"
+            if plan.matched and vetted and (why := self.rules.support_refused(
+                    self.units[idx], self.units[plan.target], self.position)):
+                plan.matched, plan.unmatched_reason = False, why
 
         self._convoys_for = convoys_for
 
