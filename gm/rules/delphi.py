@@ -37,7 +37,8 @@ def state_of(position) -> dict:
 
 
 def is_free(unit) -> bool:
-    return bool(unit.tag) and unit.tag.endswith(FREE)
+    tag = getattr(unit, "tag", None)  # a NewPiece (a build not yet made) has none
+    return bool(tag) and tag.endswith(FREE)
 
 
 @register

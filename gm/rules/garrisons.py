@@ -27,6 +27,7 @@ GARRISON = "G"
 class Garrisons(Rule):
     name = "garrisons"
     title = "garrisons"
+    brings = frozenset({"garrisons"})
     result_tags = {"disbanded": "disbanded"}
 
     def build_kinds(self, power, position, game_map):
