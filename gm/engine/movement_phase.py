@@ -15,6 +15,7 @@ from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders import legality
 from gm.orders.kinds import kind_of
+from gm.orders.kinds.split import Split, split_parts
 from gm.orders.phases import MOVEMENT, phase_problem
 from gm.orders.types import Convoy, Hold, Merge, Move, Order, SupportHold, SupportMove
 from gm.rules import RuleSet
@@ -71,7 +72,8 @@ class MovementPhase:
     # --- 1. orders to units ------------------------------------------------------------------
     def take_orders(self, orders: list[Order]) -> None:
         units, by_province = self.units, self.by_province
-        if self._stacking_rules:  # each piece a merge names takes its part of the order
+        stacking = self._stacking_rules
+        if stacking:  # each piece a merge names takes its part of the order
             orders = [part for order in orders for part in
                       (order.each() if isinstance(order, Merge) else (order,))]
         for order in orders:
@@ -87,11 +89,10 @@ class MovementPhase:
                     self.results.append(OrderResult(order.power or "", order, None, False,
                                                     R.VOID, missing.message))
                     continue
-            old = self.plans[idx].order
-            if old is not None:
-                self.results.append(OrderResult(order.power or "", old, self.units[idx], False,
-                                                R.REPLACED, f"replaced by {order}"))
-            self.plans[idx] = Plan(order)
+            if not stacking or order.leader:
+                self._give(idx, order, order)
+            else:
+                self._give_stack(idx, order)
         for idx, plan in enumerate(self.plans):
             if plan.order is not None:
                 self._check(idx, plan)
@@ -99,9 +100,42 @@ class MovementPhase:
             for idx, reason in self.rules.void_moves(self).items():
                 self.plans[idx].void, self.plans[idx].kind = reason, "hold"
 
+    def _give(self, idx: int, order: Order | None, by: Order, void: str | None = None) -> None:
+        """The piece's order is now `order` (None: it holds), given by `by`; a later order
+        replaces an earlier one."""
+        old = self.plans[idx].order
+        if old is not None and all(r.order is not old or r.code != R.REPLACED
+                                   for r in self.results):
+            self.results.append(OrderResult(by.power or "", old, self.units[idx], False,
+                                            R.REPLACED, f"replaced by {by}"))
+        plan = self.plans[idx] = Plan(order)
+        plan.void = void
+
+    def _give_stack(self, idx: int, order: Order) -> None:
+        """An order to a multiple (`legality.commanded_pieces`): every piece of it takes the
+        order, or a split's part; pieces a split leaves out hold. An order whose kind or count
+        does not fit the multiple is void for all its pieces."""
+        group, problem = legality.commanded_pieces(order, idx, self.units, self.map, self.rules)
+        parts: list[tuple[Order | None, list[int]]] = [(order, group)]
+        if problem is None and isinstance(order, Split):
+            found, problem = split_parts(order, [self.units[i] for i in group], self.map)
+            taken = {i for _, which in found for i in which}
+            parts = [(part, [group[i] for i in which]) for part, which in found]
+            parts.append((None, [g for i, g in enumerate(group) if i not in taken]))
+        if problem is not None:
+            for i in group:
+                self._give(i, order, order, problem.message)
+            return
+        for part, which in parts:
+            for i in which:
+                self._give(i, part, order)
+
     def _check(self, idx: int, plan: Plan) -> None:
         """The legality check (`gm.orders.legality`) of one unit's order, as intake asks it;
         what it finds is kept on the plan for the resolver."""
+        if plan.void:  # the order does not fit the multiple it commands
+            plan.kind = "hold"
+            return
         unit = self.units[idx]
         order = plan.order
         problem = None
@@ -226,6 +260,7 @@ class MovementPhase:
                 for f in fleets:
                     plans[f].matched = False
         vetted = self.rules.answers("may_support")
+        stacked = self._stacking_rules
         for idx, plan in enumerate(plans):
             kind = plan.kind
             if kind == "hold" or kind == "move" or kind == "merge":
@@ -234,6 +269,8 @@ class MovementPhase:
                 if plan.matched and not plans[plan.target].convoyed:
                     plan.matched = False
                 continue
+            if stacked:
+                plan.target = self._stack_target(idx, plan)
             target = plans[plan.target]
             if kind == "support_hold":
                 if target.kind == "move":
@@ -248,6 +285,26 @@ class MovementPhase:
                 plan.matched, plan.unmatched_reason = False, why
 
         self._convoys_for = convoys_for
+
+    def _stack_target(self, idx: int, plan: Plan) -> int:
+        """A support names a leader or a stack's other pieces (`_named`): of those, the piece
+        that makes the supported move, or for a support to hold one that stays."""
+        first = plan.target
+        target = self.units[first]
+        if target.is_leader:
+            return first
+        plans, side = self.plans, self.rules.side
+        for i in self.by_province[target.province]:
+            other = self.units[i]
+            if other.is_leader or side(other.power) != side(target.power):
+                continue
+            p = plans[i]
+            if plan.kind == "support_hold" and p.kind != "move":
+                return i
+            if plan.kind == "support_move" and p.kind == "move" and \
+                    p.dest_province == plan.dest:
+                return i
+        return first
 
     def _route(self, army: int, fleets: list[int]):
         """The convoy route graph over `fleets` for this army's move, or None if none exists."""
@@ -296,7 +353,7 @@ class MovementPhase:
                 continue
             unit = self.units[idx]
             key = rules.attack_key(unit, plan) if grouping else \
-                (unit.power, unit.province, plan.dest_province, plan.convoyed)
+                (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)
