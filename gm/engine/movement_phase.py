@@ -167,7 +167,9 @@ class MovementPhase:
                 plan.target = army
                 plan.aim(province_of(order.dest))
         elif isinstance(order, Merge) and self._stacking_rules:
-            problem = self._check_merge(unit, order, plan)
+            # the rule's objection first: it names the rulebook (a piece not next to the target)
+            problem = legality.rule_problem(order, unit, self.position, self.map, self.rules) \
+                or self._check_merge(unit, order, plan)
         elif not isinstance(order, Hold):
             standard = False
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later

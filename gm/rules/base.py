@@ -367,8 +367,7 @@ class RuleSet:
         answer = self._first("attack_key", unit, plan)
         if answer is not None:
             return answer
-        power = self.side(unit.power) if self.sides else unit.power
-        return (power, unit.province, plan.dest_province, plan.convoyed)
+        return (unit.power, unit.province, plan.dest_province, plan.convoyed)
 
     def side(self, power: str) -> str:
         """Standard: the power itself, or the map's `powers.<id>.player`."""

@@ -55,5 +55,22 @@ class Multiplicity(Rule):
                 out.append(order)
         return out, [], []
 
+    def order_problem(self, order, unit, position, game_map):
+        """Each merging piece must be next to or in the target, and never goes by convoy
+        (asked of the whole merge at intake, and of each piece's part in the engine)."""
+        if not isinstance(order, Merge):
+            return None
+        dest = order.dest.split("/")[0]
+        for kind, location in [(unit.kind, unit.location),
+                               *((k or "A", loc) for k, loc, _ in order.partners)]:
+            here = location.split("/")[0]
+            links = game_map.fleet_adj.get(location, ()) if kind == "F" \
+                else game_map.army_adj.get(here, ())
+            if here != dest and dest not in {x.split("/")[0] for x in links}:
+                return f"{self.ref}: a merging piece must be next to or in the target, never " \
+                       f"convoyed; {kind} {game_map.provinces[here].name} is not next to " \
+                       f"{game_map.provinces[dest].name}"
+        return None
+
     def stands(self, order):
         return True if isinstance(order, (Merge, SupportMerge)) else None
