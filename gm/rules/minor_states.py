@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.engine.results import OrderResult
-from gm.orders.types import Waive
+from gm.orders.types import Build, Waive
 from gm.rules.base import Rule, register
 
 
@@ -76,7 +76,11 @@ class MinorStates(Rule):
         rest, results = [], []
         for order in orders:
             found = game_map.powers.get(order.power or "")
-            if isinstance(order, Waive) and found is not None and found.player:
+            if isinstance(order, Build) and found is not None and found.player \
+                    and (order.strength or 1) != 1:
+                results.append(OrderResult(found.id, order, None, False, R.VOID,
+                                           self.build_problem(order, position, game_map, ())))
+            elif isinstance(order, Waive) and found is not None and found.player:
                 results.append(OrderResult(
                     found.id, order, None, False, R.VOID,
                     f"rule {self.params.get('setup_rule', '1')} (set-up): {found.name} is a "
