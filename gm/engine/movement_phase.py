@@ -181,8 +181,9 @@ class MovementPhase:
                 if declared is not None and declared.check is not None:
                     problem = declared.check(order, unit.kind, unit.location, self.position,
                                              self.map, self.rules)
-        if problem is None and (self._variant_checks or not standard):
-            problem = legality.rule_problem(order, unit, self.position, self.map, self.rules)
+        if self._variant_checks or not standard:  # a rule's objection names the rulebook
+            problem = legality.rule_problem(order, unit, self.position, self.map,
+                                            self.rules) or problem
         if problem is not None:
             plan.void = problem.message
             plan.kind = "hold"

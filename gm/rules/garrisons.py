@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.engine.results import OrderResult
-from gm.orders.types import Convoy, Merge, Move, Remove, SupportHold, SupportMerge, SupportMove
+from gm.orders.types import Convoy, Disband, Merge, Move, Remove, SupportHold, SupportMerge, SupportMove
 from gm.rules.base import Rule, register
 
 GARRISON = "G"
@@ -58,7 +58,7 @@ class Garrisons(Rule):
         """`Disband G Pra`: garrisons leave before the count (Winter, rule 4)."""
         rest, results, events = [], [], []
         for order in orders:
-            if not (isinstance(order, Remove) and order.unit_kind == GARRISON):
+            if not (isinstance(order, (Remove, Disband)) and order.unit_kind == GARRISON):
                 rest.append(order)
                 continue
             here = [u for u in position.units if u.power == order.power
