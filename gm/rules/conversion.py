@@ -109,6 +109,7 @@ class WinterConversion(Conversion):
     where it may be made (cities 1, towns ½)."""
 
     name = "winter_conversion"
+    title = "conversion"
     order_phases = {"conversion": ("Adjustment",)}
     result_tags = {"converted": ""}
     explained = frozenset()
