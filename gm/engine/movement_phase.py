@@ -13,8 +13,10 @@ from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
+from gm.notation import unit_display, unit_short
 from gm.orders import legality
 from gm.orders.kinds import kind_of
+from gm.orders.kinds.merge import SupportMerge, check_support_merge
 from gm.orders.kinds.split import Split, split_parts
 from gm.orders.phases import MOVEMENT, phase_problem
 from gm.orders.types import Convoy, Hold, Merge, Move, Order, SupportHold, SupportMove
@@ -167,9 +169,13 @@ class MovementPhase:
                 plan.target = army
                 plan.aim(province_of(order.dest))
         elif isinstance(order, Merge) and self._stacking_rules:
-            # the rule's objection first: it names the rulebook (a piece not next to the target)
-            problem = legality.rule_problem(order, unit, self.position, self.map, self.rules) \
-                or self._check_merge(unit, order, plan)
+            problem = self._check_merge(unit, order, plan)
+        elif isinstance(order, SupportMerge) and self._stacking_rules:
+            problem = check_support_merge(order, unit.kind, unit.location, self.position,
+                                          self.map, self.rules)
+            if problem is None and unit.province != order.dest:
+                plan.kind = "support_merge"  # else it stands in the merge's province: takes part
+                plan.aim(order.dest)
         elif not isinstance(order, Hold):
             standard = False
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
@@ -266,7 +272,7 @@ class MovementPhase:
         stacked = self._stacking_rules
         for idx, plan in enumerate(plans):
             kind = plan.kind
-            if kind == "hold" or kind == "move" or kind == "merge":
+            if kind == "hold" or kind == "move" or kind == "merge" or kind == "support_merge":
                 continue
             if kind == "convoy":
                 if plan.matched and not plans[plan.target].convoyed:
@@ -378,6 +384,8 @@ class MovementPhase:
                 route = self.plans[attack.forces[0]].route
                 if route is not None:
                     attack.route_starts, attack.route_ends, attack.route_next = route
+        if self._stacking_rules:
+            self._merge_supports(forces, attacks, group)
         for idx, plan in enumerate(self.plans):
             if plan.kind in ("support_hold", "support_move"):
                 forces[idx].is_support = True
@@ -431,6 +439,21 @@ class MovementPhase:
         if unit.province not in merge.origins:
             merge.origins = (*merge.origins, unit.province)
         forces[idx].attack = a
+
+    def _merge_supports(self, forces: list[Force], attacks: list[Attack],
+                        group: dict[tuple, int]) -> None:
+        """A support of a merge (`A Par S merge Bur`) is given to its side's merge into that
+        province, and is not matched when there is none."""
+        for idx, plan in enumerate(self.plans):
+            if plan.kind == "support_merge":
+                forces[idx].is_support = True
+                forces[idx].supports_into = plan.dest
+                a = group.get(("merge", forces[idx].power, plan.dest))
+                if a is None:
+                    plan.matched = False
+                    plan.unmatched_reason = f"no merge into {plan.dest}"
+                else:
+                    attacks[a].supports.append(idx)
 
     @staticmethod
     def _merge_routes(forces: list[Force], attacks: list[Attack],
@@ -488,6 +511,7 @@ class MovementPhase:
         dislodged: list[Dislodged] = []
         occupied: set[str] = set()
         beaten_by = [-1] * len(units)  # the attack that dislodged each unit, if any
+        disbanding, gone = self.rules.answers("disbands_when_dislodged"), []
         for a, attack in enumerate(attacks):
             if succeeded[a]:  # only pieces of another side are dislodged
                 for f in res.in_province.get(attack.dest, ()):
@@ -505,7 +529,12 @@ class MovementPhase:
             by = beaten_by[idx]
             if by >= 0:
                 attack = attacks[by]
-                dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin))
+                if disbanding and self.rules.disbands_when_dislodged(unit):
+                    gone.append(unit)  # removed at once: no retreat for it
+                    continue
+                dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin)
+                                 if attack.origins is None else
+                                 Dislodged(unit, attack.origins[0], attack.origins[1:]))
             else:
                 new_units.append(unit)
                 occupied.add(unit.province)
@@ -516,7 +545,8 @@ class MovementPhase:
         for idx, unit in enumerate(units):
             self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
         position = self.position.after(new_units, dislodged, frozenset(standoffs))
-        events: list[str] = []
+        events: list[str] = [f"{unit_display(unit_short(u))} disbanded at once when dislodged"
+                             for u in gone]
         if self.rules.answers("after_movement"):
             attacked_by: dict[str, set[str]] = {}
             for a, attack in enumerate(attacks):
@@ -552,7 +582,7 @@ class MovementPhase:
             return False, R.BOUNCED, f"bounced at {attacks[a].dest}"
         if by >= 0:
             return False, R.DISLODGED, f"dislodged from {attacks[by].origin}"
-        if kind == "support_hold" or kind == "support_move":
+        if kind == "support_hold" or kind == "support_move" or kind == "support_merge":
             if not plan.matched:
                 return False, R.NOT_MATCHED, plan.unmatched_reason
             cutting = res.cutting_attacks(idx)

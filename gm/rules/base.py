@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from gm.engine.movement_phase import MovementPhase, Plan
-    from gm.engine.position import Position, Unit
+    from gm.engine.position import Dislodged, Position, Unit
     from gm.engine.results import OrderResult
     from gm.maps.gamemap import GameMap
     from gm.orders.types import Build, Order
@@ -147,6 +147,19 @@ class Rule:
     def may_support(self, supporter: Unit, supported: Unit, position: Position
                     ) -> bool | str | None:
         """False, or the reason in words naming the rule, when this support may not count."""
+        return None
+
+    # --- retreats ------------------------------------------------------------------------------
+    def retreat_options(self, dislodged: Dislodged, position: Position, game_map: GameMap
+                        ) -> list[str] | None:
+        """The locations this dislodged piece may retreat to (a leader by land and sea,
+        provinces closed to its power), in place of the standard ones; None: the standard
+        answer (`gm.orders.legality.retreat_options` without rules gives it, to filter)."""
+        return None
+
+    def disbands_when_dislodged(self, unit: Unit) -> bool | None:
+        """Is this piece removed at once when dislodged (a garrison), with no retreat phase
+        played for it?"""
         return None
 
     # --- movement: strengths the resolver uses ---------------------------------------------
@@ -391,6 +404,16 @@ class RuleSet:
         if len(pieces) <= 1:
             return None
         return "only one piece may stand in a province"
+
+    def retreat_options(self, dislodged: Dislodged, position: Position, game_map: GameMap
+                        ) -> list[str] | None:
+        """A rule's retreat options for this piece, or None for the standard ones."""
+        answer = self._first("retreat_options", dislodged, position, game_map)
+        return None if answer is None else list(answer)
+
+    def disbands_when_dislodged(self, unit: Unit) -> bool:
+        """Standard: no piece disbands before its retreat phase."""
+        return bool(self._first("disbands_when_dislodged", unit))
 
     def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool:
         return self.support_refused(supporter, supported, position) is None
