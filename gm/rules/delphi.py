@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm.engine import results as R
-from gm.orders.types import Build, Sack
+from gm.orders.types import Sack
 from gm.rules.base import Rule, register
 
 KEY = "delphi"
@@ -51,7 +51,7 @@ class Delphi(Rule):
 
     def __init__(self, params=None):
         super().__init__(params)
-        self._claimed: set[int] = set()
+        self._left: dict[str, int] = {}  # Delphi's units still to build this phase
 
     @property
     def shrine(self) -> str:
@@ -104,19 +104,18 @@ class Delphi(Rule):
         return int(state_of(position).get("owed", {}).get(power, 0)) or None
 
     def adjustment_orders(self, position, orders, game_map):
-        """Note the builds that draw on Delphi's offerings: the first two single A or F
-        builds of the power owed them, in the order given."""
-        self._claimed = set()
-        owed = dict(state_of(position).get("owed", {}))
-        for order in orders:
-            if isinstance(order, Build) and owed.get(order.power or "", 0) > 0 \
-                    and (order.unit_kind or "A") in ("A", "F") and (order.strength or 1) == 1:
-                self._claimed.add(id(order))
-                owed[order.power] -= 1
+        """Open the phase's account of Delphi's units: the first two single A or F builds of
+        the power owed them, in the order given, draw on them (`draws_extra_build`)."""
+        self._left = {p: int(n) for p, n in state_of(position).get("owed", {}).items()}
         return None
 
     def draws_extra_build(self, order, position, game_map):
-        return True if id(order) in self._claimed else None
+        power = order.power or ""
+        if self._left.get(power, 0) > 0 and (order.unit_kind or "A") in ("A", "F") \
+                and (order.strength or 1) == 1:
+            self._left[power] -= 1
+            return True
+        return None
 
     def extra_builds_used(self, power, units, position, game_map):
         tags = {u.tag for u in units}
