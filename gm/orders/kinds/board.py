@@ -4,6 +4,7 @@ kind of unit can stand somewhere, and how units, places and powers are named in 
 from __future__ import annotations
 
 from gm.maps.gamemap import GameMap, province_of
+from gm.notation import stack_label
 from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
 from gm.orders.kinds.order_kind import Problem, kind_label, show_location
 
@@ -99,17 +100,6 @@ def _stack_strength(unit, pieces) -> float:
     multiple unit where the rules let them stack; the unit's own strength where not)."""
     return sum(u.strength for u in pieces if u.province == unit.province
                and u.power == unit.power and u.kind != "L")
-
-
-def stack_label(pieces) -> str:
-    """A stack's non-leader pieces as one unit is written: `2A`, `A/G`, `2A/G` (the count of
-    each kind, armies first)."""
-    counts: dict[str, float] = {}
-    for u in pieces:
-        counts[u.kind] = counts.get(u.kind, 0) + u.strength
-    order = {"A": 0, "F": 1, "A/F": 2, "G": 3}
-    kinds = sorted(counts, key=lambda k: (order.get(k, 9), k))
-    return "/".join(kind_label(k, None if counts[k] == 1 else counts[k]) for k in kinds)
 
 
 def commanded(idx: int, pieces, side=None) -> list[int]:
