@@ -253,7 +253,11 @@ def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
             names: dict[str, str] | None) -> list[PowerOrders]:
     by_power: dict[str, list[OrderLine]] = {}
     for r in results:
-        by_power.setdefault(r.power, []).append(order_line(r, phase_kind, names))
+        line = order_line(r, phase_kind, names)
+        lines = by_power.setdefault(r.power, [])
+        if lines and lines[-1] == line and line.text[:1].isdigit():
+            continue  # an order to a multiple (`2A Spa - Teg`): one line for all its pieces
+        lines.append(line)
     order = list(game_map.powers) + sorted(p for p in by_power if p not in game_map.powers)
     return [PowerOrders(power_name(game_map, p) or "unknown", tuple(by_power[p]))
             for p in order if p in by_power]
@@ -375,8 +379,13 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     else:
         return None
     scores = {p: rules.score(p, position, game_map) for p in game_map.powers}
+    if rules.players:  # powers play in sides (a Major with its Minor): the score per player
+        by_side: dict[str, float] = {}
+        for p, score in scores.items():
+            by_side[rules.side(p)] = by_side.get(rules.side(p), 0.0) + score
+        scores, condition = by_side, f"{condition} per player"
     best = max(scores.values(), default=0.0)
     if best <= 0:
         return None
-    leaders = tuple(power_name(game_map, p) for p in game_map.powers if scores[p] == best)
+    leaders = tuple(power_name(game_map, p) for p in scores if scores[p] == best)
     return Standing(condition, leaders, best, target - best)
