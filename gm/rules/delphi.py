@@ -29,7 +29,7 @@ from gm.rules.base import Rule, register
 
 KEY = "delphi"
 FREE = ":delphi"  # the tag's end on a unit raised from Delphi's offerings
-SACKED = "sacked"
+SACKED = "delphi_sacked"  # the result of a sack carried out (no tag in reports)
 
 
 def state_of(position) -> dict:

@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.engine.results import OrderResult
-from gm.orders.types import Convoy, Disband, Merge, Move, Remove, SupportHold, SupportMerge, SupportMove
+from gm.orders.types import (
+    Convoy,
+    Disband,
+    Merge,
+    Move,
+    Remove,
+    SupportHold,
+    SupportMerge,
+    SupportMove,
+)
 from gm.rules.base import Rule, register
 
 GARRISON = "G"
