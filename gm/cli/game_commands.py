@@ -225,7 +225,7 @@ def show(game: GameName, phase: PhaseOption = None,
         dislodged = Table("power", "dislodged", "attacked from", "may retreat to",
                           title="Dislodged")
         for d in position.dislodged:
-            options = retreat_options(d, position, game_map)
+            options = retreat_options(d, position, game_map, rules)
             dislodged.add_row(game_map.powers[d.unit.power].name,
                               unit_display(unit_text(d.unit)),
                               place(d.attacker_from) if d.attacker_from else "(by convoy)",

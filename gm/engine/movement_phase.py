@@ -149,18 +149,18 @@ class MovementPhase:
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
                                                self.map, self.by_province)
             if problem is None:
-                plan.target = self._named(order.target, order.target_leader)
+                plan.target = self._named(order.target, order.target_leader, order.target_kind)
         elif isinstance(order, SupportMove):
             plan.kind = "support_move"
             problem = legality.support_problem(unit.kind, unit.location, order.target,
                                                order.dest, self.map, self.by_province)
             if problem is None:
-                plan.target = self._named(order.target, order.target_leader)
+                plan.target = self._named(order.target, order.target_leader, order.target_kind)
                 plan.aim(province_of(order.dest))
                 plan.dest_coast = coast_of(order.dest)
         elif isinstance(order, Convoy):
             plan.kind = "convoy"
-            army = self._named(order.target, None) \
+            army = self._named(order.target, None, "A") \
                 if province_of(order.target) in self.by_province else -1
             problem = legality.convoy_problem(
                 unit.kind, unit.location, self.units[army].kind if army >= 0 else None,
@@ -209,9 +209,10 @@ class MovementPhase:
         plan.aim(known.dest)
         return None
 
-    def _named(self, location: str, leader: str | None) -> int:
+    def _named(self, location: str, leader: str | None, kind: str | None = None) -> int:
         """The piece a support or convoy names in a province: the leader it names, or else the
-        first piece there that is not a leader (a leader alone: the leader)."""
+        first piece there of the kind it names (a convoy: an army), or that is not a leader
+        (a leader alone: the leader)."""
         here = self.by_province[province_of(location)]
         if len(here) == 1:
             return here[0]
@@ -219,6 +220,10 @@ class MovementPhase:
         if leader:
             for i in here:
                 if units[i].name == leader:
+                    return i
+        if kind:
+            for i in here:
+                if units[i].kind == kind:
                     return i
         for i in here:
             if not units[i].is_leader:

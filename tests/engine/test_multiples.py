@@ -11,7 +11,7 @@ from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
 from gm.orders.kinds.split import Split
 from gm.orders.phases import MOVEMENT
-from gm.orders.types import Hold, Move, SupportHold, SupportMove
+from gm.orders.types import Convoy, Hold, Move, SupportHold, SupportMove
 from gm.rules.base import RuleSet
 from tests.stacking.rule import Stacks, stacking
 
@@ -127,3 +127,14 @@ def test_a_support_to_hold_counts_if_a_named_piece_stays(standard_map):
     out = adjudicate_movement(pos, orders, standard_map, stacking())
     assert next(r for r in out.results if r.unit.province == "par").code == "supported"
     assert not out.position.dislodged  # 2 against 2
+
+
+def test_a_convoy_carries_the_army_of_a_stack_not_its_fleet(standard_map):
+    pos = board(Unit("england", "F", "yor"), Unit("england", "A", "yor"),
+                Unit("england", "F", "nth"))
+    split = Split("england", None, "yor", (Move("england", "A", "yor", "nwy", True),
+                                           Hold("england", "F", "yor")), strength=2.0)
+    orders = [split, Convoy("england", "F", "nth", "A", "yor", "nwy")]
+    out = adjudicate_movement(pos, orders, standard_map, RuleSet([AnyStack()]))
+    assert places(out) == ["A nwy", "F nth", "F yor"]
+    assert next(r for r in out.results if r.unit.location == "nth").code == "convoyed"
