@@ -31,14 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
-from gm.game.adjudication import adjudicate  # noqa: E402
-from gm.game.archives import export_game  # noqa: E402
-from gm.game.games import new_game, position_at  # noqa: E402
-from gm.game.history import declare_draw  # noqa: E402
-from gm.game.intake import take_orders  # noqa: E402
-from gm.report.text import render_text  # noqa: E402
-from gm.store.database import open_store  # noqa: E402
+from letters_game import play_letters  # noqa: E402
 
 GAME = "hoplite-wars-demo"
 LAST_YEAR = 446  # the story ends with the Winter of 446 BC: five years from the set-up
@@ -144,36 +139,7 @@ EXPECTED: list[tuple[str, str, str]] = [
 
 
 def play(show: bool) -> str:
-    store = open_store(":memory:")
-    new_game(store, GAME, VARIANT, NOTES)
-    seen: dict[str, str] = {}
-    while True:
-        view, phase, position = position_at(store, GAME)
-        if phase.year < LAST_YEAR:
-            break
-        label = phase.label
-        for power, text in LETTERS.get(label, {}).items():
-            taken = take_orders(store, GAME, text, power)
-            for line in taken.lines:
-                if line.status == "rejected" and line.text not in REFUSED:
-                    raise SystemExit(f"{label}, {power}: {line.text!r} was refused: "
-                                     f"{line.detail}")
-        report = render_text(adjudicate(store, GAME, no_orders=True))
-        seen[label] = report
-        if show:
-            print(report)
-    unplayed = sorted(set(LETTERS) - set(seen))
-    if unplayed:
-        raise SystemExit(f"the game never reached {', '.join(unplayed)}, which have letters")
-    missing = [f"{phase}: {what}" for phase, what, text in EXPECTED  # lines wrap in reports
-               if text not in " ".join(seen.get(phase, "").split())]
-    if missing:
-        raise SystemExit("the game did not show:\n  " + "\n  ".join(missing))
-    view, phase, position = position_at(store, GAME)
-    survivors = [view.map.powers[p].name for p in view.map.powers
-                 if position.units_of(p) or position.centres_of(p)]
-    declare_draw(store, GAME, survivors)
-    return export_game(store, GAME)
+    return play_letters(GAME, VARIANT, NOTES, LAST_YEAR, LETTERS, REFUSED, EXPECTED, show, with_centres=True)
 
 
 def main() -> None:

@@ -33,6 +33,7 @@ def is_setup(position, game_map) -> bool:
 
 
 def player_of(power: str, game_map) -> str:
+    """The player a power belongs to, named by its Major (the map's `player`)."""
     found = game_map.powers.get(power)
     return (found.player or power) if found is not None else power
 

@@ -12,11 +12,7 @@ changes); the winner is named by its Major. Parameters: `more_than` (20), `leave
 from __future__ import annotations
 
 from gm.rules.base import Rule, register
-
-
-def player_of(power: str, game_map) -> str:
-    found = game_map.powers.get(power)
-    return (found.player or power) if found is not None else power
+from gm.rules.minor_states import player_of
 
 
 @register

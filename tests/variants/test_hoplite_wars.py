@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from gm.engine.position import Phase, Position, Unit
 from gm.engine.season import Season
@@ -19,6 +18,7 @@ from gm.orders import legality
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet
 from gm.rules.colonies import seed_for
+from tests.variants.gm_session import Gm
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "games" / "hoplite-wars-demo.txt"
@@ -30,24 +30,6 @@ WINTER_449 = Phase(449, "Winter", "Adjustment")
 @pytest.fixture(scope="module")
 def hoplite():
     return load_map(MAP_ID)
-
-
-class Gm:
-    def __init__(self, db: Path):
-        self.db = str(db)
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, letter: str | None = None) -> str:
-        from gm.cli import app
-
-        argv = [*args, "--db", self.db]
-        if letter is not None:
-            argv[2:2] = ["-"]
-        result = self.runner.invoke(app, argv, input=letter, env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), \
-            result.exception
-        assert result.exit_code == 0, result.output
-        return result.output
 
 
 SET_UP = """\
