@@ -5,6 +5,9 @@ an archive with every phase's outcome (so `gm replay --check` can verify it)."""
 
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
+
 from gm.game.adjudication import adjudicate
 from gm.game.archives import export_game
 from gm.game.games import new_game, position_at
@@ -53,3 +56,14 @@ def play_letters(game: str, variant: str, notes: str, last_year: int,
                  if position.units_of(p) or (with_centres and position.centres_of(p))]
     declare_draw(store, game, survivors)
     return export_game(store, game)
+
+
+def main(description: str, default_out: Path, play) -> None:
+    """The command line of a written demo: `--out PATH` (the archive), `--show` (print every
+    phase's report); `play(show)` gives the archive's text."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", default=str(default_out))
+    parser.add_argument("--show", action="store_true", help="print every phase's report")
+    args = parser.parse_args()
+    Path(args.out).write_text(play(args.show), encoding="utf-8")
+    print(f"wrote {args.out}")

@@ -17,7 +17,6 @@ that `gm replay games/lord-of-hosts-demo.txt --check` can verify it.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -25,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from letters_game import play_letters  # noqa: E402
+from letters_game import main, play_letters  # noqa: E402
 
 GAME = "lord-of-hosts-demo"
 LAST_YEAR = 597  # the story ends with the Winter of 597 BC: five years from 601 BC
@@ -326,15 +325,5 @@ def play(show: bool) -> str:
     return play_letters(GAME, VARIANT, NOTES, LAST_YEAR, LETTERS, REFUSED, EXPECTED, show)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "games" / "lord-of-hosts-demo.txt"))
-    parser.add_argument("--show", action="store_true", help="print every phase's report")
-    args = parser.parse_args()
-    text = play(args.show)
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}")
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__.splitlines()[0], ROOT / "games" / "lord-of-hosts-demo.txt", play)
