@@ -131,7 +131,8 @@ EXPECTED: list[tuple[str, str, str]] = [
     ("Winter 449 BC", "a garrison disbanded in Winter", "garrison in Zarax disbanded"),
     ("Spring 448 BC", "the shunning", "rule 7 (Delphi): the player who sacked Delphi is "
      "shunned"),
-    ("Spring 448 BC", "a garrison dislodged disbands", "G Pra"),
+    ("Spring 448 BC", "a garrison dislodged disbands", "G Pra disbanded at once when "
+     "dislodged"),
     ("Autumn 448 BC", "a Minor liberated", "Elis gains Elis"),
     ("Winter 448 BC", "the liberated Minor builds", "Build A Eli"),
 ]

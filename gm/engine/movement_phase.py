@@ -558,8 +558,8 @@ class MovementPhase:
                 if not attack.convoyed or res.has_route(a):  # the power, not the side
                     attacked_by.setdefault(attack.dest, set()).add(
                         units[attack.forces[0]].power)
-            events = self.rules.after_movement(self.position, position, self.results,
-                                               attacked_by, self.map)
+            events.extend(self.rules.after_movement(self.position, position, self.results,
+                                                    attacked_by, self.map))
         return PhaseOutcome(position, self.results, events)
 
     def _result(self, idx: int, unit: Unit, res: Resolver, forces: list[Force],

@@ -172,6 +172,7 @@ def test_the_demo_archive_replays_without_differences():
                   "A Mar becomes a fleet", "Build G Teg", "A Lep merge 2A Eli",
                   "Boeotia sacked Delphi", "G Pra S merge Pra", "from Delphi's offerings",
                   "garrison in Zarax disbanded", "the player who sacked Delphi is shunned",
+                  "G Pra disbanded at once when dislodged",
                   "Elis gains Elis", "Build A Eli"):
         assert event in out, event
 
