@@ -134,6 +134,14 @@ def test_a_conversion_in_spring_is_refused_under_rule_9(hoplite):
                                             [Unit("athens", "A", "ath")])
 
 
+def test_a_conversion_inland_or_outside_a_centre_is_refused_under_rule_9(hoplite):
+    winter = Phase(450, "Winter", "Adjustment")
+    assert refusal(hoplite, "A Ela - F Ela", "elatea", [Unit("elatea", "A", "ela")],
+                   winter).startswith("rule 9 (conversion): only a piece in a coastal city")
+    assert refusal(hoplite, "A Pyl - F Pyl", "messene", [Unit("messene", "A", "pyl")],
+                   winter).startswith("rule 9 (conversion): a piece converts only in a city")
+
+
 # --- Delphi's units need no centre ------------------------------------------------------------
 
 def test_delphis_units_are_never_removed_for_supply(hoplite):
