@@ -103,6 +103,14 @@ def test_a_merge_of_a_piece_not_next_to_the_target_is_refused_under_rule_3(hopli
     assert message.startswith("rule 3 (Multiplicity II): a merging piece must be next to")
 
 
+def test_a_merge_by_convoy_is_refused_under_rule_3(hoplite):
+    """Aegina is an island: an army in Athens could reach it only by convoy, never in a merge."""
+    units = [Unit("athens", "A", "ath"), Unit("athens", "F", "sar")]
+    message = refusal(hoplite, "A Ath & F Sar merge Agn", "athens", units)
+    assert message == "rule 3 (Multiplicity II): a merging piece must be next to or in the " \
+                      "target, never convoyed; A Athens is not next to Aegina"
+
+
 def test_a_merge_of_another_players_piece_is_refused(hoplite):
     units = [Unit("sparta", "A", "spa"), Unit("mantinea", "A", "man")]
     assert "belongs to Mantinea, not Sparta" in refusal(hoplite, "A Spa & A Man merge 2A Teg",
