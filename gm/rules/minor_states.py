@@ -46,6 +46,13 @@ class MinorStates(Rule):
     def build_problem(self, order, position, game_map, accepted):
         power = order.power or ""
         found = game_map.powers.get(power)
+        owner = position.owners.get(order.province)
+        if found is not None and owner and owner != power \
+                and player_of(owner, game_map) == player_of(power, game_map):
+            name = game_map.powers[owner].name
+            return f"{self.ref}: {game_map.provinces[order.province].name} is owned by " \
+                   f"{name}, and only {name} builds there: write the build in {name}'s " \
+                   f"orders ('{name.upper()}: ...')"
         if found is None or not found.player or not is_setup(position, game_map):
             return None
         ref = f"rule {self.params.get('setup_rule', '1')} (set-up)"

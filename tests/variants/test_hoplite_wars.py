@@ -91,6 +91,18 @@ def test_a_minor_set_up_of_a_multiple_is_refused_under_rule_1(hoplite):
     assert message.startswith("rule 1 (set-up): Elatea is a Minor State")
 
 
+def test_a_minors_build_written_under_its_major_is_refused_with_the_fix(hoplite):
+    """The rulebook's one-line set-up `2F(Athens), A(Marathon) and A(Anactorium)` puts the
+    Minor's piece in the Major's list; gm asks for it under the Minor's own name."""
+    position = Position(Phase(451, "Winter", "Adjustment"), [],
+                        {"ath": "athens", "ana": "anactorium"})
+    order = parse_order("Build A Ana", hoplite, "athens")
+    verdict = legality.check(order, position, hoplite, "Adjustment", RuleSet.for_map(hoplite))
+    assert verdict.problem.message == (
+        "rule 5 (Minor States): Anactorium is owned by Anactorium, and only Anactorium builds "
+        "there: write the build in Anactorium's orders ('ANACTORIUM: ...')")
+
+
 def test_a_count_that_does_not_fit_the_multiple_is_refused_with_a_hint(hoplite):
     two = [Unit("sparta", "A", "spa"), Unit("sparta", "A", "spa")]
     assert "holds 2A; write 2A Spa, or split it" in refusal(hoplite, "A Spa - Teg", "sparta",
