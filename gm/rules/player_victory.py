@@ -38,6 +38,8 @@ class PlayerVictory(Rule):
         return out
 
     def winners(self, position, game_map):
+        if position.phase.kind == "Adjustment":
+            return []  # checked once the Winter adjustment is made, not when Autumn ends
         limit = float(self.params.get("more_than", 20))
         scores = self.player_scores(position, game_map)
         best = [p for p, s in scores.items() if s > limit]
