@@ -127,6 +127,7 @@ EXPECTED: list[tuple[str, str, str]] = [
     ("Spring 449 BC", "a merge", "A Lep merge 2A Eli A Arc merge 2A Eli"),
     ("Spring 449 BC", "Delphi sacked", "sacked Delphi"),
     ("Autumn 449 BC", "a garrison supports the merge into its own city", "G Pra S merge Pra"),
+    ("Autumn 449 BC", "a Minor eliminated", "Eliminated: Elis."),
     ("Winter 449 BC", "Delphi's two units", "from Delphi's offerings"),
     ("Winter 449 BC", "a garrison disbanded in Winter", "garrison in Zarax disbanded"),
     ("Spring 448 BC", "the shunning", "rule 7 (Delphi): the player who sacked Delphi is "

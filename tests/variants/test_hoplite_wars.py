@@ -201,7 +201,7 @@ def test_the_demo_archive_replays_without_differences():
                   "Boeotia sacked Delphi", "G Pra S merge Pra", "from Delphi's offerings",
                   "garrison in Zarax disbanded", "the player who sacked Delphi is shunned",
                   "G Pra disbanded at once when dislodged",
-                  "Elis gains Elis", "Build A Eli"):
+                  "Eliminated: Elis.", "Elis gains Elis", "Build A Eli"):
         assert event in out, event
 
 
