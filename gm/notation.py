@@ -128,6 +128,23 @@ def unit_display(text: str) -> str:
     return " ".join(p for p in (kind, place(loc), name) if p)
 
 
+def piece_shown(unit) -> str:
+    """One piece as reports and listings print it: `A Par`, `2A Ur`, `A Mac (Alexander)`, and
+    a leader by name with its place, `Publius Scipio Rom`."""
+    if unit.kind == LEADER and unit.name:
+        return f"{unit.name} {place(unit.location)}"
+    return unit_display(unit_text(unit))
+
+
+def stored_piece_shown(text: str) -> str:
+    """A piece stored as `unit_text` writes it (`A par`, `0.5L rom (Scipio)`) as
+    `piece_shown` prints it: `A Par`, `Scipio Rom`."""
+    parts = read_unit(text)
+    if parts is None or parts.kind != LEADER or not parts.name:
+        return unit_display(text)
+    return f"{parts.name} {place(parts.location)}"
+
+
 def stack_label(pieces) -> str:
     """A stack's pieces that are not leaders as one unit is written: `2A`, `A/G`, `2A/G` (the
     strength of each kind, armies first)."""
@@ -142,14 +159,14 @@ def stack_label(pieces) -> str:
 def stacks_shown(units) -> list[str]:
     """A power's pieces as a listing prints them, one line per province: `A Par`, `2A/G Spa`
     for a multiple, `A Rom with Publius Scipio` for a leader with its unit, `Hannibal Cam` for
-    a leader alone. A province with one piece prints as `unit_display` does."""
+    a leader alone. A province with one piece prints as `piece_shown` does."""
     by_place: dict[str, list] = {}
     for u in units:
         by_place.setdefault(u.location.split("/")[0], []).append(u)
     out = []
     for here in by_place.values():
-        if len(here) == 1 and here[0].kind != LEADER:
-            out.append(unit_display(unit_text(here[0])))
+        if len(here) == 1:
+            out.append(piece_shown(here[0]))
             continue
         leaders = [u.name for u in here if u.kind == LEADER]
         others = [u for u in here if u.kind != LEADER]

@@ -101,3 +101,13 @@ def test_a_stack_is_listed_on_one_line():
              Unit("rome", "L", "cam", 0.5, "Hannibal"), Unit("rome", "F", "spa/nc")]
     assert stacks_shown(units) == ["2A/F/G Spa", "A Rom with Publius Scipio", "Hannibal Cam"]
     assert stacks_shown(units[3:4]) == ["A Rom"]
+
+
+def test_a_leader_is_printed_by_name_with_its_place_stored_or_not():
+    from gm.engine.position import Unit
+    from gm.notation import piece_shown, stored_piece_shown, unit_text
+
+    scipio = Unit("rome", "L", "rom", 0.5, "Publius Scipio")
+    assert piece_shown(scipio) == stored_piece_shown(unit_text(scipio)) == "Publius Scipio Rom"
+    assert piece_shown(Unit("rome", "A", "spa/nc", 2)) == stored_piece_shown("2A spa/nc") == \
+        "2A Spa/nc"

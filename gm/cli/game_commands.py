@@ -196,7 +196,7 @@ def show(game: GameName, phase: PhaseOption = None,
 
     from gm.engine.adjustment_phase import adjustments_due, amount
     from gm.game.games import position_at
-    from gm.notation import place, stacks_shown, unit_display, unit_text
+    from gm.notation import piece_shown, place, stacks_shown
     from gm.orders.legality import open_build_sites, retreat_options
     from gm.rules import RuleSet
 
@@ -227,7 +227,7 @@ def show(game: GameName, phase: PhaseOption = None,
         for d in position.dislodged:
             options = retreat_options(d, position, game_map, rules)
             dislodged.add_row(game_map.powers[d.unit.power].name,
-                              unit_display(unit_text(d.unit)),
+                              piece_shown(d.unit),
                               place(d.attacker_from) if d.attacker_from else "(by convoy)",
                               ", ".join(place(o) for o in options) or "nowhere: disbands")
         console.print(dislodged)

@@ -14,7 +14,7 @@ import json
 
 from gm.engine.position import Position
 from gm.maps.gamemap import GameMap
-from gm.notation import place, unit_display, unit_text
+from gm.notation import piece_shown, place, stacks_shown
 from gm.report.chart import CentreChart
 from gm.report.report_data import SeasonReport
 from gm.rules import RuleSet
@@ -46,8 +46,9 @@ def status_document(progress) -> dict:
 
 def position_document(game: str, result: str | None, phase: str, position: Position,
                       game_map: GameMap) -> dict:
-    """The position at the start of a phase: each power's units and centres, the dislodged
-    units and the neutral centres."""
+    """The position at the start of a phase: each power's units (one entry a piece, and
+    `stacks`, one a province, as listings print them), centres, the dislodged units and the
+    neutral centres."""
     rules = RuleSet.for_map(game_map)
     powers = []
     for power_id, power in game_map.powers.items():
@@ -56,10 +57,11 @@ def position_document(game: str, result: str | None, phase: str, position: Posit
         if not units and not centres:
             continue
         powers.append({"power": power.name, "supply": rules.supply(power_id, position, game_map),
-                       "units": [unit_display(unit_text(u)) for u in units],
+                       "units": [piece_shown(u) for u in units],
+                       "stacks": stacks_shown(units),
                        "centres": [place(c) for c in centres]})
     dislodged = [{"power": game_map.powers[d.unit.power].name,
-                  "unit": unit_display(unit_text(d.unit)),
+                  "unit": piece_shown(d.unit),
                   "attacked_from": place(d.attacker_from) if d.attacker_from else None}
                  for d in position.dislodged]
     neutral = sorted(place(c) for c in rules.centres(position, game_map)

@@ -95,7 +95,7 @@ POSITION = {
         **_header("gm/position"),
         "game": _TEXT, "variant": _TEXT, "phase": _TEXT, "result": _OPTIONAL_TEXT,
         "powers": _list(_object({"power": _TEXT, "supply": _NUMBER, "units": _TEXTS,
-                                 "centres": _TEXTS})),
+                                 "stacks": _TEXTS, "centres": _TEXTS})),
         "dislodged": _list(_object({"power": _TEXT, "unit": _TEXT,
                                     "attacked_from": _OPTIONAL_TEXT})),
         "neutral": _TEXTS,

@@ -23,7 +23,7 @@ from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.engine.position import Position
 from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
-from gm.notation import in_full, place, unit_display, unit_text
+from gm.notation import in_full, place, read_unit, stacks_shown, stored_piece_shown
 from gm.orders.ignored import MAY_BE_ORDERS
 from gm.report.report_data import (
     AdjustmentLine,
@@ -99,11 +99,13 @@ def _tags_for(result: ResultRow) -> tuple[list[str], str]:
     return [tag], note
 
 
-def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None = None
-               ) -> OrderLine:
+def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None = None,
+               unit: str | None = None) -> OrderLine:
     """One result as a report line: the order, its tags, and a note when the reader needs one.
-    With `names` (province id -> name) the order is written in full, as the judges print it."""
-    unit = unit_display(result.unit) if result.unit else ""
+    With `names` (province id -> name) the order is written in full, as the judges print it.
+    `unit` is the piece or stack as printed, when it is not the result's own piece."""
+    if unit is None:
+        unit = stored_piece_shown(result.unit) if result.unit else ""
     if result.order_text is None:
         text, tags, note = _default_order(result, unit, phase_kind)
     elif result.code == R.BOUNCED and phase_kind == "Retreat":
@@ -254,12 +256,21 @@ def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
             names: dict[str, str] | None) -> list[PowerOrders]:
     by_power: dict[str, list[OrderLine]] = {}
     seen: set[tuple] = set()
+    unordered = _unordered_stacks(results)
     for r in results:
+        key = (r.power, _province(r.unit), r.code, r.dislodged_by) if r.unit else None
+        if key in unordered and r.order_text is None and r.code != R.REMOVED:
+            # the pieces of a stack left without orders: one line, `2A Umb H`
+            if key in seen:
+                continue
+            seen.add(key)
+            by_power.setdefault(r.power, []).append(
+                order_line(r, phase_kind, names, stacks_shown(unordered[key])[0]))
+            continue
         line = order_line(r, phase_kind, names)
         if r.unit and r.order_text is not None:
             # an order to a multiple has a result for each of its pieces: print it once
-            key = (r.power, r.unit.split(" ")[1].split("/")[0] if " " in r.unit else r.unit,
-                   line)
+            key = (r.power, _province(r.unit), line)
             if key in seen:
                 continue
             seen.add(key)
@@ -269,19 +280,39 @@ def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
             for p in order if p in by_power]
 
 
+def _province(stored_unit: str) -> str:
+    """`A spa/nc` -> `spa`: the province of a unit as a result row stores it."""
+    return stored_unit.split(" ")[1].split("/")[0] if " " in stored_unit else stored_unit
+
+
+def _unordered_stacks(results: list[ResultRow]) -> dict[tuple, list]:
+    """The pieces left without orders, by power, province, result and attacker: each group
+    prints as one line (a multiple holds as one, `2A Umb H`)."""
+    groups: dict[tuple, list] = {}
+    for r in results:
+        if r.unit and r.order_text is None and r.code != R.REMOVED:
+            piece = read_unit(r.unit)
+            if piece is not None:
+                groups.setdefault((r.power, _province(r.unit), r.code, r.dislodged_by),
+                                  []).append(piece)
+    return groups
+
+
 def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | None,
                rules: RuleSet | None = None
                ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
     written = (lambda text: in_full(text, names)) if names else (lambda text: text)
-    lines = []
+    # a dislodged stack is one line (`2A Umb`, `A Rom with Scipio`): the pieces of one power
+    # in one province that may retreat to the same places
+    stacks: dict[tuple, list] = {}
     for d in position.dislodged:
-        options = retreat_options(d, position, game_map, rules)
-        lines.append(DislodgedLine(power_name(game_map, d.unit.power),
-                                   written(unit_display(unit_text(d.unit))),
-                                   tuple(written(place(o)) for o in options)))
-    return lines
+        options = tuple(retreat_options(d, position, game_map, rules))
+        stacks.setdefault((d.unit.power, d.unit.province, options), []).append(d.unit)
+    return [DislodgedLine(power_name(game_map, power), written(stacks_shown(pieces)[0]),
+                          tuple(written(place(o)) for o in options))
+            for (power, _, options), pieces in stacks.items()]
 
 
 def _year_ends(phase: Phase, following: Phase) -> bool:
@@ -386,8 +417,13 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     else:
         return None
     scores = {p: rules.score(p, position, game_map) for p in game_map.powers}
+    if rules.players:  # powers play in sides (a Major with its Minor): the score per player
+        by_side: dict[str, float] = {}
+        for p, score in scores.items():
+            by_side[rules.side(p)] = by_side.get(rules.side(p), 0.0) + score
+        scores, condition = by_side, f"{condition} per player"
     best = max(scores.values(), default=0.0)
     if best <= 0:
         return None
-    leaders = tuple(power_name(game_map, p) for p in game_map.powers if scores[p] == best)
+    leaders = tuple(power_name(game_map, p) for p in scores if scores[p] == best)
     return Standing(condition, leaders, best, target - best)
