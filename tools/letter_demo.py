@@ -25,10 +25,12 @@ Fill = Callable[..., dict[str, str]]
 def play_letters(*, game: str, variant: str, notes: str, last_year: int,
                  letters: dict[str, dict[str, str]], refused: set[str],
                  expected: list[tuple[str, str, str]], show: bool,
-                 fill: Fill | None = None) -> str:
+                 fill: Fill | None = None, with_centres: bool = False) -> str:
     """Play `letters` (phase label -> power -> text) until the game passes `last_year`; a
     line gm refuses must be one of `refused`; `expected` is (phase, what, text the report
-    shows, compared with its lines wrapped or not). Returns the exported archive."""
+    shows, compared with its lines wrapped or not). The game ends in a draw of the survivors:
+    powers with units, and with `with_centres` also those with centres only. Returns the
+    exported archive."""
     store = open_store(":memory:")
     new_game(store, game, variant, notes)
     seen: dict[str, str] = {}
@@ -59,7 +61,8 @@ def play_letters(*, game: str, variant: str, notes: str, last_year: int,
     if missing:
         raise SystemExit("the game did not show:\n  " + "\n  ".join(missing))
     view, phase, position = position_at(store, game)
-    survivors = [view.map.powers[p].name for p in view.map.powers if position.units_of(p)]
+    survivors = [view.map.powers[p].name for p in view.map.powers
+                 if position.units_of(p) or (with_centres and position.centres_of(p))]
     declare_draw(store, game, survivors)
     return export_game(store, game)
 

@@ -23,6 +23,7 @@ from gm.draw.layout import BoardLayout
 from gm.draw.marks import centre_mark, link_line, region_textures, token
 from gm.draw.tokens import LEADER_LETTERS
 from gm.maps.gamemap import GameMap
+from gm.orders.kinds.build import amount
 
 WIDTH = 262.0
 LEFT = 16.0
@@ -80,7 +81,7 @@ def _powers(col: _Column, board: Board) -> None:
                              font_weight="bold", fill=style.INK))
         centres = "centre" if s.centres == 1 else "centres"
         units = "unit" if s.units == 1 else "units"
-        row.append(draw.Text(f"{s.centres:g} {centres}, {s.units} {units}", SMALL,
+        row.append(draw.Text(f"{amount(s.centres)} {centres}, {s.units} {units}", SMALL,
                              LEFT + 32, col.y + 18, font_family=style.FONT, fill="#4a443b"))
         col.group.append(row)
         col.y += 32

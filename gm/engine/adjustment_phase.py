@@ -197,6 +197,12 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 void(order, no_builds_problem(power, left, game_map).message)
                 continue
             used = spent.get(power, 0.0)
+            # a rule's objection first: its reason names the rulebook (builds over allowance)
+            problem = isinstance(order, Build) and rules.answers("build_problem") and \
+                rules.build_problem(order, position, game_map, tuple(accepted))
+            if problem:
+                void(order, problem)
+                continue
             problem = builds_used_problem(left, used)
             if problem:
                 void(order, problem.message)

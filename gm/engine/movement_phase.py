@@ -189,8 +189,9 @@ class MovementPhase:
                 if declared is not None and declared.check is not None:
                     problem = declared.check(order, unit.kind, unit.location, self.position,
                                              self.map, self.rules)
-        if problem is None and (self._variant_checks or not standard):
-            problem = legality.rule_problem(order, unit, self.position, self.map, self.rules)
+        if self._variant_checks or not standard:  # a rule's objection names the rulebook
+            problem = legality.rule_problem(order, unit, self.position, self.map,
+                                            self.rules) or problem
         if problem is not None:
             plan.void = problem.message
             plan.kind = "hold"
@@ -302,9 +303,9 @@ class MovementPhase:
                            or coast_of(target.dest) in (None, plan.dest_coast))):
                 plan.matched = False
                 plan.unmatched_reason = "the supported unit did not make that move"
-            if plan.matched and vetted and not self.rules.may_support(
-                    self.units[idx], self.units[plan.target], self.position):
-                plan.matched, plan.unmatched_reason = False, "the rules forbid this support"
+            if plan.matched and vetted and (why := self.rules.support_refused(
+                    self.units[idx], self.units[plan.target], self.position)):
+                plan.matched, plan.unmatched_reason = False, why
 
         self._convoys_for = convoys_for
 
@@ -566,8 +567,8 @@ class MovementPhase:
                 if not attack.convoyed or res.has_route(a):  # the power, not the side
                     attacked_by.setdefault(attack.dest, set()).add(
                         units[attack.forces[0]].power)
-            events = self.rules.after_movement(self.position, position, self.results,
-                                               attacked_by, self.map)
+            events.extend(self.rules.after_movement(self.position, position, self.results,
+                                                    attacked_by, self.map))
         return PhaseOutcome(position, self.results, events)
 
     def _result(self, idx: int, unit: Unit, res: Resolver, forces: list[Force],

@@ -9,6 +9,7 @@ from gm.calendar import PhaseNameError, phase_name, require_phase
 from gm.engine.position import Position, starting_position
 from gm.game.workflow_errors import WorkflowError
 from gm.maps import GameMap, MapError, available_maps, load_map
+from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
 from gm.store.game_rows import GameRow, PhaseRow
@@ -68,6 +69,7 @@ def new_game(store: Store, name: str, variant: str, notes: str = "") -> GameView
     with store.transaction():
         game = rows.create_game(store, name, game_map.id, notes)
         position = starting_position(game_map)
+        position.state.update(RuleSet.for_map(game_map).initial_state(name, game_map))
         phase = rows.add_phase(store, game, 0, position.phase,
                                phase_name(position.phase, game_map))
         save_position(store, phase.id, position)

@@ -190,9 +190,10 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
             if any(kind_decl.check(order, k, location, position, game_map, rules) is None
                    for k in kinds):
                 problem = None
-    if problem is None and unit is not None and rules is not None \
+    if unit is not None and rules is not None \
             and phase_kind in (MOVEMENT, None) and not retreating:
-        problem = rule_problem(order, unit, position, game_map, rules)
+        # a rule's objection first, where both object: it names the rulebook
+        problem = rule_problem(order, unit, position, game_map, rules) or problem
     return Verdict(order, unit, problem)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from gm.engine.adjustment_phase import amount
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.report_data import OrderLine, SeasonReport
@@ -130,7 +131,7 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
         with_players = any(report.player_of(c.power) for c in report.counts)
         rows = []
         for c in report.counts:
-            row = [escape(c.power), f"{c.centres:g}", str(c.units),
+            row = [escape(c.power), amount(c.centres), str(c.units),
                    escape(format_adjustment(c.adjustment))]
             if with_players:
                 player = report.player_of(c.power)

@@ -417,8 +417,13 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     else:
         return None
     scores = {p: rules.score(p, position, game_map) for p in game_map.powers}
+    if rules.players:  # powers play in sides (a Major with its Minor): the score per player
+        by_side: dict[str, float] = {}
+        for p, score in scores.items():
+            by_side[rules.side(p)] = by_side.get(rules.side(p), 0.0) + score
+        scores, condition = by_side, f"{condition} per player"
     best = max(scores.values(), default=0.0)
     if best <= 0:
         return None
-    leaders = tuple(power_name(game_map, p) for p in game_map.powers if scores[p] == best)
+    leaders = tuple(power_name(game_map, p) for p in scores if scores[p] == best)
     return Standing(condition, leaders, best, target - best)

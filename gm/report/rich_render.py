@@ -21,6 +21,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from gm.engine.adjustment_phase import amount
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.report_data import SeasonReport
@@ -194,7 +195,7 @@ def render_rich(report: SeasonReport, ascii: bool = False, console: Console | No
         for column in table.columns[1:3]:
             column.justify = "right"
         for c in report.counts:
-            cells = [w.text(c.power, colour(c.power)), w.text(f"{c.centres:g}"),
+            cells = [w.text(c.power, colour(c.power)), w.text(amount(c.centres)),
                      w.text(str(c.units)), w.text(format_adjustment(c.adjustment))]
             if with_players:
                 player = report.player_of(c.power)

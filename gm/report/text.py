@@ -177,7 +177,7 @@ def _counts_table(counts: list[PowerCount], report: SeasonReport) -> list[str]:
     """Centres, units and adjustments per power, with each power's player in a last column
     when the names fit in the page width (else listed below the table)."""
     width = max(len(c.power) for c in counts)
-    rows = [(c, f"  {c.power:<{width}}  {c.centres:>7g}  {c.units:>5}",
+    rows = [(c, f"  {c.power:<{width}}  {amount(c.centres):>7}  {c.units:>5}",
              format_adjustment(c.adjustment)) for c in counts]
     players = {c.power: format_player(p) for c in counts if (p := report.player_of(c.power))}
     adjust = max(len(a) for _, _, a in rows)
@@ -284,7 +284,7 @@ def chart_blocks(years: tuple[str, ...], name_width: int, cell: int) -> list[ran
 
 
 def chart_value(value: float | None) -> str:
-    return "-" if value is None else f"{value:g}"
+    return "-" if value is None else amount(value)  # towns count ½: `2½`
 
 
 def render_chart_text(chart: CentreChart, ascii: bool = False) -> str:

@@ -102,6 +102,13 @@ class Rule:
         """`rule 6.1 (sacking)`: how a module that carries several of a rulebook's rules names
         the one a message is about."""
         return f"rule {number} ({self.title or self.name.replace('_', ' ')})"
+
+    # --- the game's creation ----------------------------------------------------------------
+    def initial_state(self, game: str, game_map: GameMap) -> dict | None:
+        """Variant state stored when a game is created (a seed for a draw made later), as
+        `{key: value}` for `Position.state`."""
+        return None
+
     # --- declarations, in any phase ---------------------------------------------------------
     def declare(self, order: Order, position: Position, game_map: GameMap
                 ) -> OrderResult | None:
@@ -153,7 +160,9 @@ class Rule:
         build), or "" when they may; None: no opinion."""
         return None
 
-    def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool | None:
+    def may_support(self, supporter: Unit, supported: Unit, position: Position
+                    ) -> bool | str | None:
+        """False, or the reason in words naming the rule, when this support may not count."""
         return None
 
     # --- retreats ------------------------------------------------------------------------------
@@ -350,6 +359,13 @@ class RuleSet:
                 out.extend(answer)
         return out
 
+    def initial_state(self, game: str, game_map: GameMap) -> dict:
+        """Every rule's state for a new game (`Rule.initial_state`)."""
+        out: dict = {}
+        for rule in self._answering["initial_state"]:
+            out.update(rule.initial_state(game, game_map) or {})
+        return out
+
     # declarations
     def declare(self, order: Order, position: Position, game_map: GameMap
                 ) -> OrderResult | None:
@@ -425,8 +441,18 @@ class RuleSet:
         return bool(self._first("disbands_when_dislodged", unit))
 
     def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool:
-        answer = self._first("may_support", supporter, supported, position)
-        return True if answer is None else answer
+        return self.support_refused(supporter, supported, position) is None
+
+    def support_refused(self, supporter: Unit, supported: Unit, position: Position
+                        ) -> str | None:
+        """Why a rule forbids this support (its own words, or a plain reason), or None."""
+        for rule in self._answering["may_support"]:
+            answer = rule.may_support(supporter, supported, position)
+            if answer is True:
+                return None
+            if answer is False or isinstance(answer, str):
+                return answer or "the rules forbid this support"
+        return None
 
     # movement, strengths
     def unit_strength(self, unit: Unit, position: Position) -> float:

@@ -94,3 +94,69 @@ class Conversion(Rule):
             results[i] = replace(result, succeeded=False, code="failed",
                                  detail=f"conversion failed: {why}")
         return events
+
+
+@register
+class WinterConversion(Conversion):
+    """Army/fleet conversion in the adjustment phase instead of a season's move.
+
+    Hoplite Wars 9: 'Players may also elect to transform any Army unit in a supply centre
+    (City or Town) to a Fleet during adjustments (or vice versa)'. Read
+    (docs/variants/hoplite-wars.md, rule 9): `A Ath - F Ath`, `2A Ath - 2F Ath` (that many of
+    the player's pieces of the kind there), in a coastal city or town, using no build; the
+    change comes before the count. Since a change of kind is always possible, the adjustment
+    phase is played every year (`plays_adjustment`). Parameter `values`: the centres' values
+    where it may be made (cities 1, towns ½)."""
+
+    name = "winter_conversion"
+    title = "conversion"
+    order_phases = {"conversion": ("Adjustment",)}
+    result_tags = {"converted": ""}
+    explained = frozenset()
+
+    def stands(self, order):
+        return None
+
+    def order_problem(self, order, unit, position, game_map):
+        return None
+
+    def after_movement(self, before, after, results, attacked_by, game_map):
+        return None
+
+    def plays_adjustment(self, position, game_map):
+        return True
+
+    def adjustment_order(self, order, position, game_map):
+        if not isinstance(order, Convert):
+            return None
+        power = order.power or ""
+        here = game_map.provinces.get(order.province)
+        old = "F" if order.new_kind == "A" else "A"
+
+        def void(why: str) -> R.OrderResult:
+            return R.OrderResult(power, order, None, False, R.VOID, f"{self.ref}: {why}")
+
+        if here is None:
+            return void(f"unknown province {order.province!r}")
+        if here.kind != "coast":
+            return void(f"only a piece in a coastal city or town may convert; {here.name} is "
+                        "inland")
+        if here.supply not in self.params.get("values", (0.5, 1)):
+            return void(f"a piece converts only in a city or town; {here.name} is no centre")
+        if order.new_kind not in ("A", "F") or (order.unit_kind or old) != old:
+            return void("an army becomes a fleet, or a fleet an army")
+        if here.coasts and order.new_kind == "F" and coast_of(order.new_location) \
+                not in here.coasts:
+            return void(f"say which coast of {here.name} the fleet is on")
+        pieces = [u for u in position.units if u.power == power and u.province == here.id
+                  and u.kind == old]
+        count = int(order.strength or 1)
+        if len(pieces) < count:
+            return void(f"{game_map.powers[power].name} has {len(pieces)} "
+                        f"{KIND_WORDS[old]}{'' if len(pieces) == 1 else 's'} in {here.name}")
+        for unit in pieces[:count]:
+            new = replace(unit, kind=order.new_kind,
+                          location=order.new_location if order.new_kind == "F" else here.id)
+            position.units[position.units.index(unit)] = new
+        new_label = f"{count if count > 1 else ''}{order.new_kind} {here.name}"
+        return R.OrderResult(power, order, pieces[0], True, "converted", f"now {new_label}")

@@ -42,8 +42,10 @@ def test_a_removal_names_the_leader_of_a_stack(standard_map):
     assert [u.label() for u in out.position.units] == ["A par"]
 
 
-def test_civil_disorder_in_a_stack_takes_fleets_then_armies_then_by_tag(standard_map):
-    units = [Unit("france", "A", "bre", tag="b"), Unit("france", "A", "bre", tag="a"),
-             Unit("france", "F", "bre", tag="c")]
+def test_civil_disorder_in_a_stack_takes_fleets_then_armies_then_garrisons_then_by_tag(
+        standard_map):
+    units = [Unit("france", "G", "bre", tag="a"), Unit("france", "A", "bre", tag="b"),
+             Unit("france", "A", "bre", tag="a"), Unit("france", "F", "bre", tag="c")]
     pos = Position(WINTER, units, {})
-    assert civil_disorder_removals(pos, "france", 3, standard_map, set()) == [2, 1, 0]
+    assert civil_disorder_removals(pos, "france", 4, standard_map, set()) == [3, 2, 1, 0]
+    assert civil_disorder_removals(pos, "france", 1, standard_map, set()) == [3]

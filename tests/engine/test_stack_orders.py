@@ -90,16 +90,21 @@ def test_two_pieces_of_one_power_arrive_together(standard_map):
     assert "bur" in standard.position.standoffs  # one piece to a province: they bounce
 
 
-def test_an_attack_dislodges_only_the_other_sides_pieces(standard_map):
-    # Germany's army leaves Munich, France's attack, supported, enters it; France's leader
-    # stays in Burgundy. Nothing of France's is dislodged by its own success.
-    pos = board(Unit("germany", "A", "mun"), Unit("france", "A", "bur"),
-                leader("france", "bur", "Hannibal"), Unit("france", "A", "ruh"))
-    orders = [Move("france", "A", "bur", "mun"), SupportMove("france", "A", "ruh", "A", "bur",
-                                                             "mun")]
-    out = adjudicate_movement(pos, orders, standard_map, stacking())
-    assert [d.unit.label() for d in out.position.dislodged] == ["A mun"]
-    assert sorted(u.label() for u in out.position.units) == ["A mun", "A ruh", "Hannibal bur"]
+def test_a_successful_join_dislodges_nothing_of_its_own_side(standard_map):
+    # Austria and Germany play on one side. Austria's supported army joins Germany's in
+    # Munich: the one-piece engine's outcome dislodged the German army (2 against 1), since
+    # it dislodged every piece that stayed where a successful attack entered.
+    pos = board(Unit("germany", "A", "mun"), Unit("austria", "A", "boh"),
+                Unit("austria", "A", "tyr"))
+    orders = [Move("austria", "A", "boh", "mun"),
+              SupportMove("austria", "A", "tyr", "A", "boh", "mun")]
+    out = adjudicate_movement(pos, orders, standard_map,
+                              stacking({"austria": "kaiser", "germany": "kaiser"}))
+    assert by_unit(out)["A boh"].code == "moved"
+    assert not out.position.dislodged
+    assert sorted(u.label() for u in out.position.units) == ["A mun", "A mun", "A tyr"]
+    apart = adjudicate_movement(pos, orders, standard_map, RuleSet())
+    assert [d.unit.label() for d in apart.position.dislodged] == ["A mun"]
 
 
 def test_powers_on_one_side_do_not_dislodge_each_other(standard_map):

@@ -1,5 +1,6 @@
-"""The resolver with stacks, on hand-built forces: joins, friendly arrivals, outcome by side
-and half strengths (issue 17's invariants 1, 2 and 4). Forces carry their side as `power`."""
+"""The resolver with stacks, on hand-built forces: joins, friendly arrivals, merges, outcome
+by side and half strengths (issue 17's invariants 1-4; invariant 5 is
+test_stacks_unchanged.py). Forces carry their side as `power`."""
 
 from __future__ import annotations
 
@@ -70,6 +71,18 @@ def test_no_self_dislodgement_is_decided_by_side():
     res = Resolver(forces, [attack("sparta-side", "x", "z", [0], 1, supports=[1])])
     assert res.attack_strength(0) == 0 and not res.moves(0)
     assert not res.is_dislodged(2)
+
+
+def test_a_stack_that_stays_is_dislodged_together_and_only_by_another_side():
+    # Rome's army and leader stay in z; a piece of Rome's that left z is not dislodged;
+    # Carthage's attack (2) beats their hold (1 1/2) and dislodges both, by that attack
+    forces = [Force("rome", "z", 1), Force("rome", "z", 0.5), Force("rome", "z", 1, attack=0),
+              Force("carthage", "w", 2, attack=1)]
+    res = Resolver(forces, [attack("rome", "z", "v", [2], 1),
+                            attack("carthage", "w", "z", [3], 2)])
+    assert res.moves(1) and res.hold_strength("z") == 1.5
+    assert [res.dislodged_by(f) for f in range(3)] == [1, 1, -1]
+    assert res.is_dislodged(0) and res.is_dislodged(1) and not res.is_dislodged(2)
 
 
 def test_an_attack_does_not_cut_a_support_of_its_own_side():

@@ -1,27 +1,38 @@
 """Invariant 5 of issue 17: where no rule lets pieces stack, the stack code changes nothing.
 
-A rule set that asks every new hook (`side`, `may_stack`) and answers as the standard game
-does must give, on random crowded standard positions, exactly the results and positions of
-the plain rule set, which takes the old fast path; and powers on sides of their own must too."""
+On random crowded standard positions, the engine gives exactly the results and positions the
+engine before issue 17 gave (`standard_movement_golden.jsonl`, recorded at commit 37fb629 by
+tools/make_standard_golden.py); and a rule set that asks every new hook (`side`,
+`may_stack`) and answers as the standard game does, or powers on sides of their own, give
+exactly what the plain rule set gives."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm.engine.movement_phase import adjudicate_movement
+from gm.engine.position import Phase, Position, Unit
+from gm.notation import read_unit
+from gm.orders.parse import parse_order
 from gm.rules.base import Rule, RuleSet
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-sys.path.insert(0, str(BENCH))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools")]
 try:
+    from make_standard_golden import outcome_facts as recorded_facts
     from positions import crowded_position, random_orders
 finally:
-    sys.path.remove(str(BENCH))
+    del sys.path[:2]
+
+GOLDEN = [json.loads(line) for line in
+          (Path(__file__).parent / "standard_movement_golden.jsonl").read_text().splitlines()]
 
 
 class StandardAnswers(Rule):
@@ -56,3 +67,24 @@ def test_standard_results_are_unchanged_by_the_stack_code(standard_map, seed, un
     sides = adjudicate_movement(position, orders, standard_map, own_sides)
     assert outcome_facts(asked) == outcome_facts(plain)
     assert outcome_facts(sides) == outcome_facts(plain)
+
+
+def golden_case(case, standard_map):
+    pieces = []
+    for text in case["before"]:
+        power, _, rest = text.partition(": ")
+        part = read_unit(rest)
+        pieces.append(Unit(power, part.kind, part.location, part.strength))
+    position = Position(Phase(1901, "Spring", "Movement"), pieces, {})
+    orders = [parse_order(text.partition(": ")[2], standard_map, text.partition(": ")[0])
+              for text in case["orders"]]
+    return position, orders
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=[f"seed{c['seed']}" for c in GOLDEN])
+def test_standard_results_are_those_of_the_engine_before_stacks(standard_map, case):
+    position, orders = golden_case(case, standard_map)
+    want = {k: case[k] for k in ("after", "dislodged", "standoffs", "results")}
+    for rules in (RuleSet(), RuleSet([StandardAnswers()]),
+                  RuleSet((), players={p: f"player-{p}" for p in standard_map.powers})):
+        assert recorded_facts(adjudicate_movement(position, orders, standard_map, rules)) == want

@@ -1,10 +1,11 @@
 """Piece tags (`Unit.tag`): given when a piece enters the game, deterministic, kept through
-moves, retreats and builds (the store's part: tests/store/test_store_tags.py)."""
+moves, retreats, builds and changes of kind (the store's part: tests/store/test_store_tags.py)."""
 
 from __future__ import annotations
 
 from gm.engine.position import Phase, Position, Unit, piece_tag, starting_position
 from gm.engine.season import Season
+from gm.maps import load_map
 from tests.engine.test_season import play
 
 
@@ -37,3 +38,13 @@ def test_tags_go_with_moves_retreats_and_builds(standard_map):
     assert retreated.position.phase.kind == "Adjustment"
     built = play(season, retreated.position, "Germany: Build A kie")
     assert {u.location: u.tag for u in built.position.units}["kie"] == "W1901A:kie"
+
+
+def test_a_change_of_kind_keeps_the_tag():
+    # Lord of Hosts rule 3: Egypt's A/F in Tanis becomes a fleet by its first order and moves
+    game_map = load_map("lord-of-hosts")
+    start = starting_position(game_map)
+    tag = next(u.tag for u in start.units if u.location == "tan")
+    out = play(Season.for_map(game_map), start, "Egypt: F tan - sms")
+    fleet = next(u for u in out.position.units if u.location == "sms")
+    assert fleet.kind == "F" and fleet.tag == tag == "S601M:tan"

@@ -1,6 +1,6 @@
 """The Hoplite Wars map holds every fact its rulebook states (powers, home cities, 29 cities,
-23 towns, Delphi's double value, the named links, Corinth's one coast, the calendar), and as a
-draft (its rules are still to be built) it is listed but cannot start a game."""
+23 towns, Delphi's double value, the named links, Corinth's one coast, the calendar), and with
+its rules built it is listed as playable and starts a game."""
 
 from __future__ import annotations
 
@@ -159,17 +159,15 @@ def test_the_start_draws_no_pieces_and_every_centre_at_its_value(hoplite):
     assert centres[named(hoplite, "Delphi")] == ("", "2")
 
 
-def test_the_draft_is_listed_and_refused_by_gm_new(tmp_path):
+def test_the_map_is_listed_as_playable_and_starts_a_game(tmp_path):
     from gm.cli import app
 
     runner = CliRunner()
     listed = runner.invoke(app, ["variants"])
     line = next(row for row in listed.output.splitlines() if row.startswith("hoplite-wars"))
-    assert "14 powers, 53 supply centres  (draft, not playable yet:" in line
+    assert line.endswith("14 powers, 53 supply centres")
 
     db = tmp_path / "gm.db"
-    refused = runner.invoke(app, ["new", "g1", "--variant", "hoplite-wars", "--db", str(db)])
-    assert refused.exit_code != 0
-    assert "the Hoplite Wars map is a draft and cannot be played yet" in refused.output
-    assert "Multiplicity II" in refused.output
-    assert not db.exists()
+    started = runner.invoke(app, ["new", "g1", "--variant", "hoplite-wars", "--db", str(db)])
+    assert started.exit_code == 0, started.output
+    assert "Started g1 (Hoplite Wars) at Winter 451 BC" in started.output

@@ -79,7 +79,7 @@ Eliminated: Italy.
 
           centres  units
   France        5      4  +1 build
-  Italy       2.5      4  -2 removals
+  Italy        2½      4  -2 removals
   Russia        4      4
 
 Victory: 18 supply centres. Leader: France with 5 (13 short).

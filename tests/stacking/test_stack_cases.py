@@ -1,4 +1,4 @@
-"""The stack cases (tests/stacking/stacks.txt) on the test board, with the test-only rule
+"""The stack cases (tests/stacking/stacks.txt) on the test boards, with the test-only rule
 lent to maps for the run: every case must pass."""
 
 from __future__ import annotations

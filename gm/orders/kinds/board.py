@@ -95,8 +95,8 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
             f"the unit in {where} is {a_kind(real.kind)}, not {a_kind(kind)}",
             f"Write it as '{kind_label(real.kind, None)} ...'.", WRONG_KIND)))
     if strength is not None:
-        narrowing.append((lambda u: u.strength == strength or _stack_strength(u, pieces)
-                          == strength, lambda: refused(
+        narrowing.append((lambda u: u.strength == strength or _stack_strength(
+            u, pieces, game_map) == strength, lambda: refused(
             f"the unit in {where} is {kind_label(real.kind, real.strength)}, not "
             f"{kind_label(kind or real.kind, strength)}",
             "Write the unit as it stands on the board.", WRONG_KIND)))
@@ -109,11 +109,16 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
     return here[0], None
 
 
-def _stack_strength(unit, pieces) -> float:
-    """The strength of the unit's power's pieces in its province that are not leaders (one
-    multiple unit where the rules let them stack; the unit's own strength where not)."""
+def _stack_strength(unit, pieces, game_map: GameMap | None = None) -> float:
+    """The strength of the unit's side's pieces in its province that are not leaders (one
+    multiple unit where the rules let them stack; the unit's own strength where not). The
+    side is the map's `player` (a Major and its Minor make one mixed multiple)."""
+    def side(power: str) -> str:
+        found = game_map.powers.get(power) if game_map is not None else None
+        return (found.player or power) if found is not None else power
+    own = side(unit.power)
     return sum(u.strength for u in pieces if u.province == unit.province
-               and u.power == unit.power and u.kind != "L")
+               and side(u.power) == own and u.kind != "L")
 
 
 def commanded(idx: int, pieces, side=None) -> list[int]:

@@ -186,7 +186,8 @@ def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
 
 def single_unit_problem(order: Build) -> Problem | None:
     """A build paid for by a centre makes one single unit; only a rule's extra build may be
-    stronger (and only when that rule claims the order)."""
+    stronger (and only when that rule claims the order). Where pieces stack, a rule's
+    `adjustment_orders` may make `Build 2A Spa` two single builds first (Multiplicity)."""
     if order.strength is None or order.strength == 1:
         return None
     return Problem(f"{order.strength:g}{order.unit_kind or 'A'} cannot be built: a centre pays "
@@ -215,7 +216,8 @@ def check_build(order: Build, kind, location, position, game_map: GameMap,
                                     game_map)
         if problem is not None:
             return problem
-    return build_problem(order, position, game_map, rules) or single_unit_problem(order)
+    return build_problem(order, position, game_map, rules) or (
+        None if rules.answers("may_stack") else single_unit_problem(order))
 
 
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},

@@ -12,6 +12,7 @@ from gm.orders.kinds.order_kind import (
     MOVEMENT,
     Order,
     OrderKind,
+    Problem,
     show_location,
     unit_label,
 )
@@ -60,8 +61,23 @@ def read_convert(b, written, dest=None) -> Order:
     return b.kind_change(unit, written, dest)
 
 
+def check_convert(order: Convert, kind, location, position, game_map, rules=None
+                  ) -> Problem | None:
+    """In an adjustment phase a rule carries the conversion out (`adjustment_order`); intake
+    asks it on a copy of the position, so that a letter hears the engine's reason (inland,
+    outside a centre) and the line is refused."""
+    if position is None or rules is None or position.phase.kind != ADJUSTMENT \
+            or not rules.answers("adjustment_order"):
+        return None
+    result = rules.adjustment_order(order, position.copy(), game_map)
+    if result is not None and not result.succeeded:
+        return Problem(result.detail, "An army in a coastal city or town becomes a fleet.",
+                       refused=True)
+    return None
+
+
 # Hoplite Wars 9: an army in a centre may become a fleet during adjustments.
 KINDS = (OrderKind(Convert, "a conversion", (MOVEMENT, ADJUSTMENT), form="conversion",
                    form_words=("army/fleet conversion",
                                "Lord of Hosts, Middle-Earth VIII, Hoplite Wars"),
-                   reads={"convert": read_convert}),)
+                   reads={"convert": read_convert}, check=check_convert),)
