@@ -94,6 +94,13 @@ class Rule:
         title = self.title or self.name.replace("_", " ")
         number = self.params.get("rule")
         return f"rule {number} ({title})" if number else f"the {self.short_title or title} rule"
+
+    def ref_for(self, form: str) -> str:
+        """How messages about an order of this form (one of `brings`) name the rule: `ref`,
+        unless the module carries two of the rulebook's rules (Diadochi V's destruction, 7,
+        and rebuilding, 8)."""
+        return self.ref
+
     # --- declarations, in any phase ---------------------------------------------------------
     def declare(self, order: Order, position: Position, game_map: GameMap
                 ) -> OrderResult | None:

@@ -79,6 +79,9 @@ class Destruction(Rule):
         number = self.params.get("rebuild_rule")
         return f"rule {number} (rebuilding)" if number else "the rebuilding rule"
 
+    def ref_for(self, form):
+        return self.rebuild_ref if form == "rebuild_centre" else self.ref
+
     def stands(self, order):
         return True if isinstance(order, (DestroyCentre, RebuildCentre)) else None
 

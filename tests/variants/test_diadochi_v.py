@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gm.engine.position import Phase, Position, Unit
+from gm.engine.position import Dislodged, Phase, Position, Unit
 from gm.engine.season import Season
 from gm.maps import load_map
 from gm.orders import legality
+from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet
 
@@ -164,6 +165,28 @@ def test_a_bad_z_or_r_is_void_with_its_rule_at_intake_and_when_adjudicated(
     outcome = Season.for_map(dv).adjudicate(position, [parse_order(text, dv, power)])
     result = next(r for r in outcome.results if r.order == parse_order(text, dv, power))
     assert (result.code, result.detail) == ("void", reason)
+
+
+def test_an_r_without_destination_in_a_retreat_phase_is_refused_naming_rule_8(dv):
+    """`A Cyr R` is a rebuilding, an order of movement phases: in a retreat phase it is refused
+    under the rebuilding rule (8), not the destruction rule (7) of the module that carries
+    both; `A Cyr R Lpm` is still a retreat."""
+    position = Position(Phase(240, "Spring", "Retreat"), [Unit("syria", "A", "cyr")], {},
+                        dislodged=[Dislodged(Unit("egypt", "A", "cyr"), "lib")])
+    reason = "rule 8 (rebuilding): rebuilding a centre is not allowed in a retreat phase"
+    for text in ("A Cyr R", "A Cyr rebuilds"):
+        assert _intake(dv, position, "egypt", text).problem.message == reason
+    assert _intake(dv, position, "egypt", "A Cyr Z").problem.message == \
+        "rule 7 (destruction): destroying a centre is not allowed in a retreat phase"
+    letter = read_orders("A Cyr R\nA Cyr R Lpm\n", dv, "egypt", phase_kind="Retreat",
+                         board=position, rules=RuleSet.for_map(dv))
+    assert [str(r.error) for r in letter.rejected] == [
+        f"'A Cyr R': {reason}. In a retreat phase a dislodged unit retreats ('A Bur R Par') "
+        "or disbands ('A Bur D')."]
+    assert [r.order.dest for r in letter.orders] == ["lpm"]
+    outcome = Season.for_map(dv).adjudicate(position, [parse_order("A Cyr R", dv, "egypt")])
+    assert [(r.code, r.detail) for r in outcome.results] == [
+        ("void", f"{reason}; the unit disbands")]
 
 
 @pytest.mark.parametrize("owners, text, reason", [
