@@ -97,6 +97,14 @@ def test_a_game_from_new_to_draw_in_the_rulebooks_notation(tmp_path):
     assert 'data-destroyed="yes"' in svg.read_text(encoding="utf-8")
     gm("draw", "G", "-o", str(tmp_path / "now.svg"))
     assert (tmp_path / "now.svg").stat().st_size > 0
+    # the chart counts self-supporting units (rule 13), and its heading says so
+    chart = gm("chart", "G")
+    assert chart.splitlines()[0] == "G: self-supporting units at the end of each year " \
+        "(Diadochi V)"
+    assert "supply centres" not in chart
+    assert json.loads(gm("chart", "G", "-f", "json"))["counted"] == "self-supporting units"
+    assert "# G: self-supporting units at the end of each year" in gm("chart", "G", "-f",
+                                                                      "markdown")
 
 
 def test_the_reports_in_every_format_show_loans_destroyed_centres_and_the_victory_line(
