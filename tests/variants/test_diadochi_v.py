@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from gm.engine.position import Dislodged, Phase, Position, Unit
 from gm.engine.season import Season
@@ -20,6 +19,7 @@ from gm.orders import legality
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet
+from tests.variants.gm_session import Gm
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "games" / "diadochi-v-demo.txt"
@@ -31,25 +31,6 @@ WINTER = Phase(240, "Winter", "Adjustment")
 @pytest.fixture(scope="module")
 def dv():
     return load_map(MAP_ID)
-
-
-class Gm:
-    def __init__(self, db: Path):
-        self.db = str(db)
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, letter: str | None = None, ok: bool = True) -> str:
-        from gm.cli import app
-
-        argv = [*args, "--db", self.db]
-        if letter is not None:
-            argv[2:2] = ["-"]
-        result = self.runner.invoke(app, argv, input=letter, env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), \
-            result.exception
-        if ok:
-            assert result.exit_code == 0, result.output
-        return result.output
 
 
 def flat(text: str) -> str:

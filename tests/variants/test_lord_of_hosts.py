@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from gm.engine.adjustment_phase import adjudicate_adjustments
 from gm.engine.position import Phase, Position, Unit
@@ -20,6 +19,7 @@ from gm.orders.parse import parse_order
 from gm.orders.types import Build
 from gm.rules import RuleSet
 from gm.rules.army_fleet import ArmyFleet
+from tests.variants.gm_session import Gm
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "games" / "lord-of-hosts-demo.txt"
@@ -49,24 +49,6 @@ def result_for(outcome, text: str, game_map, power: str):
 
 
 # --- a GM's session: the rulebook's notation pasted as it stands ------------------------------
-
-class Gm:
-    def __init__(self, db: Path):
-        self.db = str(db)
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, letter: str | None = None) -> str:
-        from gm.cli import app
-
-        argv = [*args, "--db", self.db]
-        if letter is not None:
-            argv[2:2] = ["-"]
-        result = self.runner.invoke(app, argv, input=letter, env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), \
-            result.exception
-        assert result.exit_code == 0, result.output
-        return result.output
-
 
 SPRING_LETTER = """\
 EGYPT: A/F(Tanis)-F(Tanis); A/F(Helipolis)-A(Helipolis); F(Memphis)-Nile

@@ -1,0 +1,26 @@
+"""A GM's session for the variant tests: `gm` commands run in-process against one database,
+with a letter given on standard input, failing on a traceback or a non-zero exit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+
+class Gm:
+    def __init__(self, db: Path):
+        self.db = str(db)
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, letter: str | None = None) -> str:
+        from gm.cli import app
+
+        argv = [*args, "--db", self.db]
+        if letter is not None:
+            argv[2:2] = ["-"]
+        result = self.runner.invoke(app, argv, input=letter, env={"COLUMNS": "200"})
+        assert result.exception is None or isinstance(result.exception, SystemExit), \
+            result.exception
+        assert result.exit_code == 0, result.output
+        return result.output
