@@ -178,6 +178,23 @@ def test_an_r_without_destination_in_a_retreat_phase_is_refused_naming_rule_8(dv
         ("void", f"{reason}; the unit disbands")]
 
 
+def test_a_loan_and_its_end_with_an_adjustment_phases_orders_pass_intake_and_take_effect(dv):
+    """Rule 9: 'Loans may be ended at any time'; declared with a Winter's orders they take
+    effect in that phase. Intake takes them without a note, as the engine carries them out."""
+    winter = Position(WINTER, [Unit("rome", "A", "bru"), Unit("carthage", "A", "had")],
+                      {"rom": "rome", "nea": "rome", "bru": "rome", "car": "carthage",
+                       "kor": "macedonia", "pel": "macedonia", "alx": "egypt"},
+                      state={"loans": {"in_force": {"kor": ["macedonia", "egypt"]}}})
+    for power, text in (("rome", "Loan Rome to Carthage"), ("macedonia", "End loan Korinth")):
+        verdict = _intake(dv, winter, power, text)
+        assert verdict.problem is None, verdict.problem
+    orders = [parse_order("Loan Rome to Carthage", dv, "rome"),
+              parse_order("End loan Korinth", dv, "macedonia")]
+    outcome = Season.for_map(dv).adjudicate(winter, orders)
+    assert [r.code for r in outcome.results if r.order in orders] == ["lent", "ended"]
+    assert outcome.position.state["loans"] == {"in_force": {"rom": ["rome", "carthage"]}}
+
+
 @pytest.mark.parametrize("owners, text, reason", [
     ({"kor": "macedonia", "alx": "egypt", "ant": "syria"}, "Loan Korinth to Syria",
      "rule 9 (loans): Egypt does not hold Korinth (Macedonia does); a power lends only a "
