@@ -27,6 +27,7 @@ from gm.draw.board_data import (
     Piece,
     PowerStanding,
 )
+from gm.engine.declarations import DECLARATIONS
 from gm.engine.position import Position, Unit
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders import types as T
@@ -92,8 +93,8 @@ def drawn_orders(outcome: OrderOutcome, position: Position) -> list[DrawnOrder]:
         if default and outcome.unit_location:
             return [_drawn(default, outcome, outcome.unit_location)]
         return []
-    if outcome.code in SKIPPED_CODES:
-        return []
+    if outcome.code in SKIPPED_CODES or type(order) in DECLARATIONS:
+        return []  # a declaration (a loan, a leader's placement) commands no piece here
     location = order.location or _leader_location(order, position) or \
         (outcome.unit_location or "")
     if isinstance(order, T.Split):

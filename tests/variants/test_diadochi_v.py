@@ -76,6 +76,11 @@ def test_a_game_from_new_to_draw_in_the_rulebooks_notation(tmp_path):
     svg = tmp_path / "board.svg"
     gm("draw", "G", "-p", "Winter 240", "-o", str(svg))
     assert 'data-destroyed="yes"' in svg.read_text(encoding="utf-8")
+    # the loans of Spring 240 command no unit: no order is drawn at F Kor or A Pel
+    gm("draw", "G", "-p", "Spring 240", "-o", str(svg))
+    drawn = svg.read_text(encoding="utf-8")
+    assert 'data-from="alx"' in drawn
+    assert 'data-from="kor"' not in drawn and 'data-from="pel"' not in drawn
     gm("draw", "G", "-o", str(tmp_path / "now.svg"))
     assert (tmp_path / "now.svg").stat().st_size > 0
     # the chart counts self-supporting units (rule 13), and its heading says so
