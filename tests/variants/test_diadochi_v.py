@@ -19,6 +19,7 @@ from gm.orders import legality
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet
+from tests.draw.svg_structure import parse, texts, with_class
 from tests.variants.gm_session import Gm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -316,6 +317,20 @@ def test_the_demo_reports_show_every_rule_used(tmp_path):
         report = flat(gm("report", "diadochi-v-demo", "-p", phase))
         for words in shown:
             assert words in report, (phase, words)
+    # the picture marks Rome single for Carthage, Antioch double and Athens a build site, and
+    # prints under the map what its marks cannot show: the loan, the rebel centre not counted
+    svg = tmp_path / "w239.svg"
+    gm("draw", "diadochi-v-demo", "-p", "Winter 239", "-o", str(svg))
+    root = parse(svg.read_text(encoding="utf-8"))
+    centres = {e.get("data-province"): (e.get("data-owner"), e.get("data-value"))
+               for e in with_class(root, "centre")}
+    assert centres["rom"] == ("carthage", "1") and centres["ant"] == ("syria", "2")
+    assert centres["ath"] == ("macedonia", "0")
+    notes = texts(with_class(root, "notes")[0])
+    assert "Loans, rule 9 (loans): Korinth (Macedonia's) lent to Egypt." in notes
+    assert "Rebel centres not counted, no garrison, rule 6 (rebel centres): Illyria " \
+           "(Macedonia)." in notes
+    assert any(n.startswith("Carthage: supply 9 (") and "Rome 1," in n for n in notes)
 
 
 def test_the_letter_reader_marks_a_bad_z_or_r_void_naming_its_rule(tmp_path):
