@@ -441,7 +441,8 @@ def report(game: GameName, phase: PhaseOption = None, format: FormatOption = Rep
 @app.command("chart")
 def chart(game: GameName, format: FormatOption = ReportFormat.text, ascii: AsciiOption = False,
           db: Db = "gm.db"):
-    """Print the supply-centre chart: each power's centres at the end of every year."""
+    """Print the supply-centre chart: each power's centres at the end of every year (or what
+    the variant scores instead, as its heading says)."""
     from gm.game.reports import centre_chart
 
     with opened(db) as store:

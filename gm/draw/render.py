@@ -4,7 +4,7 @@ Layers, bottom to top: regions (land, sea, impassable; centres tinted with their
 colour), borders and barriers, connectors between neighbours that do not touch, the orders'
 lines, labels with their centre marks (readable through the lines under them), pieces, and
 the crosses and rings that mark what failed or was removed. The title runs above the
-map, the legend beside it.
+map, the legend beside it, and the variant rules' notes (loans, rebel centres...) under the map.
 
 Every element a test or a script may look for carries a class and `data-` attributes
 (`class="piece" data-power="france" data-location="par"`), so the picture can be checked
@@ -22,6 +22,7 @@ from gm.draw.layout import LABEL_FONT, BoardLayout, layout_for
 from gm.draw.legend import WIDTH as LEGEND_WIDTH
 from gm.draw.legend import draw_legend
 from gm.draw.marks import centre_mark, link_line, region_textures, token
+from gm.draw.notes import draw_notes, notes_height
 from gm.draw.tokens import Token, place_tokens
 from gm.maps.gamemap import GameMap
 
@@ -36,7 +37,8 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     legend, legend_height = draw_legend(game_map, board, layout, arrowhead)
     map_width, map_height = layout.frame.width, layout.frame.height
     width = map_width + LEGEND_WIDTH
-    height = TITLE_HEIGHT + max(map_height, legend_height)
+    below = notes_height(board.notes, map_width)  # the rules' notes, under the map
+    height = TITLE_HEIGHT + max(map_height + below, legend_height)
     picture = draw.Drawing(width, height, font_family=style.FONT)
     picture.append(draw.Rectangle(0, 0, width, height, fill=style.PAPER))
     _title(picture, board)
@@ -56,6 +58,10 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     board_group.append(draw.Rectangle(0, 0, map_width, map_height, fill="none",
                                       stroke=style.INK, stroke_width=1.5))
     picture.append(board_group)
+    if board.notes:
+        notes_at = draw.Group(transform=f"translate(0,{TITLE_HEIGHT + map_height})")
+        notes_at.append(draw_notes(board.notes, map_width))
+        picture.append(notes_at)
     legend_at = draw.Group(transform=f"translate({map_width},{TITLE_HEIGHT})")
     legend_at.append(legend)
     picture.append(legend_at)

@@ -148,14 +148,16 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         why = phase_problem(order, phase_kind, game_map)
         if why is not None:
             return Verdict(order, None, refused(*why, PHASE))
-        if not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
-                and phase_kind not in (order_phases(order, game_map) or ()):
-            # the order fits the phase in some variant, but no rule of this map adjudicates
-            # it in retreats or adjustments: the engine voids it
-            return Verdict(order, None, Problem(refusal(order, phase_kind, game_map),
-                                                kind=VARIANT))
     kind_decl = kind_of(order)
     on_unit = kind_decl is None or kind_decl.on_unit
+    if phase_kind is not None and on_unit \
+            and not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
+            and phase_kind not in (order_phases(order, game_map) or ()):
+        # the order fits the phase in some variant, but no rule of this map adjudicates it in
+        # retreats or adjustments: the engine voids it (a declaration, commanding no unit, is
+        # carried out in every phase its kind takes: `gm.engine.declarations`)
+        return Verdict(order, None, Problem(refusal(order, phase_kind, game_map),
+                                            kind=VARIANT))
     kind, location = order.unit_kind, order.location
     if on_unit and not order.leader:
         problem = kind_problem(kind, location, game_map)

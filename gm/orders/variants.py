@@ -115,7 +115,7 @@ def forbidden_by(form: str, game_map: GameMap) -> str | None:
 
 def rule_reference(order: Order, game_map: GameMap) -> str | None:
     """The map's rule that gives this order kind its meaning, as its messages name it
-    (`Rule.ref`): `rule 2 (conversion)`; None for an order of the standard game."""
+    (`Rule.ref_for`): `rule 2 (conversion)`; None for an order of the standard game."""
     kind = kind_of(order)
     if kind is None or kind.form is None or not game_map.rules:
         return None
@@ -123,7 +123,7 @@ def rule_reference(order: Order, game_map: GameMap) -> str | None:
     for name, params in game_map.rules.items():
         rule = rules.get(name)
         if rule is not None and kind.form in rule.brings:
-            return rule(params).ref
+            return rule(params).ref_for(kind.form)
     return None
 
 

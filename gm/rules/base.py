@@ -103,6 +103,12 @@ class Rule:
         the one a message is about."""
         return f"rule {number} ({self.title or self.name.replace('_', ' ')})"
 
+    def ref_for(self, form: str) -> str:
+        """How messages about an order of this form (one of `brings`) name the rule: `ref`,
+        unless the module carries two of the rulebook's rules (Diadochi V's destruction, 7,
+        and rebuilding, 8)."""
+        return self.ref
+
     # --- the game's creation ----------------------------------------------------------------
     def initial_state(self, game: str, game_map: GameMap) -> dict | None:
         """Variant state stored when a game is created (a seed for a draw made later), as
