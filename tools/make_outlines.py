@@ -31,7 +31,7 @@ PACKAGE = "world-atlas@2.0.2"
 DATASET = "package/land-50m.json"
 SOURCE = ("Natural Earth 1:50m land, version 4.1.0 (public domain), from the npm package "
           "world-atlas 2.0.2 (ISC licence)")
-TOLERANCE = 0.5  # pixels: how far a simplified line may stray from the data
+TOLERANCE = 0.9  # pixels: how far a simplified line may stray from the data
 SMALLEST = 2.0  # square pixels: smaller islands are left out
 
 MAPS = {

@@ -88,6 +88,11 @@ class BoardLayout:
     barren: list[Polygon] = field(default_factory=list)
     coast: list[Polygon] = field(default_factory=list)
     mapped: Box | None = None  # the part of the frame the coastline covers (labels may pass it)
+    # a smaller file: land provinces drawn as their cells cut to the mainland (the coast
+    # that is not a whole island), instead of as their pieces of the coastline
+    cells: dict[str, list[Polygon]] = field(default_factory=dict)
+    mainland: list[Polygon] = field(default_factory=list)
+    rivers: frozenset[str] = frozenset()  # the rivers that are spaces, drawn over the land
 
 
 def label_text(province_id: str) -> str:
@@ -256,6 +261,8 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     return BoardLayout(game_map.id, frame, spots, regions, geo.borders,  # type: ignore[arg-type]
                        barriers, links, connectors, displacement,  # type: ignore[arg-type]
                        land=geo.land, barren=geo.barren, coast=geo.coast,
+                       cells=geo.cells, mainland=geo.mainland,
+                       rivers=frozenset(outline.rivers) & set(regions),
                        mapped=Box(-left, -top, width - left, height - top))
 
 

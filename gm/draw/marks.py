@@ -34,8 +34,7 @@ def token(x: float, y: float, width: float, height: float, text: str, kind: str,
     if hollow and style.luminance(colour) > 0.3:
         ink = style.line_colour(colour)
     group.append(draw.Text(text, TOKEN_FONT * height / 17.0, x, y + height * 0.21,
-                           text_anchor="middle", font_family=style.FONT, font_weight="bold",
-                           fill=ink))
+                           text_anchor="middle", font_weight="bold", fill=ink))
     return group
 
 

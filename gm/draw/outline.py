@@ -143,6 +143,10 @@ class GeoRegions:
     coast: list[Polygon] = field(default_factory=list)
     land: list[Polygon] = field(default_factory=list)
     samples: dict[frozenset[str], Point] = field(default_factory=dict)  # a point of each coast
+    # for drawing: each land province's cells, to be cut to the land that is not a whole
+    # island (`mainland`); the whole islands are in `regions` as they are
+    cells: dict[str, list[Polygon]] = field(default_factory=dict)
+    mainland: list[Polygon] = field(default_factory=list)
 
 
 def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], frame: Box,
@@ -221,6 +225,10 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height),
                     rivers=[bed for found in beds.values() for bed in found],
                     islands=[(coasts[i], island_kind[i]) for i in sorted(whole)])
+    for key, cell in cells[LAND].items():
+        if owner[key] != BARREN and len(cell.points) >= 3:
+            result.cells.setdefault(owner[key], []).append(cell.points)
+    result.mainland = [ring for i, ring in enumerate(coasts) if i not in whole]
     for index, ring in enumerate(moved):
         if index in whole:
             result.regions[whole[index]].append(ring)
