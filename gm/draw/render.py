@@ -1,8 +1,8 @@
 """`draw_phase`: a board (plain data) on its map, as SVG text.
 
 Layers, bottom to top: regions (land, sea, impassable; centres tinted with their owner's
-colour), borders and barriers, connectors between neighbours that do not touch, the orders'
-lines, labels with their centre marks (readable through the lines under them), pieces, and
+colour), faint connectors between neighbours that do not touch, borders and barriers, the
+orders' lines, labels with their centre marks (readable through the lines under them), pieces, and
 the crosses and rings that mark what failed or was removed. The title runs above the
 map, the legend beside it.
 
@@ -33,7 +33,7 @@ TITLE_HEIGHT = 58.0
 def draw_phase(game_map: GameMap, board: Board) -> str:
     """The picture of one phase as SVG text."""
     layout = layout_for(game_map)
-    colours = {pid: p.colour for pid, p in game_map.powers.items()}
+    colours = {pid: style.power_colour(p.colour) for pid, p in game_map.powers.items()}
     arrowhead = Arrowheads()
     legend, legend_height = draw_legend(game_map, board, layout, arrowhead)
     map_width, map_height = layout.frame.width, layout.frame.height
@@ -44,6 +44,7 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     _title(picture, board)
     board_group = draw.Group(class_="board", transform=f"translate(0,{TITLE_HEIGHT})")
     _regions(board_group, game_map, board, layout, colours)
+    _links(board_group, game_map, layout)
     _borders(board_group, game_map, layout)
     tokens = place_tokens(layout, board)
     orders, marks = draw.Group(class_="orders"), draw.Group(class_="marks")
@@ -260,13 +261,21 @@ def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
         line = draw.Group(data_between=f"{a} {b}", stroke_linecap="round", **attrs)
         line.append(_polylines(segments, fill="none"))
         borders.append(line)
+    group.append(borders)
+
+
+def _links(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
+    """Neighbours whose regions do not touch: faint lines right over the regions, under
+    every border, order, label and piece (a hint, never in the way)."""
+    links = draw.Group(class_="links", opacity=style.LINK_OPACITY)
     for (a, b), (start, end) in layout.connectors.items():
         bridge = game_map.bridge_sea(a, b) is not None
         water = "sea" in (game_map.provinces[a].kind, game_map.provinces[b].kind)
-        borders.append(link_line(start, end, bridge=bridge, water=water,
-                                 class_="link bridge" if bridge else "link",
-                                 data_between=f"{a} {b}"))
-    group.append(borders)
+        links.append(link_line(start, end, bridge=bridge, water=water,
+                               class_="link bridge" if bridge else "link",
+                               data_between=f"{a} {b}"))
+    if layout.connectors:
+        group.append(links)
 
 
 def _labels(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLayout,
