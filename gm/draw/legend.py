@@ -114,6 +114,19 @@ def _regions(col: _Column, game_map: GameMap, layout: BoardLayout) -> None:
                                         stroke=style.BORDER, stroke_width=0.8))
         col.entry(words)
         col.y += ROW
+    features = layout.features
+    if features is not None and features.ranges:
+        d = "".join(f"M{x - 6:g} {col.y + 5:g}L{x:g} {col.y - 5:g}L{x + 6:g} {col.y + 5:g}"
+                    for x in (LEFT + 7, LEFT + 21))
+        col.group.append(draw.Path(d=d, fill=style.MOUNTAIN, stroke=style.MOUNTAIN_INK,
+                                   stroke_width=1.0, stroke_linejoin="round"))
+        col.entry("mountains")
+        col.y += ROW
+    if features is not None and features.rivers:
+        col.group.append(draw.Line(LEFT + 2, col.y, LEFT + 26, col.y, stroke=style.RIVER,
+                                   stroke_width=2.8, stroke_linecap="round"))
+        col.entry("river (not a space)")
+        col.y += ROW
 
 
 def _pieces(col: _Column, game_map: GameMap, board: Board) -> None:

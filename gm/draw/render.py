@@ -20,6 +20,7 @@ import drawsvg as draw
 from gm.draw import style
 from gm.draw.arrows import Arrowheads, OrderPainter
 from gm.draw.board_data import Board
+from gm.draw.features import peaks
 from gm.draw.layout import LABEL_FONT, BoardLayout, layout_for
 from gm.draw.legend import WIDTH as LEGEND_WIDTH
 from gm.draw.legend import draw_legend
@@ -44,6 +45,7 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     _title(picture, board)
     board_group = draw.Group(class_="board", transform=f"translate(0,{TITLE_HEIGHT})")
     _regions(board_group, game_map, board, layout, colours)
+    _features(board_group, layout)
     _links(board_group, game_map, layout)
     _borders(board_group, game_map, layout)
     tokens = place_tokens(layout, board)
@@ -262,6 +264,37 @@ def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
         line.append(_polylines(segments, fill="none"))
         borders.append(line)
     group.append(borders)
+
+
+def _features(group: draw.Group, layout: BoardLayout) -> None:
+    """A drawn map's rivers and mountain ranges (`gm.draw.features`), over the regions and
+    under the borders: a range as a row of peaks along its line, a river as a blue line."""
+    if layout.features is None:
+        return
+    features = draw.Group(class_="features")
+    for name, line in layout.features.rivers.items():
+        river = draw.Group(class_="river", data_name=name)
+        river.append_title(name)
+        flat = [round(c, 1) for point in line for c in point]
+        river.append(draw.Lines(*flat, fill="none", stroke=style.HALO, stroke_width=4.6,
+                                stroke_linejoin="round", stroke_linecap="round",
+                                opacity=0.7))
+        river.append(draw.Lines(*flat, fill="none", stroke=style.RIVER, stroke_width=2.8,
+                                stroke_linejoin="round", stroke_linecap="round"))
+        features.append(river)
+    for name, line in layout.features.ranges.items():
+        mountains = draw.Group(class_="range", data_name=name)
+        mountains.append_title(name)
+        parts = []
+        for (x, y), height in peaks(line):
+            half = height * 0.62
+            parts.append(f"M{x - half:.1f} {y + height / 2:.1f}L{x:.1f} {y - height / 2:.1f}"
+                         f"L{x + half:.1f} {y + height / 2:.1f}")
+        mountains.append(draw.Path(d="".join(parts), fill=style.MOUNTAIN,
+                                   stroke=style.MOUNTAIN_INK, stroke_width=1.0,
+                                   stroke_linejoin="round", stroke_linecap="round"))
+        features.append(mountains)
+    group.append(features)
 
 
 def _links(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
