@@ -35,13 +35,15 @@ TOLERANCE = 0.9  # pixels: how far a simplified line may stray from the data
 SMALLEST = 2.0  # square pixels: smaller islands are left out
 
 MAPS = {
-    # the draft maps: drawn on the coastline, not yet tuned with seeds
+    # the draft maps: drawn on the coastline; their seeds are found by tools/tune_seeds.py
+    # (tools/outline_seeds/ID.json)
+    # (an island with no province's point on it is no province: "small_island" is high)
     "diadochi-v": {"lon": (-12.5, 49.5), "lat": (25.0, 54.5), "width": 1100.0,
-                   "barren": {}, "seeds": {}},
+                   "barren": {}, "seeds": {}, "small_island": 1e9},
     "rise-of-rome-ii": {"lon": (-11.5, 47.5), "lat": (26.0, 50.0), "width": 1150.0,
-                        "barren": {}, "seeds": {}},
+                        "barren": {}, "seeds": {}, "small_island": 1e9},
     "hoplite-wars": {"lon": (19.3, 29.0), "lat": (35.3, 40.8), "width": 1300.0,
-                     "barren": {}, "seeds": {}},
+                     "barren": {}, "seeds": {}, "small_island": 1e9},
     "lord-of-hosts": {
         "lon": (28.0, 51.5), "lat": (26.0, 39.5), "width": 1000.0,
         "barren": {"Anatolia": [(31.5, 38.8), (36.0, 39.0), (39.5, 39.2)],
@@ -249,8 +251,25 @@ def area(points: list[tuple[float, float]]) -> float:
                    in zip(points, points[1:] + points[:1], strict=True))) / 2
 
 
-def outline(map_id: str, topology: dict) -> dict:
-    spec = MAPS[map_id]
+SEEDS = ROOT / "tools" / "outline_seeds"  # more seeds per map, found by tools/tune_seeds.py
+
+
+def tuned_seeds(map_id: str) -> dict[str, list[tuple[float, float]]]:
+    """The seeds `tools/tune_seeds.py` found for a map (longitude, latitude), if any."""
+    path = SEEDS / f"{map_id}.json"
+    if not path.exists():
+        return {}
+    return {pid: [tuple(p) for p in points]
+            for pid, points in json.loads(path.read_text(encoding="utf-8")).items()}
+
+
+def outline(map_id: str, topology: dict, extra: dict | None = None) -> dict:
+    """The outline file's content; `extra` seeds (by default the tuned ones) are added to
+    the map's own."""
+    spec = dict(MAPS[map_id])
+    extra = tuned_seeds(map_id) if extra is None else extra
+    spec["seeds"] = {pid: [*spec["seeds"].get(pid, []), *extra.get(pid, [])]
+                     for pid in {*spec["seeds"], *extra}}
     (west, east), (south, north) = spec["lon"], spec["lat"]
     lon_factor = math.cos(math.radians((south + north) / 2))
     scale = spec["width"] / ((east - west) * lon_factor)
@@ -281,12 +300,30 @@ def outline(map_id: str, topology: dict) -> dict:
         "size": size,
         "barren": {name: [list(project(*p)) for p in points]
                    for name, points in spec["barren"].items()},
-        "seeds": {pid: [list(project(*p)) for p in points]
-                  for pid, points in spec["seeds"].items()},
+        "seeds": {pid: [[round(c, 1) for c in project(*p)] for p in points]
+                  for pid, points in sorted(spec["seeds"].items())},
         "land": land,
         "fill": fill,
         "rivers": rivers,
+        **({"small_island": spec["small_island"]} if "small_island" in spec else {}),
     }
+
+
+def outline_with_seeds(map_id: str, data: dict, extra: dict) -> dict:
+    """`data` (an outline made without tuned seeds) with the map's own seeds and `extra`
+    ones: cheaper than making the outline again."""
+    spec = MAPS[map_id]
+    west, north = spec["lon"][0], spec["lat"][1]
+    projection = data["projection"]
+
+    def project(lon: float, lat: float) -> list[float]:
+        return [round((lon - west) * projection["lon_factor"] * projection["scale"], 1),
+                round((north - lat) * projection["scale"], 1)]
+
+    seeds = {pid: [*spec["seeds"].get(pid, []), *extra.get(pid, [])]
+             for pid in {*spec["seeds"], *extra}}
+    return {**data, "seeds": {pid: [project(*p) for p in points]
+                              for pid, points in sorted(seeds.items())}}
 
 
 def main(argv: list[str]) -> None:

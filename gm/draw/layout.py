@@ -251,6 +251,12 @@ def build_layout(game_map: GameMap) -> BoardLayout:
                        links, connectors, displacement, features=drawn)  # type: ignore[arg-type]
 
 
+def coastline_layout(game_map: GameMap, outline: Outline) -> BoardLayout:
+    """The layout of a map drawn on `outline` (tools/tune_seeds.py tries outlines not yet
+    written to a file)."""
+    return _on_coastline(game_map, outline)
+
+
 def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     """The layout of a map drawn on its real coastline (`gm.draw.outline`)."""
     anchors = {pid: outline.project(*p.pos) for pid, p in game_map.provinces.items() if p.pos}

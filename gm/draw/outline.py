@@ -47,6 +47,9 @@ class Outline:
     fill: tuple[tuple[Point, ...], ...] = ()  # water the board counts as land (straits)
     rivers: dict[str, tuple[tuple[Point, ...], ...]] = field(default_factory=dict)  # courses
     source: str = ""
+    # an island this small (square pixels) with no province's point on it is barren; a map
+    # of many islands that are no provinces (the Aegean) sets it high
+    small_island: float = SMALL_ISLAND
 
     def project(self, lon: float, lat: float) -> Point:
         return ((lon - self.west) * self.lon_factor * self.scale, (self.north - lat) * self.scale)
@@ -72,7 +75,11 @@ def _read(map_id: str) -> Outline | None:
     path = map_file.with_name(f"{map_id}.outline.json") if map_file else None
     if path is None or not path.exists():
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
+    return outline_from_data(json.loads(path.read_text(encoding="utf-8")))
+
+
+def outline_from_data(data: dict) -> Outline:
+    """An outline file's content (as `tools/make_outlines.py` writes it) as an `Outline`."""
     projection = data["projection"]
 
     def points(flat: list[float]) -> tuple[Point, ...]:
@@ -86,7 +93,7 @@ def _read(map_id: str) -> Outline | None:
                    tuple(points(ring) for ring in data.get("fill", {}).values()),
                    {pid: tuple(points(course) for course in courses)
                     for pid, courses in data.get("rivers", {}).items()},
-                   data.get("source", ""))
+                   data.get("source", ""), data.get("small_island", SMALL_ISLAND))
 
 
 class LandMask:
@@ -170,7 +177,11 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
             kind = SEA if province.kind == "sea" else LAND
         else:
             continue
+        taken = set(seeds[kind].values())
         for i, point in enumerate(points):
+            if point in taken:  # one point, one cell (a repeated seed would draw it twice)
+                continue
+            taken.add(point)
             seeds[kind][f"{pid}#{i}"] = point
             owner[f"{pid}#{i}"] = pid
     for name, points in outline.barren.items():
@@ -191,7 +202,8 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
             moved.insert(len(coasts) - 1, islet)
     # small islands with no province's point are barren, and no passage between provinces
     provinces = [p for k, p in seeds[LAND].items() if owner[k] != BARREN]
-    barren_islands = {i for i, ring in enumerate(coasts) if polygon_area(ring) < SMALL_ISLAND
+    barren_islands = {i for i, ring in enumerate(coasts)
+                      if polygon_area(ring) < outline.small_island
                       and not any(inside_ring(ring, p) for p in provinces)}
     beds = {pid: [_corridor(course, RIVER_WIDTH) for course in found]
             for pid, found in courses.items()}
