@@ -7,7 +7,6 @@ Reports; never fails the build (tests/draw/test_file_size.py checks the size).
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,29 +27,22 @@ def _busiest_board():
     return max(boards, key=lambda found: len(draw_phase(found.game_map, found.board)))
 
 
-def _best(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
-
-
 def run(repeat: int = 3) -> dict[str, float]:
     """{figure name: value}; PNG figures only where cairosvg is installed."""
+    from run import best_of  # bench/run.py, beside this file
+
     from gm.draw import draw_phase
 
     found = _busiest_board()
     svg = draw_phase(found.game_map, found.board)
     figures = {f"standard {found.short}: SVG size (KB, goal < 150)": len(svg.encode()) / 1000,
                f"standard {found.short}: SVG drawn (ms)":
-                   _best(lambda: draw_phase(found.game_map, found.board), repeat)}
+                   best_of(lambda: draw_phase(found.game_map, found.board), repeat)}
     try:
         import cairosvg
     except (ImportError, OSError):
         return figures
-    figures[f"standard {found.short}: PNG from the SVG (ms, goal < 1000)"] = _best(
+    figures[f"standard {found.short}: PNG from the SVG (ms, goal < 1000)"] = best_of(
         lambda: cairosvg.svg2png(bytestring=svg.encode(), scale=2), repeat)
     return figures
 

@@ -41,7 +41,9 @@ MAPS = {
     "diadochi-v": {"lon": (-12.5, 49.5), "lat": (25.0, 54.5), "width": 1100.0,
                    "barren": {}, "seeds": {}, "small_island": 1e9},
     "rise-of-rome-ii": {"lon": (-11.5, 47.5), "lat": (26.0, 50.0), "width": 1150.0,
-                        "barren": {}, "seeds": {}, "small_island": 1e9},
+                        "barren": {}, "small_island": 1e9,
+                        # the Atlantic reaches up into the Bay of Biscay and the Channel
+                        "seeds": {"atl": [(-5.0, 46.5), (-10.0, 44.0), (-8.0, 48.6)]}},
     "hoplite-wars": {"lon": (19.3, 29.0), "lat": (35.3, 40.8), "width": 1300.0,
                      "barren": {}, "seeds": {}, "small_island": 1e9},
     "lord-of-hosts": {

@@ -124,6 +124,21 @@ class Tuner:
                     added = True
         return trial if added else None
 
+    def first_better(self, candidates, best: int, label: str):
+        """The first of `candidates` (extra seeds) that makes the picture better, as (its
+        layout, its score), or None."""
+        for extra in candidates:
+            trial = self.with_seeds(extra)
+            if trial is None:
+                continue
+            found = self.layout(trial)
+            if self.score(found) < best:
+                self.seeds = trial
+                print(f"  {label}: {len(found.links)} connectors, {len(found.barriers)} "
+                      "barriers")
+                return found, self.score(found)
+        return None
+
     def run(self, rounds: int) -> None:
         layout = self.layout(self.seeds)
         best = self.score(layout)
@@ -131,34 +146,16 @@ class Tuner:
               f"barriers")
         for round_ in range(rounds):
             improved = False
-            for a, b in list(layout.links):
-                if (a, b) not in layout.links:
-                    continue
-                for extra in self.candidates(a, b):
-                    trial = self.with_seeds(extra)
-                    if trial is None:
-                        continue
-                    found = self.layout(trial)
-                    if self.score(found) < best:
-                        self.seeds, layout, best = trial, found, self.score(found)
-                        improved = True
-                        print(f"  {a}-{b}: {len(layout.links)} connectors, "
-                              f"{len(layout.barriers)} barriers")
-                        break
-            for a, b in list(layout.barriers):
-                if (a, b) not in layout.barriers:
-                    continue
-                for extra in self.between(layout, a, b):
-                    trial = self.with_seeds(extra)
-                    if trial is None:
-                        continue
-                    found = self.layout(trial)
-                    if self.score(found) < best:
-                        self.seeds, layout, best = trial, found, self.score(found)
-                        improved = True
-                        print(f"  {a}|{b}: {len(layout.links)} connectors, "
-                              f"{len(layout.barriers)} barriers")
-                        break
+            wrong = [(a, b, "-") for a, b in layout.links] + \
+                [(a, b, "|") for a, b in layout.barriers]
+            for a, b, sign in wrong:
+                if (a, b) not in (layout.links if sign == "-" else layout.barriers):
+                    continue  # put right by an earlier seed
+                candidates = (self.candidates(a, b) if sign == "-"
+                              else self.between(layout, a, b))
+                better = self.first_better(candidates, best, f"{a}{sign}{b}")
+                if better is not None:
+                    (layout, best), improved = better, True
             if not improved:
                 break
             print(f"round {round_ + 1}: {len(layout.links)} connectors, "

@@ -10,12 +10,12 @@ provinces; nothing is computed with a geographic library.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from functools import cache
 
 from gm.draw.geometry import Point
+from gm.draw.outline import companion
 from gm.maps.gamemap import GameMap
 
 PEAK_SPACING = 14.0  # pixels between the peaks of a drawn range
@@ -37,16 +37,9 @@ def features_for(game_map: GameMap) -> Features | None:
 
 @cache
 def _read(map_id: str) -> Features | None:
-    from gm.maps.loader import MapError, map_files
-
-    try:
-        map_file = map_files().get(map_id)
-    except MapError:
+    data = companion(map_id, "features.json")
+    if data is None:
         return None
-    path = map_file.with_name(f"{map_id}.features.json") if map_file else None
-    if path is None or not path.exists():
-        return None
-    data = json.loads(path.read_text(encoding="utf-8"))
 
     def lines(table: dict) -> dict[str, tuple[Point, ...]]:
         return {name: tuple((float(x), float(y)) for x, y in points)

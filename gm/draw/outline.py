@@ -62,20 +62,26 @@ def outline_for(game_map: GameMap) -> Outline | None:
     return _read(game_map.id)
 
 
-@cache
-def _read(map_id: str) -> Outline | None:
-    """The outline beside the map file gm reads for `map_id` (a GM's own copy of a map
-    without one is drawn as before)."""
+def companion(map_id: str, ending: str) -> dict | None:
+    """The JSON file beside the map file gm reads for `map_id` (`ID.outline.json`,
+    `ID.features.json`), if there is one: a GM's own copy of a map without it is drawn
+    without it."""
     from gm.maps.loader import MapError, map_files
 
     try:
         map_file = map_files().get(map_id)
     except MapError:
         return None
-    path = map_file.with_name(f"{map_id}.outline.json") if map_file else None
+    path = map_file.with_name(f"{map_id}.{ending}") if map_file else None
     if path is None or not path.exists():
         return None
-    return outline_from_data(json.loads(path.read_text(encoding="utf-8")))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _read(map_id: str) -> Outline | None:
+    data = companion(map_id, "outline.json")
+    return outline_from_data(data) if data is not None else None
 
 
 def outline_from_data(data: dict) -> Outline:
