@@ -35,7 +35,8 @@ from gm.draw.layout import coastline_layout  # noqa: E402
 from gm.draw.outline import inside_ring, outline_from_data  # noqa: E402
 from gm.maps import load_map  # noqa: E402
 
-PLACES = (0.3, 0.42, 0.2)  # where along the line between the two places a seed is tried
+PLACES = (0.3, 0.42, 0.2, 0.48, 0.1)  # where along the line between the two places a seed
+SIDEWAYS = (0.0, 0.25, -0.25)  # is tried, and how far to one side (of the line's length)
 
 
 def topology(package: str | None) -> dict:
@@ -79,20 +80,27 @@ class Tuner:
         return nearest in pair
 
     def candidates(self, a: str, b: str):
+        """Extra seeds to try for two neighbours that do not touch."""
         pa, pb = self.game_map.provinces[a].pos, self.game_map.provinces[b].pos
-        for t in PLACES:
-            near_a = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
-            near_b = (pb[0] + (pa[0] - pb[0]) * t, pb[1] + (pa[1] - pb[1]) * t)
-            both = {}
-            if self.fits(a, (a, b), *near_a):
-                both[a] = [near_a]
-            if self.fits(b, (a, b), *near_b):
-                both[b] = [near_b]
-            if both:
-                yield both
-            for pid, points in both.items():
-                if len(both) > 1:
-                    yield {pid: points}
+        dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+        for side in SIDEWAYS:
+            for t in PLACES:
+                near_a = (pa[0] + dx * t - dy * side, pa[1] + dy * t + dx * side)
+                near_b = (pb[0] - dx * t - dy * side, pb[1] - dy * t + dx * side)
+                yield from self._pairs(a, b, near_a, near_b)
+
+    def _pairs(self, a: str, b: str, near_a, near_b):
+        """Seeds at these two places: both, or either alone, where they fit."""
+        both = {}
+        if self.fits(a, (a, b), *near_a):
+            both[a] = [near_a]
+        if self.fits(b, (a, b), *near_b):
+            both[b] = [near_b]
+        if both:
+            yield both
+        for pid, points in both.items():
+            if len(both) > 1:
+                yield {pid: points}
 
     def between(self, layout, a: str, b: str):
         """For two provinces that touch but are not neighbours: a seed for a province that

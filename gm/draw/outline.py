@@ -272,14 +272,14 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
                     pair = frozenset((a, b))
                     result.borders.setdefault(pair, []).append(run)
                     lengths[pair] = lengths.get(pair, 0.0) + math.dist(*run)
-    points = {kind: list(found.items()) for kind, found in seeds.items()}
+    points = {kind: _Nearest(list(found.items())) for kind, found in seeds.items() if found}
 
     island_owner = {island_kind[i]: pid for i, pid in whole.items()}
 
     def nearest(kind: int, point: Point) -> str:
         if kind in island_owner:
             return island_owner[kind]
-        return owner[min(points[kind], key=lambda kp: math.dist(kp[1], point))[0]]
+        return owner[points[kind](point)]
 
     edges_of_water = [ring for i, ring in enumerate(moved) if i not in barren_islands]
     edges_of_water += [bed for found in beds.values() for bed in found]
@@ -308,6 +308,38 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     result.borders = {pair: segs for pair, segs in result.borders.items()
                       if pair in result.touching}
     return result
+
+
+class _Nearest:
+    """The key of the point nearest to a place, among many: the points are kept in square
+    buckets, and only the buckets that can hold a nearer point than the best so far are
+    searched (the same answer as a search of all, ties going to the earlier point)."""
+
+    SIZE = 96.0  # pixels: a bucket's side
+
+    def __init__(self, items: list[tuple[str, Point]]):
+        self.buckets: dict[tuple[int, int], list[tuple[int, str, Point]]] = {}
+        for order, (key, (x, y)) in enumerate(items):
+            self.buckets.setdefault((int(x // self.SIZE), int(y // self.SIZE)), []).append(
+                (order, key, (x, y)))
+        cells = list(self.buckets)
+        self.span = max(max(abs(i) for i, _ in cells), max(abs(j) for _, j in cells)) + 2
+
+    def __call__(self, point: Point) -> str:
+        ci, cj = int(point[0] // self.SIZE), int(point[1] // self.SIZE)
+        best: tuple[float, int, str] | None = None
+        for ring in range(0, 2 * self.span + abs(ci) + abs(cj) + 2):
+            if best is not None and (ring - 1) * self.SIZE > best[0]:
+                break  # every bucket further out is farther than the best found
+            for i in range(ci - ring, ci + ring + 1):
+                for j in (range(cj - ring, cj + ring + 1) if abs(i - ci) == ring
+                          else (cj - ring, cj + ring)):
+                    for order, key, where in self.buckets.get((i, j), ()):
+                        found = (math.dist(where, point), order, key)
+                        if best is None or found[:2] < best[:2]:
+                            best = found
+        assert best is not None
+        return best[2]
 
 
 def _every(course, step: float) -> list[Point]:
