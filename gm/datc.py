@@ -396,13 +396,14 @@ def run_case(case: Case) -> CaseResult:
                                  reason.strip(), line))
     except CaseFormatError as exc:
         return CaseResult(case, False, str(exc))
-    outcome = Season.for_map(game_map).adjudicate(position, orders)
+    season = Season.for_map(game_map)
+    outcome = season.adjudicate(position, orders)
     after = outcome.position
     actual = {
         "units": units_listed(after.units),
         # a dislodged unit with nowhere to retreat is destroyed at once in this format
         "dislodged": units_listed(d.unit for d in after.dislodged
-                                 if retreat_options(d, after, game_map)),
+                                 if retreat_options(d, after, game_map, season.rules)),
         "owners": sorted(f"{power}: {prov}" for prov, power in after.owners.items()),
         "phase": after.phase,
         "winner": outcome.winners,

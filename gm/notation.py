@@ -128,6 +128,37 @@ def unit_display(text: str) -> str:
     return " ".join(p for p in (kind, place(loc), name) if p)
 
 
+def stack_label(pieces) -> str:
+    """A stack's pieces that are not leaders as one unit is written: `2A`, `A/G`, `2A/G` (the
+    strength of each kind, armies first)."""
+    counts: dict[str, float] = {}
+    for u in pieces:
+        counts[u.kind] = counts.get(u.kind, 0) + u.strength
+    rank = {"A": 0, "F": 1, "A/F": 2, "G": 3}
+    kinds = sorted(counts, key=lambda k: (rank.get(k, 9), k))
+    return "/".join(kind_label(k, None if counts[k] == 1 else counts[k]) for k in kinds)
+
+
+def stacks_shown(units) -> list[str]:
+    """A power's pieces as a listing prints them, one line per province: `A Par`, `2A/G Spa`
+    for a multiple, `A Rom with Publius Scipio` for a leader with its unit, `Hannibal Cam` for
+    a leader alone. A province with one piece prints as `unit_display` does."""
+    by_place: dict[str, list] = {}
+    for u in units:
+        by_place.setdefault(u.location.split("/")[0], []).append(u)
+    out = []
+    for here in by_place.values():
+        if len(here) == 1 and here[0].kind != LEADER:
+            out.append(unit_display(unit_text(here[0])))
+            continue
+        leaders = [u.name for u in here if u.kind == LEADER]
+        others = [u for u in here if u.kind != LEADER]
+        where = place(others[0].location if len(others) == 1 else here[0].location.split("/")[0])
+        head = f"{stack_label(others)} {where}" if others else f"{leaders.pop(0)} {where}"
+        out.append(f"{head} with {' and '.join(leaders)}" if leaders else head)
+    return out
+
+
 def units_listed(units) -> list[str]:
     """Units with their powers, sorted, for comparing two positions: `france: A par`."""
     return sorted(f"{u.power}: {unit_short(u)}" for u in units)

@@ -90,3 +90,14 @@ def test_writing_for_people():
     assert unit_text(leader) == "0.5L rom (Hannibal)"
     assert units_listed([Unit("italy", "A", "ven"), Unit("france", "F", "bre")]) == \
         ["france: F bre", "italy: A ven"]
+
+
+def test_a_stack_is_listed_on_one_line():
+    from gm.engine.position import Unit
+    from gm.notation import stacks_shown
+
+    units = [Unit("sparta", "A", "spa"), Unit("sparta", "A", "spa"), Unit("sparta", "G", "spa"),
+             Unit("rome", "A", "rom"), Unit("rome", "L", "rom", 0.5, "Publius Scipio"),
+             Unit("rome", "L", "cam", 0.5, "Hannibal"), Unit("rome", "F", "spa/nc")]
+    assert stacks_shown(units) == ["2A/F/G Spa", "A Rom with Publius Scipio", "Hannibal Cam"]
+    assert stacks_shown(units[3:4]) == ["A Rom"]

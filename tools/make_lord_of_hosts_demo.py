@@ -17,20 +17,13 @@ that `gm replay games/lord-of-hosts-demo.txt --check` can verify it.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gm.game.adjudication import adjudicate  # noqa: E402
-from gm.game.archives import export_game  # noqa: E402
-from gm.game.games import new_game, position_at  # noqa: E402
-from gm.game.history import declare_draw  # noqa: E402
-from gm.game.intake import take_orders  # noqa: E402
-from gm.report.text import render_text  # noqa: E402
-from gm.store.database import open_store  # noqa: E402
+import letter_demo  # noqa: E402
 
 GAME = "lord-of-hosts-demo"
 LAST_YEAR = 597  # the story ends with the Winter of 597 BC: five years from 601 BC
@@ -328,46 +321,10 @@ EXPECTED: list[tuple[str, str, str]] = [
 
 
 def play(show: bool) -> str:
-    store = open_store(":memory:")
-    new_game(store, GAME, VARIANT, NOTES)
-    seen: dict[str, str] = {}
-    while True:
-        view, phase, position = position_at(store, GAME)
-        if phase.year < LAST_YEAR:
-            break
-        label = phase.label
-        for power, text in LETTERS.get(label, {}).items():
-            taken = take_orders(store, GAME, text, power)
-            for line in taken.lines:
-                if line.status == "rejected" and line.text not in REFUSED:
-                    raise SystemExit(f"{label}, {power}: {line.text!r} was refused: "
-                                     f"{line.detail}")
-        report = render_text(adjudicate(store, GAME, no_orders=True))
-        seen[label] = report
-        if show:
-            print(report)
-    unplayed = sorted(set(LETTERS) - set(seen))
-    if unplayed:
-        raise SystemExit(f"the game never reached {', '.join(unplayed)}, which have letters")
-    missing = [f"{phase}: {what}" for phase, what, text in EXPECTED  # lines wrap in reports
-               if text not in " ".join(seen.get(phase, "").split())]
-    if missing:
-        raise SystemExit("the game did not show:\n  " + "\n  ".join(missing))
-    view, phase, position = position_at(store, GAME)
-    survivors = [view.map.powers[p].name for p in view.map.powers if position.units_of(p)]
-    declare_draw(store, GAME, survivors)
-    return export_game(store, GAME)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "games" / "lord-of-hosts-demo.txt"))
-    parser.add_argument("--show", action="store_true", help="print every phase's report")
-    args = parser.parse_args()
-    text = play(args.show)
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}")
+    return letter_demo.play_letters(game=GAME, variant=VARIANT, notes=NOTES,
+                                    last_year=LAST_YEAR, letters=LETTERS, refused=REFUSED,
+                                    expected=EXPECTED, show=show)
 
 
 if __name__ == "__main__":
-    main()
+    letter_demo.main(__doc__, ROOT / "games" / "lord-of-hosts-demo.txt", play)

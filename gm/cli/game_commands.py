@@ -196,7 +196,7 @@ def show(game: GameName, phase: PhaseOption = None,
 
     from gm.engine.adjustment_phase import adjustments_due, amount
     from gm.game.games import position_at
-    from gm.notation import place, unit_display, unit_text
+    from gm.notation import place, stacks_shown, unit_display, unit_text
     from gm.orders.legality import open_build_sites, retreat_options
     from gm.rules import RuleSet
 
@@ -218,14 +218,14 @@ def show(game: GameName, phase: PhaseOption = None,
         if not units and not centres:
             continue
         table.add_row(power.name, f"{rules.supply(power_id, position, game_map):g}",
-                      str(len(units)), ", ".join(unit_display(unit_text(u)) for u in units),
+                      str(len(units)), ", ".join(stacks_shown(units)),
                       ", ".join(place(c) for c in centres))
     console.print(table)
     if position.dislodged:
         dislodged = Table("power", "dislodged", "attacked from", "may retreat to",
                           title="Dislodged")
         for d in position.dislodged:
-            options = retreat_options(d, position, game_map)
+            options = retreat_options(d, position, game_map, rules)
             dislodged.add_row(game_map.powers[d.unit.power].name,
                               unit_display(unit_text(d.unit)),
                               place(d.attacker_from) if d.attacker_from else "(by convoy)",

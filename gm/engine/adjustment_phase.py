@@ -33,7 +33,12 @@ from gm.orders.kinds.build import (
     plural,
     single_unit_problem,
 )
-from gm.orders.kinds.remove import no_removals_problem, removals_made_problem, upkeep_problem
+from gm.orders.kinds.remove import (
+    no_removals_problem,
+    removals_made_problem,
+    stack_removal,
+    upkeep_problem,
+)
 from gm.orders.phases import ADJUSTMENT, refusal
 from gm.orders.types import ADJUSTMENT_ORDERS, Build, Order, Remove, Waive
 from gm.rules import RuleSet
@@ -160,6 +165,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     freed: dict[str, float] = {}  # upkeep of the pieces removed
     new_units: list[Unit] = []
     used_sites: set[str] = set()
+    stacking = rules.answers("may_stack")
 
     def void(order: Order, why: str) -> None:
         results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
@@ -227,12 +233,19 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             if made:
                 void(order, made.message)
                 continue
-            if idx in done:
+            taken = [idx]
+            if stacking:  # pieces of a stack, by kind, count or name
+                taken, problem = stack_removal(order, idx, position.units, done, game_map)
+                if problem:
+                    void(order, problem.message)
+                    continue
+            if idx in done and not stacking:
                 void(order, f"{position.units[idx].label()} is already removed")
                 continue
-            done.add(idx)
-            freed[power] = freed.get(power, 0.0) + rules.upkeep(position.units[idx])
-            results.append(OrderResult(power, order, position.units[idx], True, R.REMOVED))
+            for i in taken:
+                done.add(i)
+                freed[power] = freed.get(power, 0.0) + rules.upkeep(position.units[i])
+                results.append(OrderResult(power, order, position.units[i], True, R.REMOVED))
         else:
             void(order, refusal(order, ADJUSTMENT, game_map))
     for power, left in due.items():

@@ -13,8 +13,11 @@ from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
+from gm.notation import unit_display, unit_short
 from gm.orders import legality
 from gm.orders.kinds import kind_of
+from gm.orders.kinds.merge import SupportMerge, check_support_merge
+from gm.orders.kinds.split import Split, split_parts
 from gm.orders.phases import MOVEMENT, phase_problem
 from gm.orders.types import Convoy, Hold, Merge, Move, Order, SupportHold, SupportMove
 from gm.rules import RuleSet
@@ -71,7 +74,8 @@ class MovementPhase:
     # --- 1. orders to units ------------------------------------------------------------------
     def take_orders(self, orders: list[Order]) -> None:
         units, by_province = self.units, self.by_province
-        if self._stacking_rules:  # each piece a merge names takes its part of the order
+        stacking = self._stacking_rules
+        if stacking:  # each piece a merge names takes its part of the order
             orders = [part for order in orders for part in
                       (order.each() if isinstance(order, Merge) else (order,))]
         for order in orders:
@@ -87,11 +91,10 @@ class MovementPhase:
                     self.results.append(OrderResult(order.power or "", order, None, False,
                                                     R.VOID, missing.message))
                     continue
-            old = self.plans[idx].order
-            if old is not None:
-                self.results.append(OrderResult(order.power or "", old, self.units[idx], False,
-                                                R.REPLACED, f"replaced by {order}"))
-            self.plans[idx] = Plan(order)
+            if not stacking or order.leader:
+                self._give(idx, order, order)
+            else:
+                self._give_stack(idx, order)
         for idx, plan in enumerate(self.plans):
             if plan.order is not None:
                 self._check(idx, plan)
@@ -99,9 +102,42 @@ class MovementPhase:
             for idx, reason in self.rules.void_moves(self).items():
                 self.plans[idx].void, self.plans[idx].kind = reason, "hold"
 
+    def _give(self, idx: int, order: Order | None, by: Order, void: str | None = None) -> None:
+        """The piece's order is now `order` (None: it holds), given by `by`; a later order
+        replaces an earlier one."""
+        old = self.plans[idx].order
+        if old is not None and all(r.order is not old or r.code != R.REPLACED
+                                   for r in self.results):
+            self.results.append(OrderResult(by.power or "", old, self.units[idx], False,
+                                            R.REPLACED, f"replaced by {by}"))
+        plan = self.plans[idx] = Plan(order)
+        plan.void = void
+
+    def _give_stack(self, idx: int, order: Order) -> None:
+        """An order to a multiple (`legality.commanded_pieces`): every piece of it takes the
+        order, or a split's part; pieces a split leaves out hold. An order whose kind or count
+        does not fit the multiple is void for all its pieces."""
+        group, problem = legality.commanded_pieces(order, idx, self.units, self.map, self.rules)
+        parts: list[tuple[Order | None, list[int]]] = [(order, group)]
+        if problem is None and isinstance(order, Split):
+            found, problem = split_parts(order, [self.units[i] for i in group], self.map)
+            taken = {i for _, which in found for i in which}
+            parts = [(part, [group[i] for i in which]) for part, which in found]
+            parts.append((None, [g for i, g in enumerate(group) if i not in taken]))
+        if problem is not None:
+            for i in group:
+                self._give(i, order, order, problem.message)
+            return
+        for part, which in parts:
+            for i in which:
+                self._give(i, part, order)
+
     def _check(self, idx: int, plan: Plan) -> None:
         """The legality check (`gm.orders.legality`) of one unit's order, as intake asks it;
         what it finds is kept on the plan for the resolver."""
+        if plan.void:  # the order does not fit the multiple it commands
+            plan.kind = "hold"
+            return
         unit = self.units[idx]
         order = plan.order
         problem = None
@@ -113,18 +149,18 @@ class MovementPhase:
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
                                                self.map, self.by_province)
             if problem is None:
-                plan.target = self._named(order.target, order.target_leader)
+                plan.target = self._named(order.target, order.target_leader, order.target_kind)
         elif isinstance(order, SupportMove):
             plan.kind = "support_move"
             problem = legality.support_problem(unit.kind, unit.location, order.target,
                                                order.dest, self.map, self.by_province)
             if problem is None:
-                plan.target = self._named(order.target, order.target_leader)
+                plan.target = self._named(order.target, order.target_leader, order.target_kind)
                 plan.aim(province_of(order.dest))
                 plan.dest_coast = coast_of(order.dest)
         elif isinstance(order, Convoy):
             plan.kind = "convoy"
-            army = self._named(order.target, None) \
+            army = self._named(order.target, None, "A") \
                 if province_of(order.target) in self.by_province else -1
             problem = legality.convoy_problem(
                 unit.kind, unit.location, self.units[army].kind if army >= 0 else None,
@@ -134,6 +170,12 @@ class MovementPhase:
                 plan.aim(province_of(order.dest))
         elif isinstance(order, Merge) and self._stacking_rules:
             problem = self._check_merge(unit, order, plan)
+        elif isinstance(order, SupportMerge) and self._stacking_rules:
+            problem = check_support_merge(order, unit.kind, unit.location, self.position,
+                                          self.map, self.rules)
+            if problem is None and unit.province != order.dest:
+                plan.kind = "support_merge"  # else it stands in the merge's province: takes part
+                plan.aim(order.dest)
         elif not isinstance(order, Hold):
             standard = False
             plan.kind = "hold"  # an extra order kind of the variant; its effect comes later
@@ -166,9 +208,10 @@ class MovementPhase:
         plan.aim(known.dest)
         return None
 
-    def _named(self, location: str, leader: str | None) -> int:
+    def _named(self, location: str, leader: str | None, kind: str | None = None) -> int:
         """The piece a support or convoy names in a province: the leader it names, or else the
-        first piece there that is not a leader (a leader alone: the leader)."""
+        first piece there of the kind it names (a convoy: an army), or that is not a leader
+        (a leader alone: the leader)."""
         here = self.by_province[province_of(location)]
         if len(here) == 1:
             return here[0]
@@ -176,6 +219,10 @@ class MovementPhase:
         if leader:
             for i in here:
                 if units[i].name == leader:
+                    return i
+        if kind:
+            for i in here:
+                if units[i].kind == kind:
                     return i
         for i in here:
             if not units[i].is_leader:
@@ -226,14 +273,17 @@ class MovementPhase:
                 for f in fleets:
                     plans[f].matched = False
         vetted = self.rules.answers("may_support")
+        stacked = self._stacking_rules
         for idx, plan in enumerate(plans):
             kind = plan.kind
-            if kind == "hold" or kind == "move" or kind == "merge":
+            if kind == "hold" or kind == "move" or kind == "merge" or kind == "support_merge":
                 continue
             if kind == "convoy":
                 if plan.matched and not plans[plan.target].convoyed:
                     plan.matched = False
                 continue
+            if stacked:
+                plan.target = self._stack_target(idx, plan)
             target = plans[plan.target]
             if kind == "support_hold":
                 if target.kind == "move":
@@ -248,6 +298,26 @@ class MovementPhase:
                 plan.matched, plan.unmatched_reason = False, "the rules forbid this support"
 
         self._convoys_for = convoys_for
+
+    def _stack_target(self, idx: int, plan: Plan) -> int:
+        """A support names a leader or a stack's other pieces (`_named`): of those, the piece
+        that makes the supported move, or for a support to hold one that stays."""
+        first = plan.target
+        target = self.units[first]
+        if target.is_leader:
+            return first
+        plans, side = self.plans, self.rules.side
+        for i in self.by_province[target.province]:
+            other = self.units[i]
+            if other.is_leader or side(other.power) != side(target.power):
+                continue
+            p = plans[i]
+            if plan.kind == "support_hold" and p.kind != "move":
+                return i
+            if plan.kind == "support_move" and p.kind == "move" and \
+                    p.dest_province == plan.dest:
+                return i
+        return first
 
     def _route(self, army: int, fleets: list[int]):
         """The convoy route graph over `fleets` for this army's move, or None if none exists."""
@@ -296,7 +366,7 @@ class MovementPhase:
                 continue
             unit = self.units[idx]
             key = rules.attack_key(unit, plan) if grouping else \
-                (unit.power, unit.province, plan.dest_province, plan.convoyed)
+                (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)
@@ -318,6 +388,8 @@ class MovementPhase:
                 route = self.plans[attack.forces[0]].route
                 if route is not None:
                     attack.route_starts, attack.route_ends, attack.route_next = route
+        if self._stacking_rules:
+            self._merge_supports(forces, attacks, group)
         for idx, plan in enumerate(self.plans):
             if plan.kind in ("support_hold", "support_move"):
                 forces[idx].is_support = True
@@ -371,6 +443,21 @@ class MovementPhase:
         if unit.province not in merge.origins:
             merge.origins = (*merge.origins, unit.province)
         forces[idx].attack = a
+
+    def _merge_supports(self, forces: list[Force], attacks: list[Attack],
+                        group: dict[tuple, int]) -> None:
+        """A support of a merge (`A Par S merge Bur`) is given to its side's merge into that
+        province, and is not matched when there is none."""
+        for idx, plan in enumerate(self.plans):
+            if plan.kind == "support_merge":
+                forces[idx].is_support = True
+                forces[idx].supports_into = plan.dest
+                a = group.get(("merge", forces[idx].power, plan.dest))
+                if a is None:
+                    plan.matched = False
+                    plan.unmatched_reason = f"no merge into {plan.dest}"
+                else:
+                    attacks[a].supports.append(idx)
 
     @staticmethod
     def _merge_routes(forces: list[Force], attacks: list[Attack],
@@ -428,6 +515,7 @@ class MovementPhase:
         dislodged: list[Dislodged] = []
         occupied: set[str] = set()
         beaten_by = [-1] * len(units)  # the attack that dislodged each unit, if any
+        disbanding, gone = self.rules.answers("disbands_when_dislodged"), []
         for a, attack in enumerate(attacks):
             if succeeded[a]:  # only pieces of another side are dislodged
                 for f in res.in_province.get(attack.dest, ()):
@@ -445,7 +533,12 @@ class MovementPhase:
             by = beaten_by[idx]
             if by >= 0:
                 attack = attacks[by]
-                dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin))
+                if disbanding and self.rules.disbands_when_dislodged(unit):
+                    gone.append(unit)  # removed at once: no retreat for it
+                    continue
+                dislodged.append(Dislodged(unit, None if attack.convoyed else attack.origin)
+                                 if attack.origins is None else
+                                 Dislodged(unit, attack.origins[0], attack.origins[1:]))
             else:
                 new_units.append(unit)
                 occupied.add(unit.province)
@@ -456,7 +549,8 @@ class MovementPhase:
         for idx, unit in enumerate(units):
             self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
         position = self.position.after(new_units, dislodged, frozenset(standoffs))
-        events: list[str] = []
+        events: list[str] = [f"{unit_display(unit_short(u))} disbanded at once when dislodged"
+                             for u in gone]
         if self.rules.answers("after_movement"):
             attacked_by: dict[str, set[str]] = {}
             for a, attack in enumerate(attacks):
@@ -492,7 +586,7 @@ class MovementPhase:
             return False, R.BOUNCED, f"bounced at {attacks[a].dest}"
         if by >= 0:
             return False, R.DISLODGED, f"dislodged from {attacks[by].origin}"
-        if kind == "support_hold" or kind == "support_move":
+        if kind == "support_hold" or kind == "support_move" or kind == "support_merge":
             if not plan.matched:
                 return False, R.NOT_MATCHED, plan.unmatched_reason
             cutting = res.cutting_attacks(idx)

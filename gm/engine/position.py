@@ -64,6 +64,12 @@ class Dislodged:
 
     unit: Unit
     attacker_from: str | None  # province the dislodging attack came from; None if by convoy
+    also_from: tuple[str, ...] = ()  # a merge's other origins: closed to the retreat as well
+
+    @property
+    def attackers_from(self) -> tuple[str, ...]:
+        """Every province the dislodging attack came from (several for a merge)."""
+        return (self.attacker_from, *self.also_from) if self.attacker_from else self.also_from
 
 
 @dataclass(slots=True)

@@ -33,21 +33,16 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
             results.append(OrderResult(order.power or "", order, None, False, R.VOID,
                                        missing.message))
             continue
-        d = position.dislodged[idx]
-        if idx in chosen:
-            old = chosen[idx][0]
-            results.append(OrderResult(d.unit.power, old, d.unit, False, R.REPLACED,
-                                       f"replaced by {order}"))
-        refused = phase_problem(order, RETREAT, game_map)
-        if refused is not None:
-            chosen[idx] = (order, None, refused[0])
-        elif isinstance(order, Disband):
-            chosen[idx] = (order, None, None)
-        elif isinstance(order, (Retreat, Move)):  # 'A Bur - Par' in a retreat phase retreats
-            dest, problem = first_open(d, order, position, game_map, rules)
-            chosen[idx] = (order, dest, problem.message if problem else None)
-        else:
-            chosen[idx] = (order, None, refusal(order, RETREAT, game_map))
+        # a dislodged stack retreats as one: the order commands all its side's pieces there
+        # that are not leaders, and must count them (`legality.commanded_pieces`)
+        group, misfit = legality.commanded_pieces(order, idx, pieces, game_map, rules)
+        for i in group:
+            d = position.dislodged[i]
+            if i in chosen:
+                old = chosen[i][0]
+                results.append(OrderResult(d.unit.power, old, d.unit, False, R.REPLACED,
+                                           f"replaced by {order}"))
+            chosen[i] = _choice(order, d, misfit, position, game_map, rules)
     wanted: dict[str, list[int]] = {}
     for idx, (_order, dest, problem) in chosen.items():
         if dest and not problem:
@@ -78,6 +73,22 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
     after.dislodged = []
     after.standoffs = frozenset()
     return PhaseOutcome(after, results)
+
+
+def _choice(order: Order, d, misfit, position: Position, game_map: GameMap,
+            rules: RuleSet | None) -> tuple[Order, str | None, str | None]:
+    """What one dislodged piece does with its order: (the order, where it goes, the problem)."""
+    if misfit is not None:
+        return order, None, misfit.message
+    refused = phase_problem(order, RETREAT, game_map)
+    if refused is not None:
+        return order, None, refused[0]
+    if isinstance(order, Disband):
+        return order, None, None
+    if isinstance(order, (Retreat, Move)):  # 'A Bur - Par' in a retreat phase retreats
+        dest, problem = first_open(d, order, position, game_map, rules)
+        return order, dest, problem.message if problem else None
+    return order, None, refusal(order, RETREAT, game_map)
 
 
 def _stacks_allowed(wanted: dict[str, list[int]], position: Position, game_map: GameMap,

@@ -101,7 +101,8 @@ class Season:
     def _disband_trapped(self, position: Position) -> list[Event]:
         """When no dislodged unit has anywhere to retreat, they disband at once and the
         retreat phase is not played, as the judges do (a phase with a choice in it is)."""
-        if any(retreat_options(d, position, self.game_map) for d in position.dislodged):
+        if any(retreat_options(d, position, self.game_map, self.rules)
+               for d in position.dislodged):
             return []
         trapped, position.dislodged = position.dislodged, []
         return [f"{_shown(d.unit)} disbanded (no retreat possible)" for d in trapped]

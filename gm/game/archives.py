@@ -12,6 +12,7 @@ unless it is `private`.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -27,9 +28,10 @@ from gm.game.players import set_player
 from gm.game.press import add_press, allow_grey
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.notation import place, unit_display, unit_text
+from gm.notation import place, unit_display, unit_record, unit_text
 from gm.orders.ignored import MAY_BE_ORDERS
 from gm.report.report_data import SeasonReport
+from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.archive import (
     Archive,
@@ -58,14 +60,18 @@ EXPORTED = ("accepted", "superseded", "rejected", "later")
 
 
 def outcome_of(position: Position, game_map: GameMap) -> RecordedOutcome:
-    """A position as an archive records it."""
+    """A position as an archive records it. Where the map's rules let pieces stack, each
+    piece is written with its tag (`A Spa #W451A:spa:2`): which of two like pieces is which
+    matters there. Elsewhere a piece is the only one in its province, and the archive is
+    written as before tags."""
+    shown = unit_record if RuleSet.for_map(game_map).answers("may_stack") else unit_text
     holdings = []
     for power in game_map.powers:
-        units = [unit_text(u) for u in position.units_of(power)]
+        units = [shown(u) for u in position.units_of(power)]
         centres = position.centres_of(power)
         if units or centres:
             holdings.append(Holding(power=power, units=units, centres=centres))
-    dislodged = [RecordedDislodged(power=d.unit.power, unit=unit_text(d.unit),
+    dislodged = [RecordedDislodged(power=d.unit.power, unit=shown(d.unit),
                                    attacker_from=d.attacker_from) for d in position.dislodged]
     return RecordedOutcome(holdings=holdings, dislodged=dislodged,
                            standoffs=sorted(position.standoffs),
@@ -140,6 +146,11 @@ def export_game(store: Store, name: str, private: bool = False) -> str:
         return write_archive(archive, view.map, private)
 
 
+def untagged(units: set[str]) -> set[str]:
+    """Units as an archive written before tags has them (`A par #S1901M:par` -> `A par`)."""
+    return {re.sub(r" #\S+", "", u) for u in units}
+
+
 def compare_outcomes(recorded: RecordedOutcome, actual: RecordedOutcome, game_map: GameMap
                      ) -> list[str]:
     """Where the replayed position differs from the recorded one, in words."""
@@ -156,8 +167,11 @@ def compare_outcomes(recorded: RecordedOutcome, actual: RecordedOutcome, game_ma
     for power in game_map.powers:
         name = game_map.powers[power].name
         a, r = want.get(power), got.get(power)
-        differ(f"{name} units", set(a.units if a else ()), set(r.units if r else ()),
-               unit_display)
+        recorded_units = set(a.units if a else ())
+        replayed = set(r.units if r else ())
+        if not any(" #" in u for u in recorded_units):  # an archive written without tags
+            recorded_units, replayed = untagged(recorded_units), untagged(replayed)
+        differ(f"{name} units", recorded_units, replayed, unit_display)
         differ(f"{name} centres", set(a.centres if a else ()), set(r.centres if r else ()),
                place)
 
@@ -165,8 +179,11 @@ def compare_outcomes(recorded: RecordedOutcome, actual: RecordedOutcome, game_ma
         how = f"from {place(d.attacker_from)}" if d.attacker_from else "by convoy"
         return f"{game_map.powers[d.power].name} {unit_display(d.unit)} ({how})"
 
-    differ("dislodged", {dislodged_key(d) for d in recorded.dislodged},
-           {dislodged_key(d) for d in actual.dislodged}, str)
+    want_dislodged = {dislodged_key(d) for d in recorded.dislodged}
+    got_dislodged = {dislodged_key(d) for d in actual.dislodged}
+    if not any(" #" in d.unit for d in recorded.dislodged):
+        want_dislodged, got_dislodged = untagged(want_dislodged), untagged(got_dislodged)
+    differ("dislodged", want_dislodged, got_dislodged, str)
     differ("standoffs", set(recorded.standoffs), set(actual.standoffs), place)
     if recorded.state != actual.state:
         out.append(f"variant state: the archive has {json.dumps(recorded.state)}, the replay "

@@ -34,15 +34,24 @@ from typing import Any, NamedTuple
 from gm.maps.gamemap import GameMap
 from gm.orders.errors import PHASE, VARIANT
 from gm.orders.kinds import kind_of
-from gm.orders.kinds.board import find_unit, kind_problem, power_name, refused
+from gm.orders.kinds.board import (
+    commanded,
+    find_unit,
+    kind_problem,
+    multiple_problem,
+    power_name,
+    refused,
+)
 from gm.orders.kinds.build import Build, build_problem, open_build_sites
 from gm.orders.kinds.convoy import Convoy, convoy_problem
 from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.merge import Merge, SupportMerge
 from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
 from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
+from gm.orders.kinds.split import Split
 from gm.orders.kinds.support import SupportHold, SupportMove, support_problem
 from gm.orders.kinds.waive import Waive
 from gm.orders.phases import phase_problem, refusal
@@ -50,12 +59,13 @@ from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
 __all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
-           "convoy_problem", "find_order_unit", "find_unit", "kind_problem", "move_check",
+           "commanded_pieces", "convoy_problem", "find_order_unit", "find_unit", "kind_problem", "move_check",
            "open_build_sites", "power_name", "retreat_check", "retreat_options",
            "rule_problem", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
 _MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
+_STACK_KINDS = (Merge, SupportMerge, Split)  # core orders wherever the rules let pieces stack
 _STANDARD_KINDS = {RETREAT: (Retreat, Move, Disband), ADJUSTMENT: (Build, Remove, Disband, Waive)}
 
 
@@ -87,6 +97,20 @@ def find_order_unit(order: Order, pieces, game_map: GameMap,
             return -1, problem
     return find_unit(order.power, order.unit_kind, order.location, order.strength,
                      order.leader, pieces, game_map, dislodged)
+
+
+def commanded_pieces(order: Order, idx: int, pieces, game_map: GameMap,
+                     rules=None) -> tuple[list[int], Problem | None]:
+    """The indices in `pieces` of every piece an order found at `idx` commands, and why the
+    order does not fit them. Where the rules let pieces stack, an order that names no leader
+    commands all its side's pieces there that are not leaders (one multiple unit), and must
+    write their kind and count (`kinds.board.multiple_problem`); elsewhere, the one piece."""
+    if rules is None or order.leader or not rules.answers("may_stack"):
+        return [idx], None
+    group = commanded(idx, pieces, rules.side if rules.sides else None)
+    if len(group) < 2:
+        return group, None
+    return group, multiple_problem(order, [pieces[i] for i in group], game_map)
 
 
 def unit_moves(unit, game_map: GameMap) -> list[str]:
@@ -127,13 +151,16 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         problem = kind_problem(kind, location, game_map)
         if problem is not None:
             return Verdict(order, None, problem)
-    unit = None
+    unit, group = None, ()
     if position is not None and on_unit:
         pieces = [d.unit for d in position.dislodged] if retreating else position.units
         idx, problem = find_order_unit(order, pieces, game_map, retreating)
         if problem is not None:
             return Verdict(order, None, problem)
         unit = pieces[idx]
+        group, problem = commanded_pieces(order, idx, pieces, game_map, rules)
+        if problem is not None:
+            return Verdict(order, unit, problem)
         if order.power is None or (order.leader and not order.location):
             order = replace(order, power=order.power or unit.power,
                             location=unit.location if order.leader else order.location)
@@ -146,6 +173,12 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
     problem = None
     if kind_decl is not None and kind_decl.check is not None:
         problem = kind_decl.check(order, kind, location, position, game_map, rules)
+        if problem is not None and unit is not None and len(group) > 1:
+            # a multiple: each piece keeps its own reach, and the order stands if one can go
+            kinds = {pieces[i].kind for i in group} - {kind}
+            if any(kind_decl.check(order, k, location, position, game_map, rules) is None
+                   for k in kinds):
+                problem = None
     if problem is None and unit is not None and rules is not None \
             and phase_kind in (MOVEMENT, None) and not retreating:
         problem = rule_problem(order, unit, position, game_map, rules)
@@ -155,7 +188,8 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:
     """What the map's rules say of a movement order: an order kind no rule gives meaning
     to, or a rule's own objection (it names the rulebook)."""
-    if not isinstance(order, _MOVEMENT_KINDS) and not rules.stands(order):
+    if not isinstance(order, _MOVEMENT_KINDS) and not rules.stands(order) and not (
+            isinstance(order, _STACK_KINDS) and rules.answers("may_stack")):
         if rule_reference(order, game_map):
             return Problem(refusal(order, MOVEMENT, game_map), kind=VARIANT)
         return Problem(NOT_BY_THESE_RULES.format(kind_word(order)), kind=VARIANT)

@@ -211,8 +211,9 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
         report.adjustments = _adjustments(start_position, game_map, rules)
     if next_position is None:
         return report
-    report.dislodged = _dislodged(next_position, game_map, names)
+    report.dislodged = _dislodged(next_position, game_map, names, rules)
     report.counts = _counts(next_position, game_map, rules)
+    report.events += [clean(note) for note in rules.board_notes(next_position, game_map)]
     if phase is not None and _year_ends(phase, next_position.phase):
         report.ownership = ownership(next_position, game_map, rules)
     if start_position is not None:
@@ -252,21 +253,31 @@ def written_lines(text: str) -> tuple[str, ...]:
 def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
             names: dict[str, str] | None) -> list[PowerOrders]:
     by_power: dict[str, list[OrderLine]] = {}
+    seen: set[tuple] = set()
     for r in results:
-        by_power.setdefault(r.power, []).append(order_line(r, phase_kind, names))
+        line = order_line(r, phase_kind, names)
+        if r.unit and r.order_text is not None:
+            # an order to a multiple has a result for each of its pieces: print it once
+            key = (r.power, r.unit.split(" ")[1].split("/")[0] if " " in r.unit else r.unit,
+                   line)
+            if key in seen:
+                continue
+            seen.add(key)
+        by_power.setdefault(r.power, []).append(line)
     order = list(game_map.powers) + sorted(p for p in by_power if p not in game_map.powers)
     return [PowerOrders(power_name(game_map, p) or "unknown", tuple(by_power[p]))
             for p in order if p in by_power]
 
 
-def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | None
+def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | None,
+               rules: RuleSet | None = None
                ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
     written = (lambda text: in_full(text, names)) if names else (lambda text: text)
     lines = []
     for d in position.dislodged:
-        options = retreat_options(d, position, game_map)
+        options = retreat_options(d, position, game_map, rules)
         lines.append(DislodgedLine(power_name(game_map, d.unit.power),
                                    written(unit_display(unit_text(d.unit))),
                                    tuple(written(place(o)) for o in options)))
@@ -365,7 +376,7 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     `score`; a majority is of the centres still on the board."""
     kind, count = game_map.victory_kind, game_map.victory_count
     if kind == "units" and count:
-        target, condition = float(count), f"{count:g} units"
+        target, condition = float(count), f"{count:g} {rules.score_words() or 'units'}"
     elif kind == "centres" and count:
         target, condition = float(count), f"{amount(count)} supply centres"
     elif kind == "majority":

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from gm.engine.movement_phase import MovementPhase, Plan
-    from gm.engine.position import Position, Unit
+    from gm.engine.position import Dislodged, Position, Unit
     from gm.engine.results import OrderResult
     from gm.maps.gamemap import GameMap
     from gm.orders.types import Build, Order
@@ -82,6 +82,7 @@ class Rule:
     order_phases: ClassVar[dict[str, tuple[str, ...]]] = {}
     result_tags: ClassVar[dict[str, str]] = {}
     explained: ClassVar[frozenset[str]] = frozenset()
+    score_words: ClassVar[str] = ""  # what `score` counts, for the standing line
 
     def __init__(self, params: dict | None = None):
         self.params = params or {}
@@ -99,6 +100,12 @@ class Rule:
         """Carry out an order that commands no unit (a loan, a leader's placement), before the
         phase's orders are checked; may change `position.state` or place pieces. Returns the
         declaration's result (void with the rule's reason when it is refused)."""
+        return None
+
+    def declaration_problem(self, order: Order, position: Position | None, game_map: GameMap
+                            ) -> str | None:
+        """Why this declaration is refused by the rule on this board (name the rule), or None:
+        the check intake makes with the same words `declare` voids it with."""
         return None
 
     # --- movement: before the resolver -------------------------------------------------------
@@ -139,6 +146,19 @@ class Rule:
         return None
 
     def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool | None:
+        return None
+
+    # --- retreats ------------------------------------------------------------------------------
+    def retreat_options(self, dislodged: Dislodged, position: Position, game_map: GameMap
+                        ) -> list[str] | None:
+        """The locations this dislodged piece may retreat to (a leader by land and sea,
+        provinces closed to its power), in place of the standard ones; None: the standard
+        answer (`gm.orders.legality.retreat_options` without rules gives it, to filter)."""
+        return None
+
+    def disbands_when_dislodged(self, unit: Unit) -> bool | None:
+        """Is this piece removed at once when dislodged (a garrison), with no retreat phase
+        played for it?"""
         return None
 
     # --- movement: strengths the resolver uses ---------------------------------------------
@@ -276,6 +296,11 @@ class Rule:
         """A power's score towards victory, for the report's standing line and the chart."""
         return None
 
+    def board_notes(self, position: Position, game_map: GameMap) -> list[str] | None:
+        """What the reports say of the board under this rule after a phase (loans in force,
+        destroyed centres), one line each."""
+        return None
+
 
 class RuleSet:
     """The rules in force for one game: standard answers, overridden by the variant's rules."""
@@ -322,6 +347,10 @@ class RuleSet:
                 ) -> OrderResult | None:
         """The result of a declaration, or None when no rule in force takes it."""
         return self._first("declare", order, position, game_map)
+
+    def declaration_problem(self, order: Order, position: Position | None,
+                            game_map: GameMap) -> str | None:
+        return self._first("declaration_problem", order, position, game_map)
 
     # movement, before the resolver
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
@@ -376,6 +405,16 @@ class RuleSet:
         if len(pieces) <= 1:
             return None
         return "only one piece may stand in a province"
+
+    def retreat_options(self, dislodged: Dislodged, position: Position, game_map: GameMap
+                        ) -> list[str] | None:
+        """A rule's retreat options for this piece, or None for the standard ones."""
+        answer = self._first("retreat_options", dislodged, position, game_map)
+        return None if answer is None else list(answer)
+
+    def disbands_when_dislodged(self, unit: Unit) -> bool:
+        """Standard: no piece disbands before its retreat phase."""
+        return bool(self._first("disbands_when_dislodged", unit))
 
     def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool:
         answer = self._first("may_support", supporter, supported, position)
@@ -596,6 +635,13 @@ class RuleSet:
         else:
             reached = []
         return reached[:1]  # the standard game has one winner: the first in the map's order
+
+    def board_notes(self, position: Position, game_map: GameMap) -> list[str]:
+        return self._all("board_notes", position, game_map)
+
+    def score_words(self) -> str:
+        """What the victory score counts when a rule says (`self-supporting units`), else ''."""
+        return next((r.score_words for r in self._answering["score"] if r.score_words), "")
 
     def board_supply(self, position: Position, game_map: GameMap) -> float:
         """The supply of every centre still on the board (`centres`)."""

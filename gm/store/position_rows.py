@@ -31,7 +31,7 @@ def save_position(store: Store, phase_id: int, position: Position) -> None:
         db.execute(f"DELETE FROM {table} WHERE phase_id = ?", [phase_id])
     db["pieces"].insert_all(_piece(phase_id, i, u) for i, u in enumerate(position.units))
     db["dislodged_pieces"].insert_all(
-        {**_piece(phase_id, i, d.unit), "attacker_from": d.attacker_from}
+        {**_piece(phase_id, i, d.unit), "attacker_from": ",".join(d.attackers_from) or None}
         for i, d in enumerate(position.dislodged))
     db["centres"].insert_all({"phase_id": phase_id, "province": c, "owner": p}
                              for c, p in sorted(position.owners.items()))
@@ -39,12 +39,18 @@ def save_position(store: Store, phase_id: int, position: Position) -> None:
                                    "variant_state": state_to_json(position.state)})
 
 
+def _dislodged(unit, attacker_from: str | None) -> Dislodged:
+    """A merge's several origins are stored in one column, `etr,rom`."""
+    first, *more = (attacker_from or "").split(",")
+    return Dislodged(unit, first or None, tuple(more))
+
+
 def load_position(store: Store, phase: PhaseRow) -> Position:
     db = store.db
     row = db["phases"].get(phase.id)
     units = [_unit(r) for r in db.query(
         "SELECT * FROM pieces WHERE phase_id = ? ORDER BY seq", [phase.id])]
-    dislodged = [Dislodged(_unit(r), r["attacker_from"]) for r in db.query(
+    dislodged = [_dislodged(_unit(r), r["attacker_from"]) for r in db.query(
         "SELECT * FROM dislodged_pieces WHERE phase_id = ? ORDER BY seq", [phase.id])]
     owners = {r["province"]: r["owner"] for r in db.query(
         "SELECT province, owner FROM centres WHERE phase_id = ? ORDER BY province", [phase.id])}

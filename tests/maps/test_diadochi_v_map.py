@@ -288,8 +288,14 @@ def test_every_province_has_its_place_in_longitude_and_latitude(dv):
     assert dv.provinces["asp"].pos[0] > dv.provinces["car"].pos[0]  # Cape Bon east of Carthage
 
 
-def test_no_rules_are_switched_on_and_victory_is_25_units(dv):
-    assert dv.rules == {}
+def test_the_rules_are_switched_on_with_their_numbers_and_victory_is_25_units(dv):
+    assert list(dv.rules) == ["impassable", "rebels", "destruction", "loans",
+                              "fleet_build_limit", "self_supporting"]
+    assert {name: params["rule"] for name, params in dv.rules.items()} == {
+        "impassable": "6", "rebels": "6", "destruction": "7", "loans": "9",
+        "fleet_build_limit": "10", "self_supporting": "13"}
+    assert sorted(dv.rules["rebels"]["centres"]) == ["arm", "bel", "ill", "scy"]
+    assert sorted(dv.rules["destruction"]["protected"]) == ["alx", "ant", "rom"]
     assert (dv.victory_kind, dv.victory_count) == ("units", 25)
 
 
@@ -309,14 +315,13 @@ def test_the_start_is_drawn_with_every_unit_centre_and_build_site(dv):
     assert len(with_class(root, "label")) == 102
 
 
-def test_a_draft_is_listed_as_such_and_gm_new_refuses_it(tmp_path):
+def test_it_is_no_draft_any_more_and_gm_new_starts_it(tmp_path):
     runner = CliRunner()
     listed = runner.invoke(_app(), ["variants"], env={"COLUMNS": "300"})
     assert listed.exit_code == 0, listed.output
     line = next(row for row in listed.output.splitlines() if row.startswith("diadochi-v"))
-    assert "draft, not playable yet" in line and "loans" in line
+    assert "draft" not in line
     db = tmp_path / "gm.db"
-    refused = runner.invoke(_app(), ["new", "g1", "--variant", "diadochi-v", "--db", str(db)])
-    assert refused.exit_code != 0
-    assert "Diadochi V map is a draft and cannot be played yet" in refused.output
-    assert not db.exists()
+    started = runner.invoke(_app(), ["new", "g1", "--variant", "diadochi-v", "--db", str(db)])
+    assert started.exit_code == 0, started.output
+    assert "Spring 240 BC" in started.output

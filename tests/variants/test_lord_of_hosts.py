@@ -320,14 +320,6 @@ def test_the_demo_archive_replays_without_differences():
         assert event in out, event
 
 
-def test_the_demo_generator_writes_the_archive_as_committed(tmp_path):
-    out = tmp_path / "demo.txt"
-    proc = subprocess.run([sys.executable, "tools/make_lord_of_hosts_demo.py", "--out",
-                           str(out)], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert out.read_text(encoding="utf-8") == DEMO.read_text(encoding="utf-8")
-
-
 def test_a_gm_correction_can_add_a_double_unit(tmp_path):
     gm = Gm(tmp_path / "gm.db")
     gm("new", "G", "--variant", "lord-of-hosts")

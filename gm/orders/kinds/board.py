@@ -4,8 +4,9 @@ kind of unit can stand somewhere, and how units, places and powers are named in 
 from __future__ import annotations
 
 from gm.maps.gamemap import GameMap, province_of
+from gm.notation import stack_label
 from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
-from gm.orders.kinds.order_kind import Problem, kind_label
+from gm.orders.kinds.order_kind import Problem, kind_label, show_location
 
 KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
 
@@ -80,7 +81,8 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
             f"the unit in {where} is {a_kind(real.kind)}, not {a_kind(kind)}",
             f"Write it as '{kind_label(real.kind, None)} ...'.", WRONG_KIND)))
     if strength is not None:
-        narrowing.append((lambda u: u.strength == strength, lambda: refused(
+        narrowing.append((lambda u: u.strength == strength or _stack_strength(u, pieces)
+                          == strength, lambda: refused(
             f"the unit in {where} is {kind_label(real.kind, real.strength)}, not "
             f"{kind_label(kind or real.kind, strength)}",
             "Write the unit as it stands on the board.", WRONG_KIND)))
@@ -91,3 +93,37 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
             return -1, problem()
         here = kept
     return here[0], None
+
+
+def _stack_strength(unit, pieces) -> float:
+    """The strength of the unit's power's pieces in its province that are not leaders (one
+    multiple unit where the rules let them stack; the unit's own strength where not)."""
+    return sum(u.strength for u in pieces if u.province == unit.province
+               and u.power == unit.power and u.kind != "L")
+
+
+def commanded(idx: int, pieces, side=None) -> list[int]:
+    """The pieces an order given to `pieces[idx]` commands: a leader alone; any other piece
+    with every piece of its side in its province that is not a leader (a multiple unit).
+    `side` maps a power to its side (None: the power itself)."""
+    unit = pieces[idx]
+    if unit.kind == "L":
+        return [idx]
+    own = side(unit.power) if side else unit.power
+    return [i for i, u in enumerate(pieces) if u.province == unit.province and u.kind != "L"
+            and (side(u.power) if side else u.power) == own]
+
+
+def multiple_problem(order, pieces, game_map: GameMap) -> Problem | None:
+    """Does the kind and count the order writes fit the multiple it commands? An order to
+    several pieces must name them all (`2A Spa`), or split them."""
+    if len(pieces) < 2:
+        return None  # one piece: `find_unit` has checked what the order writes
+    total = sum(u.strength for u in pieces)
+    kinds = {u.kind for u in pieces}
+    if order.strength == total and (order.unit_kind is None or kinds == {order.unit_kind}):
+        return None
+    label = stack_label(pieces)
+    where = place_name(game_map, pieces[0].location)
+    fix = f"write {label} {show_location(province_of(pieces[0].location))}, or split it"
+    return Problem(f"{where} holds {label}; {fix}", f"{fix[0].upper()}{fix[1:]}.")

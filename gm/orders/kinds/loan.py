@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import PHASE_KINDS, Order, OrderKind, show_location
+from gm.orders.errors import VARIANT
+from gm.orders.kinds.order_kind import PHASE_KINDS, Order, OrderKind, Problem, show_location
 from gm.orders.names import POWER
 
 
@@ -36,9 +37,17 @@ class EndLoan(Order):
 def read_loan(b, centre, to) -> Order:
     where = b.province(centre)
     receiver = b.resolve(to, (POWER,)).id
-    if receiver == b.power:
-        raise b.fail("a power cannot lend a centre to itself", to.column)
     return LoanCentre(b.power, None, where, receiver)
+
+
+def check_declaration(order, kind, location, position, game_map, rules) -> Problem | None:
+    """The map's rule says whether the loan or its end may be declared on this board (the
+    same words `declare` gives when it is adjudicated)."""
+    if rules is None or position is None:
+        return None
+    why = rules.declaration_problem(order, position, game_map)
+    return None if why is None else Problem(why, "Check who holds the centre in the last "
+                                                 "report.", VARIANT, refused=True)
 
 
 def read_end_loan(b, centre) -> Order:
@@ -48,7 +57,7 @@ def read_end_loan(b, centre) -> Order:
 KINDS = (
     OrderKind(LoanCentre, "a loan", PHASE_KINDS, form="loans",
               form_words=("centre loans", "Diadochi V"), reads={"loan": read_loan},
-              on_unit=False),
+              check=check_declaration, on_unit=False),
     OrderKind(EndLoan, "ending a loan", PHASE_KINDS, form="loans",
-              reads={"end_loan": read_end_loan}, on_unit=False),
+              reads={"end_loan": read_end_loan}, check=check_declaration, on_unit=False),
 )

@@ -16,6 +16,7 @@ from gm.orders.kinds.order_kind import (
     show_location,
     unit_label,
 )
+from gm.orders.kinds.support import support_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +94,19 @@ def check_merge(order: Merge, kind, location, position, game_map: GameMap,
     return None
 
 
+def check_support_merge(order: SupportMerge, kind, location, position, game_map: GameMap,
+                        rules=None) -> Problem | None:
+    """A piece supports a merge into a province it could move to; a piece standing in the
+    merge's province takes part in it instead (its strength joins the merge's)."""
+    if not location or province_of(location) == order.dest:
+        return None
+    return support_problem(kind, location, order.dest, None, game_map)
+
+
 KINDS = (
     OrderKind(Merge, "a merge", (MOVEMENT,), form="merge_split", reads={"merge": read_merge},
               form_words=("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
               check=check_merge),
     OrderKind(SupportMerge, "a support of a merge", (MOVEMENT,), form="merge_split",
-              reads={"support_merge": read_support_merge}),
+              reads={"support_merge": read_support_merge}, check=check_support_merge),
 )

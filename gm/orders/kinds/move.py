@@ -10,6 +10,7 @@ from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import NOT_ADJACENT
 from gm.orders.kinds.board import a_kind, place_name
 from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
+from gm.rules.base import known_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,8 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
     if target is None:
         return fail(f"unknown province {dest_prov!r}", "Name a province of this map.")
     here = place_name(game_map, location)
+    if target.kind == "impassable":
+        return fail(impassable_problem(target, game_map), "No unit may enter it.")
     if dest_prov == province_of(location):
         return fail(f"a unit cannot {'retreat' if retreat else 'move'} to the province it is in",
                     "Name a neighbouring province.")
@@ -153,6 +156,13 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
     return fail(f"{target.name} is not next to {here}",
                 "A retreat goes to a neighbouring province." if retreat else
                 "An army moves to a neighbouring province, or by convoy between coasts.")
+
+
+def impassable_problem(target, game_map: GameMap) -> str:
+    """`rule 6 (impassable spaces): Britain is impassable`, naming the map's rule if it has one."""
+    params = (game_map.rules or {}).get("impassable")
+    rule = known_rules().get("impassable") if params is not None else None
+    return f"{rule(params).ref + ': ' if rule else ''}{target.name} is impassable"
 
 
 def convoy_chain_problem(origin: str, dest: str, units, game_map: GameMap) -> Problem | None:

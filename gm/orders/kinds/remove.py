@@ -1,12 +1,14 @@
-"""Remove: a power with more units than centres takes one off (`Remove A Mun`)."""
+"""Remove: a power with more units than centres takes one off (`Remove A Mun`). Where pieces
+stack, a removal names a leader by name, or pieces by kind and count (`Remove 2A Spa`,
+`Remove G Spa`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.board import power_name
+from gm.orders.kinds.board import place_name, power_name
 from gm.orders.kinds.build import allowance, counts_known, plural
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, kind_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +20,32 @@ class Remove(Order):
 def read_remove(b, written) -> Order:
     unit = b.unit(written)
     return Remove(b.power, unit.kind, unit.location, **b.common(unit))
+
+
+def stack_removal(order: Remove, idx: int, pieces, done, game_map) -> tuple[list[int],
+                                                                          Problem | None]:
+    """Where pieces stack, the pieces a removal takes (`idx` is the one `find_unit` found):
+    a leader by name; else pieces of the kind written, of the power, in that province and
+    not removed yet, adding up to the count written (one piece when none is written)."""
+    if order.leader:
+        return [idx], None
+    first = pieces[idx]
+    kind = order.unit_kind
+    fits = sorted((i for i, u in enumerate(pieces) if u.province == first.province
+                   and u.power == first.power and u.kind != "L" and i not in done
+                   and (kind is None or u.kind == kind)), key=lambda i: -pieces[i].strength)
+    if order.strength is None:
+        return fits[:1], None if fits else Problem(f"{first.label()} is already removed")
+    taken, total = [], 0.0
+    for i in fits:
+        if total + pieces[i].strength <= order.strength:
+            taken.append(i)
+            total += pieces[i].strength
+    if total != order.strength:
+        return [], Problem(f"{place_name(game_map, first.location)} has no "
+                           f"{kind_label(kind or first.kind, order.strength)} left to remove",
+                           "Name the pieces there by kind and count.")
+    return sorted(taken), None
 
 
 def no_removals_problem(power: str, left: int, game_map) -> Problem | None:

@@ -46,7 +46,12 @@ def read_retreat(b, written, dest, via: bool = False) -> Order:
 
 def retreat_options(dislodged, position, game_map: GameMap, rules=None) -> list[str]:
     """The locations a dislodged piece may retreat to. `rules` (a `RuleSet`, or None for the
-    standard answer) may let it join its own side's pieces."""
+    standard answer) may give its own (the hook `retreat_options`), or let it join its own
+    side's pieces."""
+    if rules is not None and rules.answers("retreat_options"):
+        answer = rules.retreat_options(dislodged, position, game_map)
+        if answer is not None:  # the rule's options replace the standard ones
+            return answer
     unit = dislodged.unit
     if unit.kind == "F":
         candidates = sorted(game_map.fleet_adj.get(unit.location, ()))
@@ -58,7 +63,7 @@ def retreat_options(dislodged, position, game_map: GameMap, rules=None) -> list[
     else:
         return []
     closed = {u.province for u in position.units} | position.standoffs
-    closed.add(dislodged.attacker_from)
+    closed.update(getattr(dislodged, "attackers_from", (dislodged.attacker_from,)))
     if rules is not None and rules.answers("may_stack"):
         closed -= {p for p in closed if _may_join(unit, p, position, game_map, rules)}
     return [loc for loc in candidates if province_of(loc) not in closed]
@@ -94,7 +99,7 @@ def retreat_check(dislodged, dest: str, position, game_map: GameMap, rules=None
     if geometry.problem is not None:
         return None, geometry.problem
     why = "it cannot retreat there"
-    if prov == dislodged.attacker_from:
+    if prov in getattr(dislodged, "attackers_from", (dislodged.attacker_from,)):
         why = "it cannot retreat to the province the attack came from"
     elif prov in position.standoffs:
         why = f"{show_location(prov)} was left empty by a standoff"

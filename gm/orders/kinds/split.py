@@ -1,14 +1,22 @@
 """Split: a multiple unit splits, each part an order for some of its strength
 (`2A Bur split A - Par & A H`). Multiplicity II allows splitting (Hoplite Wars 3); its exact
-text is lost, so each part is an ordinary hold, move or support by a smaller unit."""
+text is lost, so each part is an ordinary hold, move or support by a smaller unit.
+
+gm's reading: the split names the whole multiple (`2A Bur`); each part takes pieces of its
+kind adding up to its count (`A` is one); a piece is indivisible, so a single 2A piece cannot
+split; pieces no part takes hold. Each part is then checked as its own order (the moving
+pieces' reach)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm.maps.gamemap import GameMap, province_of
+from gm.orders.kinds import kind_of
+from gm.orders.kinds.board import place_name
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.move import Move
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, kind_label
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, kind_label
 from gm.orders.kinds.support import SupportHold, SupportMove
 
 
@@ -56,5 +64,56 @@ def _part(b, unit, part) -> Order:
                        target_leader=other.leader, strength=strength)
 
 
+def split_parts(order: Split, pieces, game_map: GameMap
+                ) -> tuple[list[tuple[Order, list[int]]], Problem | None]:
+    """Which of `pieces` (the multiple the split commands) each part takes, as positions in
+    `pieces`, or why the parts do not fit them. Pieces no part takes are left out (they hold)."""
+    left = sorted(range(len(pieces)), key=lambda i: -pieces[i].strength)
+    out: list[tuple[Order, list[int]]] = []
+    where = place_name(game_map, order.location)
+    if len(pieces) < 2:
+        return [], Problem(f"the unit in {where} is one piece and cannot split",
+                           "Order it as one unit.")
+    for part in order.parts:
+        want = 1.0 if part.strength is None else part.strength
+        taken, total = [], 0.0
+        for i in left:
+            u = pieces[i]
+            if (part.unit_kind is None or u.kind == part.unit_kind) \
+                    and total + u.strength <= want:
+                taken.append(i)
+                total += u.strength
+        if total != want:
+            count = None if want == 1 else want
+            label = kind_label(part.unit_kind, count) if part.unit_kind else f"{want:g} pieces"
+            written = f"{kind_label(part.unit_kind, part.strength)}{part.tail()}".strip()
+            return [], Problem(f"{where} has no {label} left for the part '{written}' "
+                               "of the split",
+                               "Name parts that add up to the pieces there.")
+        left = [i for i in left if i not in taken]
+        out.append((part, sorted(taken)))
+    return out, None
+
+
+def check_split(order: Split, kind, location, position, game_map: GameMap,
+                rules=None) -> Problem | None:
+    """The parts fit the side's pieces there, and each part is legal as its own order."""
+    if position is None:
+        return None
+    side = rules.side if rules is not None and rules.sides else (lambda power: power)
+    here = province_of(location)
+    pieces = [u for u in position.units if u.province == here and u.kind != "L"
+              and side(u.power) == side(order.power)]
+    parts, problem = split_parts(order, pieces, game_map)
+    for part, taken in parts:
+        declared = kind_of(part)
+        if problem is None and declared is not None and declared.check is not None:
+            problems = [declared.check(part, pieces[i].kind, pieces[i].location, position,
+                                       game_map, rules) for i in taken]
+            if all(problems):
+                problem = problems[0]
+    return problem
+
+
 KINDS = (OrderKind(Split, "a split", (MOVEMENT,), form="merge_split",
-                   reads={"split": read_split}),)
+                   reads={"split": read_split}, check=check_split),)

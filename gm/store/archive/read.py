@@ -11,7 +11,7 @@ import re
 from gm.calendar import PhaseNameError, parse_phase_name
 from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
-from gm.notation import unit_text
+from gm.notation import unit_record
 from gm.store.archive.archive_data import (
     Archive,
     ArchiveEdit,
@@ -301,7 +301,7 @@ class _Reader:
         location = self.map.location_id(unit.location)
         if location is None:
             raise self.error(no, f"unknown province in {text!r}")
-        return unit_text(unit.moved_to(location))
+        return unit_record(unit.moved_to(location))  # with its tag, if the archive has one
 
     def leading_power(self, text: str) -> tuple[str | None, str]:
         """The power a text starts with (names may be several words: 'The Allies') and the
