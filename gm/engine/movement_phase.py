@@ -13,7 +13,7 @@ from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
-from gm.notation import unit_display, unit_short
+from gm.notation import piece_shown
 from gm.orders import legality
 from gm.orders.kinds import kind_of
 from gm.orders.kinds.merge import SupportMerge, check_support_merge
@@ -559,8 +559,7 @@ class MovementPhase:
         for idx, unit in enumerate(units):
             self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
         position = self.position.after(new_units, dislodged, frozenset(standoffs))
-        events: list[str] = [f"{unit_display(unit_short(u))} disbanded at once when dislodged"
-                             for u in gone]
+        events: list[str] = [f"{piece_shown(u)} disbanded at once when dislodged" for u in gone]
         if self.rules.answers("after_movement"):
             attacked_by: dict[str, set[str]] = {}
             for a, attack in enumerate(attacks):
