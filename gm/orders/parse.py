@@ -14,6 +14,7 @@ from typing import NamedTuple
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from gm.maps.gamemap import GameMap, province_of
+from gm.notation import mix_kind
 from gm.orders.errors import (
     AMBIGUOUS_NAME,
     BAD_FORM,
@@ -239,7 +240,17 @@ class _Builder:
             if match.pool == LEADER:
                 self._check_leader_power(match.id, written.column, own)
                 return _Unit(None, None, "", match.id)
-        return _Unit(written.kind, written.strength, self.location(place, written.kind), None)
+        kind, strength = self.kind(written.kind, written.strength)
+        return _Unit(kind, strength, self.location(place, kind), None)
+
+    def kind(self, kind: str | None, strength: float | None) -> tuple[str | None, float | None]:
+        """A kind as this map reads it: `A/F` (and `2A/F`) is Lord of Hosts' A/F piece where
+        the map has them, and elsewhere, where pieces stack, an army and a fleet (two armies
+        and a fleet): the mix `A+F` (`2A+F`)."""
+        if kind == "A/F" and "army_fleet" not in self.allowed \
+                and "multiple_units" in self.allowed:
+            return mix_kind({"A": strength or 1, "F": 1}), None
+        return kind, strength
 
     def _check_leader_power(self, leader: str, column: int, own: bool) -> None:
         owner = self.index.leader_power[leader]
