@@ -127,6 +127,12 @@ class Rule:
         """Why this order is illegal under this rule (name the rule in the reason), or None."""
         return None
 
+    def refusal_ref(self, kind: str) -> str | None:
+        """The rule behind the core's refusals of this kind (`gm.orders.errors`: an order
+        for another power's piece is `WRONG_POWER`), as its messages name it (`self.ref`),
+        where the rulebook states it; None: the core's words stand alone."""
+        return None
+
     def stands(self, order: Order) -> bool | None:
         """True if this rule gives meaning to an extra order kind that keeps the unit in place
         (convert, destroy, sack, rebuild...). Its effect comes in `after_movement`."""
@@ -334,6 +340,16 @@ class RuleSet:
     def answers(self, hook: str) -> bool:
         """Does any rule in force change the standard answer to this hook?"""
         return bool(self._answering[hook])
+
+    def reference(self, hook: str) -> str:
+        """How messages name the first rule answering `hook` (`Rule.ref`: `rule 3 (Multiplicity
+        II)`), '' when no rule does: a core refusal made on a rule's behalf names it."""
+        answering = self._answering.get(hook)
+        return answering[0].ref if answering else ""
+
+    def refusal_ref(self, kind: str) -> str:
+        """The rule a core refusal of this kind names (`Rule.refusal_ref`), '' if none."""
+        return self._first("refusal_ref", kind) or ""
 
     def _first(self, hook: str, *args):
         for rule in self._answering[hook]:

@@ -103,10 +103,21 @@ def test_a_minors_build_written_under_its_major_is_refused_with_the_fix(hoplite)
         "there: write the build in Anactorium's orders ('ANACTORIUM: ...')")
 
 
+def test_the_count_hint_for_a_mixed_multiple_reads_as_written(hoplite):
+    """Rule 3 (a): the hint's `A/G Spa` is an order gm reads, and the one it accepts."""
+    mixed = [Unit("sparta", "A", "spa"), Unit("sparta", "G", "spa")]
+    assert refusal(hoplite, "A Spa - Teg", "sparta", mixed).startswith(
+        "rule 3 (Multiplicity II): Sparta holds A/G; write A/G Spa, or split it")
+    position = Position(SPRING_450, mixed, {})
+    order = parse_order("A/G Spa - Teg", hoplite, "sparta")
+    assert legality.check(order, position, hoplite, "Movement",
+                          RuleSet.for_map(hoplite)).legal
+
+
 def test_a_count_that_does_not_fit_the_multiple_is_refused_with_a_hint(hoplite):
     two = [Unit("sparta", "A", "spa"), Unit("sparta", "A", "spa")]
-    assert "holds 2A; write 2A Spa, or split it" in refusal(hoplite, "A Spa - Teg", "sparta",
-                                                             two)
+    assert refusal(hoplite, "A Spa - Teg", "sparta", two).startswith(
+        "rule 3 (Multiplicity II): Sparta holds 2A; write 2A Spa, or split it")
 
 
 def test_a_merge_of_a_piece_not_next_to_the_target_is_refused_under_rule_3(hoplite):
@@ -145,8 +156,12 @@ def test_a_second_sack_of_delphi_is_refused_under_rule_7(hoplite):
 
 def test_an_order_for_another_players_piece_is_refused(hoplite):
     """Rule 10: no letter makes a piece another player's; an order for it is refused."""
-    assert "belongs to Athens, not Sparta" in refusal(hoplite, "A Mar - Ath", "sparta",
-                                                      [Unit("athens", "A", "mar")])
+    assert refusal(hoplite, "A Mar - Ath", "sparta", [Unit("athens", "A", "mar")]) == (
+        "rule 10 (signing units over): the army in Marathon belongs to Athens, not Sparta")
+    # a merge that names another player's piece, and a support of a mix: the same words
+    assert refusal(hoplite, "A Spa & A Man merge 2A Teg", "sparta",
+                   [Unit("sparta", "A", "spa"), Unit("mantinea", "A", "man")]).startswith(
+        "rule 10 (signing units over): the army in Mantinea belongs to Mantinea, not Sparta")
 
 
 def test_a_conversion_in_spring_is_refused_under_rule_9(hoplite):

@@ -141,9 +141,10 @@ def commanded(idx: int, pieces, side=None) -> list[int]:
             and (side(u.power) if side else u.power) == own]
 
 
-def multiple_problem(order, pieces, game_map: GameMap) -> Problem | None:
+def multiple_problem(order, pieces, game_map: GameMap, ref: str = "") -> Problem | None:
     """Does the kind and count the order writes fit the multiple it commands? An order to
-    several pieces must name them all (`2A Spa`), or split them."""
+    several pieces must name them all (`2A Spa`), or split them. `ref` names the rule that
+    lets pieces stack, for the refusal (`RuleSet.reference`)."""
     if len(pieces) < 2:
         return None  # one piece: `find_unit` has checked what the order writes
     total = sum(u.strength for u in pieces)
@@ -156,4 +157,5 @@ def multiple_problem(order, pieces, game_map: GameMap) -> Problem | None:
     label = stack_label(pieces)
     where = place_name(game_map, pieces[0].location)
     fix = f"write {label} {show_location(province_of(pieces[0].location))}, or split it"
-    return Problem(f"{where} holds {label}; {fix}", f"{fix[0].upper()}{fix[1:]}.")
+    said = f"{ref}: " if ref else ""
+    return Problem(f"{said}{where} holds {label}; {fix}", f"{fix[0].upper()}{fix[1:]}.")
