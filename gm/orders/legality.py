@@ -195,8 +195,17 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
                 problem = None
     if unit is not None and rules is not None \
             and phase_kind in (MOVEMENT, None) and not retreating:
-        # a rule's objection first, where both object: it names the rulebook
-        problem = rule_problem(order, unit, position, game_map, rules) or problem
+        # a rule's objection first, where both object: it names the rulebook; the core's
+        # verdict stands (an order it cannot place is refused in the rule's words)
+        objection = rule_problem(order, unit, position, game_map, rules)
+        if objection is not None and len(group) > 1 and any(
+                rule_problem(order, pieces[i], position, game_map, rules) is None
+                for i in group if pieces[i].kind != unit.kind):
+            objection = None  # a multiple: the pieces the rule lets go, go (the rest hold)
+        if objection is not None and problem is not None and problem.refused:
+            objection = replace(objection, hint=objection.hint or problem.hint,
+                                kind=problem.kind, focus=problem.focus, refused=True)
+        problem = objection or problem
     return Verdict(order, unit, problem)
 
 

@@ -148,6 +148,27 @@ def test_a_lone_garrison_move_and_its_support_are_refused_under_rule_4(hoplite):
         "rule 4 (garrisons): a garrison supports only a merge into its own province")
 
 
+def test_a_letter_is_refused_at_intake_as_the_engine_voids_it(tmp_path):
+    """Rules 3, 4 and 10 when a letter is read: a lone garrison's move and an order for
+    another player's piece are rejected in the rule's words; the count hint's mixed unit
+    (`A/G Spa`) is an order gm reads and accepts."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter="SPARTA: A/G(Sparta), G(Prasiae)\nELATEA: A(Elatea)\n"
+                             "ATHENS: A(Marathon)\nANACTORIUM: A(Anactorium)\n")
+    gm("adjudicate", "G", "--no-orders")
+    echo = gm("orders", "G", letter="SPARTA:\nG Pra - Arg\nA Mar - Ath\nA Spa - Teg\n")
+    assert "rule 4 (garrisons): a garrison never moves" in echo
+    assert "rule 10 (signing units over): the army in Marathon belongs to Athens" in echo
+    assert "rule 3 (Multiplicity II): Sparta holds A/G; write A/G Spa, or split it" in echo
+    echo = gm("orders", "G", letter="SPARTA: A/G Spa - Teg\n")
+    assert "REJECTED" not in echo and "A/G Spa - Teg" in echo
+    report = gm("adjudicate", "G", "--no-orders")
+    assert "A/G Spa - Teg" in report
+    shown = gm("show", "G")
+    assert "A Teg" in shown and "G Spa" in shown  # the garrison stayed
+
+
 def test_a_second_sack_of_delphi_is_refused_under_rule_7(hoplite):
     state = {"delphi": {"sacked_by": "boeotia", "shunned": ["boeotia", "elis"]}}
     assert refusal(hoplite, "Sack Delphi", "sparta", [Unit("sparta", "A", "del")],
