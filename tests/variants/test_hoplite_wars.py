@@ -169,6 +169,39 @@ def test_a_letter_is_refused_at_intake_as_the_engine_voids_it(tmp_path):
     assert "A Teg" in shown and "G Spa" in shown  # the garrison stayed
 
 
+def test_builds_over_the_allowance_across_lines_are_void_when_read(tmp_path):
+    """Rule 2 at intake, as the engine counts: each line fits alone (2A Spa, A Pra, then
+    G Zar in a second letter), together they are worth 3½ of Sparta's 3."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    echo = gm("orders", "G", letter="SPARTA: 2A(Sparta)\nA(Prasiae)\n")
+    assert "void when adjudicated" not in echo
+    echo = gm("orders", "G", letter="SPARTA: G(Zarax)\n")
+    why = "rule 2 (cities and towns): Sparta has 0 to build, and G Zar costs ½"
+    assert f"Build G Zar (void when adjudicated: {why})" in echo
+    report = gm("adjudicate", "G", "--no-orders")
+    assert f"Build G Zar (*void*: {why})" in " ".join(report.split())
+
+
+def test_a_minors_second_set_up_piece_is_void_when_read(hoplite):
+    """Rule 1 at intake: the builds in force before a line are passed to the rule, as the
+    engine passes them (`gm.game.surplus`)."""
+    from gm.game.surplus import note_surplus
+    from gm.store.order_rows import NewOrder
+
+    setup = Position(Phase(451, "Winter", "Adjustment"), [], {"ela": "elatea"})
+    first = parse_order("Build A Ela", hoplite, "elatea")
+    second = parse_order("Build G Ela", hoplite, "elatea")
+    rows = note_surplus([(NewOrder(1, "elatea", "A(Elatea)", "accepted"), first)],
+                        [(NewOrder(1, "elatea", "G(Elatea)", "accepted"), second)],
+                        setup, hoplite, RuleSet.for_map(hoplite))
+    assert rows[0].reason == ("void when adjudicated: rule 1 (set-up): Elatea is a Minor "
+                              "State and places exactly one piece")
+    outcome = Season.for_map(hoplite).adjudicate(setup, [first, second])
+    assert [r.detail for r in outcome.results if r.code == "void"] == [
+        "rule 1 (set-up): Elatea is a Minor State and places exactly one piece"]
+
+
 def test_a_second_sack_of_delphi_is_refused_under_rule_7(hoplite):
     state = {"delphi": {"sacked_by": "boeotia", "shunned": ["boeotia", "elis"]}}
     assert refusal(hoplite, "Sack Delphi", "sparta", [Unit("sparta", "A", "del")],
