@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from gm.cli import app
 from gm.engine.position import Phase, Position, Unit
 from gm.engine.season import Season
 from gm.maps import load_map
@@ -146,6 +148,54 @@ def test_a_lone_garrison_move_and_its_support_are_refused_under_rule_4(hoplite):
         "rule 4 (garrisons): a garrison never moves")
     assert refusal(hoplite, "G Pra S A Spa - Teg", "sparta", units).startswith(
         "rule 4 (garrisons): a garrison supports only a merge into its own province")
+
+
+DRAW = ["Chios=Athens,", "Phocaea=Sparta,", "Cos=Argolis,", "Rhodes=Achea,", "Lesbos=Aetolia,",
+        "Samos=Boeotia,", "Miletos=Thessaly"]
+
+
+def test_the_gm_sets_the_colonies_draw_before_it_is_made(tmp_path):
+    """Rule 6: `gm edit G colonies ...` sets the draw; the colonies declare as set after
+    Autumn 450 BC, the archive keeps the edit and replays it, and once the colonies have
+    declared the draw can no longer be set."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    done = gm("edit", "G", "colonies", *DRAW, "--reason", "dice at the table")
+    assert "the colonies' draw is set: Chios for Athens, Phocaea for Sparta" in done
+    for _ in range(3):  # Winter 451, Spring 450, Autumn 450
+        report = gm("adjudicate", "G", "--no-orders")
+    flat = " ".join(report.split())
+    assert ("rule 6 (colonies): the colonies declare: Chios for Athens, Cos for Argolis, "
+            "Lesbos for Aetolia, Miletos for Thessaly, Phocaea for Sparta, Rhodes for Achea, "
+            "Samos for Boeotia") in flat
+    exported = gm("export", "G")
+    assert "GM edit: colonies Chios=Athens, Phocaea=Sparta, Cos=Argolis" in exported
+    archive = tmp_path / "g.txt"
+    archive.write_text(exported, encoding="utf-8")
+    assert "no differences" in Gm(tmp_path / "again.db")("replay", str(archive), "--check")
+    runner = CliRunner()
+    refused = runner.invoke(app, ["edit", "G", "colonies", "seed", "7", "--reason", "late",
+                                  "--db", str(tmp_path / "gm.db")])
+    assert refused.exit_code == 1
+    assert "rule 6 (colonies): the colonies have declared already (Chios for Athens" \
+        in refused.output and "Nothing was changed." in refused.output
+
+
+def test_a_draw_that_is_not_whole_is_refused_and_a_seed_may_be_set(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    runner = CliRunner()
+    half = runner.invoke(app, ["edit", "G", "colonies", "Chios=Athens,", "Cos=Athens",
+                               "--reason", "r", "--db", str(tmp_path / "gm.db")])
+    assert half.exit_code == 1
+    assert "rule 6 (colonies): every colony declares; name the Major for Phocaea, Rhodes" \
+        in " ".join(half.output.split())
+    done = gm("edit", "G", "colonies", "seed", "1234", "--reason", "the players' choice")
+    assert "the colonies will be drawn from seed 1234" in done
+    from gm.game.games import position_at
+    from gm.store.database import open_store
+    _, _, position = position_at(open_store(str(tmp_path / "gm.db")), "G")
+    assert position.state["colonies"] == {"seed": 1234}
 
 
 def test_a_letter_is_refused_at_intake_as_the_engine_voids_it(tmp_path):
