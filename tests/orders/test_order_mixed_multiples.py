@@ -10,7 +10,7 @@ import pytest
 from gm.maps import load_map
 from gm.orders.errors import VARIANT, OrderError
 from gm.orders.parse import parse_order
-from gm.orders.types import Build, Hold, Merge, Move, Remove, Split, SupportMove
+from gm.orders.types import Build, Convoy, Disband, Hold, Merge, Move, Remove, Split, SupportMove
 
 M, R, A = "Movement", "Retreat", "Adjustment"
 
@@ -32,6 +32,7 @@ def hoplite():
     ("A/G Spa R Teg", R, "A/G Spa R Teg", None, "A+G"),
     ("Remove A/G Spa", A, "Remove A/G Spa", Remove, "A+G"),
     ("Build A/G Spa", A, "Build A/G Spa", Build, "A+G"),
+    ("Disband A/G Spa", R, "A/G Spa D", Disband, "A+G"),
 ])
 def test_a_mixed_multiple_reads_to_one_kind_with_its_counts(hoplite, text, phase, echo, kind,
                                                            unit_kind):
@@ -47,6 +48,12 @@ def test_a_mixed_multiple_reads_to_one_kind_with_its_counts(hoplite, text, phase
 def test_the_supported_unit_keeps_its_mix(hoplite):
     order = parse_order("A Pra S A/G Spa - Teg", hoplite, "sparta", phase_kind=M)
     assert (order.target_kind, order.target_strength) == ("A+G", None)
+
+
+def test_a_convoyed_unit_keeps_its_mix(hoplite):
+    order = parse_order("F Lac C 2A/F Spa - Ath", hoplite, "sparta", phase_kind=M)
+    assert isinstance(order, Convoy) and order.target_kind == "2A+F"
+    assert str(order) == "F Lac C 2A/F Spa - Ath"
 
 
 def test_split_parts_and_merge_partners_write_mixes(hoplite):
