@@ -14,7 +14,7 @@ from typing import NamedTuple
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from gm.maps.gamemap import GameMap, province_of
-from gm.notation import mix_kind
+from gm.notation import kind_label, mix_kind
 from gm.orders.errors import (
     AMBIGUOUS_NAME,
     BAD_FORM,
@@ -286,7 +286,7 @@ class _Builder:
         if unit.leader:
             raise self.fail(f"{unit.leader} is a leader and cannot become an army or a fleet",
                             written.column)
-        new_kind = dest.kind
+        new_kind = self.kind(dest.kind, None)[0]  # `A/F Ath - A/F Teg`: the kind repeated
         if dest.place is None:
             new_location = unit.location if new_kind == "F" else province_of(unit.location)
         else:
@@ -296,8 +296,9 @@ class _Builder:
                 return Move(self.power, unit.kind or new_kind, unit.location, new_location, via,
                             **self.common(unit))
             raise self.fail("a unit cannot move and change kind in one order", dest.column,
-                            f"Convert it where it stands ('{written.kind} "
-                            f"{written.place.name.text} - {new_kind}'), or move it.")
+                            f"Convert it where it stands ('{kind_label(written.kind, None)} "
+                            f"{written.place.name.text} - {kind_label(new_kind, None)}'), "
+                            "or move it.")
         if via:
             raise self.fail("only a move can go via convoy", dest.column)
         if unit.kind is None:
@@ -308,7 +309,8 @@ class _Builder:
             return ChooseKind(self.power, unit.kind, unit.location, new_kind, new_location,
                               **self.common(unit))
         if new_kind == unit.kind or {new_kind, unit.kind} != {"A", "F"}:
-            raise self.fail(f"{unit.kind} cannot become {new_kind}", dest.column,
+            raise self.fail(f"{kind_label(unit.kind, None)} cannot become "
+                            f"{kind_label(new_kind, None)}", dest.column,
                             "Armies become fleets and fleets become armies ('A Tyr - F Tyr').")
         return Convert(self.power, unit.kind, unit.location, new_kind, new_location,
                        **self.common(unit))
