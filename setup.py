@@ -13,7 +13,8 @@ DATA = {"gm._data.maps": "maps", "gm._data.grammars": "grammars"}
 setup(
     packages=find_packages(include=["gm", "gm.*"]) + list(DATA),
     package_dir=DATA,
-    # a map of a real place has its coastline beside it (`ID.outline.json`, docs/pictures.md)
-    package_data={"gm._data.maps": ["*.toml", "*.outline.json"],
+    # a map of a real place has its coastline beside it (`ID.outline.json`), a drawn map its
+    # mountains and rivers (`ID.features.json`): docs/pictures.md
+    package_data={"gm._data.maps": ["*.toml", "*.outline.json", "*.features.json"],
                   "gm._data.grammars": ["*.lark"]},
 )

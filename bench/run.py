@@ -5,7 +5,8 @@ position, then the median and 95th percentile over a fixed, seeded set of positi
 crowded standard-map movement phases (many supports, convoys and bounces), the retreats
 they cause, and adjustment phases with builds and removals. "gm" times include checking the
 orders; "gm, from text" also reads each order's text, as the diplomacy engine must.
-Then whole commands from a cold start: `gm --help` and `gm status` against their goals
+Then the board pictures (bench/pictures.py: the standard board's SVG size, and
+how long its SVG and PNG take), and whole commands from a cold start: `gm --help` and `gm status` against their goals
 (bench/cold_start.py), `gm orders`, `gm adjudicate` and a replay.
 """
 
@@ -214,6 +215,10 @@ def main() -> None:
         spec.loader.exec_module(module)
         for name, value in module.run().items():
             print(f"orders: {name}: {value:,.1f}")
+    import pictures
+
+    for name, value in pictures.run().items():
+        print(f"pictures: {name}: {value:,.1f}")
     if "--no-commands" not in sys.argv:
         import cold_start
 

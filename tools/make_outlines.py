@@ -31,17 +31,21 @@ PACKAGE = "world-atlas@2.0.2"
 DATASET = "package/land-50m.json"
 SOURCE = ("Natural Earth 1:50m land, version 4.1.0 (public domain), from the npm package "
           "world-atlas 2.0.2 (ISC licence)")
-TOLERANCE = 0.5  # pixels: how far a simplified line may stray from the data
+TOLERANCE = 0.9  # pixels: how far a simplified line may stray from the data
 SMALLEST = 2.0  # square pixels: smaller islands are left out
 
 MAPS = {
-    # the draft maps: drawn on the coastline, not yet tuned with seeds
+    # the draft maps: drawn on the coastline; their seeds are found by tools/tune_seeds.py
+    # (tools/outline_seeds/ID.json)
+    # (an island with no province's point on it is no province: "small_island" is high)
     "diadochi-v": {"lon": (-12.5, 49.5), "lat": (25.0, 54.5), "width": 1100.0,
-                   "barren": {}, "seeds": {}},
+                   "barren": {}, "seeds": {}, "small_island": 1e9},
     "rise-of-rome-ii": {"lon": (-11.5, 47.5), "lat": (26.0, 50.0), "width": 1150.0,
-                        "barren": {}, "seeds": {}},
+                        "barren": {}, "small_island": 1e9,
+                        # the Atlantic reaches up into the Bay of Biscay and the Channel
+                        "seeds": {"atl": [(-5.0, 46.5), (-10.0, 44.0), (-8.0, 48.6)]}},
     "hoplite-wars": {"lon": (19.3, 29.0), "lat": (35.3, 40.8), "width": 1300.0,
-                     "barren": {}, "seeds": {}},
+                     "barren": {}, "seeds": {}, "small_island": 1e9},
     "lord-of-hosts": {
         "lon": (28.0, 51.5), "lat": (26.0, 39.5), "width": 1000.0,
         "barren": {"Anatolia": [(31.5, 38.8), (36.0, 39.0), (39.5, 39.2)],
@@ -57,7 +61,7 @@ MAPS = {
                      (31.82, 31.55)],
                     [(31.23, 30.05), (31.05, 30.5), (30.8, 30.9), (30.38, 31.5)]],
             "jor": [[(35.62, 33.1), (35.58, 32.75), (35.56, 32.3), (35.55, 31.85),
-                     (35.5, 31.45), (35.42, 31.0)]],
+                     (35.5, 31.45), (35.42, 31.0), (35.4, 30.8)]],
             "eup": [[(38.0, 37.2), (38.1, 36.8), (39.0, 35.95), (40.15, 35.33), (40.9, 34.45),
                      (41.9, 34.1), (42.8, 33.64), (43.78, 33.35), (44.3, 32.7), (44.4, 32.0),
                      (45.3, 31.3), (46.2, 31.05), (47.0, 30.95), (47.7, 30.3), (48.0, 29.8)]],
@@ -66,19 +70,22 @@ MAPS = {
                      (48.5, 30.4), (48.9, 29.85)]],
         },
         "seeds": {
-            "mer": [(35.8, 36.9)], "all": [(36.6, 36.5)], "aqa": [(35.7, 29.8)],
-            "edo": [(35.8, 30.4), (35.1, 31.2), (34.9, 30.3)], "ass": [(41.8, 35.9), (43.0, 34.9)],
+            "mer": [(35.8, 36.9), (36.1, 36.75)], "all": [(36.6, 36.5)], "aqa": [(35.7, 29.8)],
+            "edo": [(35.8, 30.4), (35.05, 30.95), (34.75, 30.55), (35.42, 30.85)],
+            "ass": [(41.8, 35.9), (43.0, 34.9), (43.2, 34.45)], "ezi": [(35.1, 29.95)],
+            "pet": [(35.3, 30.05)], "nis": [(41.2, 36.5)],
             "sip": [(43.4, 33.8)], "sam": [(45.5, 34.0), (44.2, 35.0)], "beh": [(46.3, 34.0)],
             "per": [(48.8, 29.6), (49.5, 27.8), (49.5, 29.8)], "sms": [(32.5, 33.3)],
             "isr": [(35.5, 33.25)], "dam": [(35.9, 33.3)], "kis": [(44.5, 32.9)],
-            "gaz": [(34.7, 31.8)], "jab": [(36.5, 32.3)], "jeu": [(35.4, 31.6)],
+            "gaz": [(34.7, 31.8)], "jab": [(36.5, 32.3), (35.68, 31.8)], "jeu": [(35.4, 31.6), (34.9, 31.3)], "sin": [(34.35, 30.9)],
+            "jer": [(35.38, 31.1)],
             "mar": [(38.5, 38.3)], "ura": [(40.5, 38.6), (41.5, 38.3)],
-            "syr": [(36.0, 36.3), (35.9, 34.8)], "mib": [(37.0, 26.8)],
+            "syr": [(36.0, 36.3), (35.9, 34.8), (36.2, 36.45)], "mib": [(37.0, 26.8)],
             "sar": [(40.0, 26.5), (48.5, 27.5), (44.0, 29.5)], "mit": [(40.5, 37.5)],
             "nar": [(42.0, 32.5), (37.8, 33.8), (37.5, 29.9)], "wms": [(29.8, 31.9)],
             "nim": [(44.0, 35.6)], "sid": [(35.6, 34.2)], "sus": [(47.6, 31.9), (49.5, 30.6)],
-            "amm": [(36.4, 31.7)], "ira": [(46.0, 31.6)], "cha": [(48.2, 30.4)],
-            "ur": [(47.4, 30.2)], "tyr": [(35.45, 33.35)], "mai": [(42.6, 34.3), (38.5, 34.9)],
+            "amm": [(36.4, 31.7)], "moa": [(35.68, 31.6), (36.3, 31.2), (35.55, 31.0)], "ira": [(46.0, 31.6)], "cha": [(48.2, 30.4)],
+            "ur": [(47.4, 30.2)], "tyr": [(35.45, 33.35)], "mai": [(42.6, 34.3), (38.5, 34.9), (41.0, 35.8)],
         },
     },
     "standard": {
@@ -246,8 +253,25 @@ def area(points: list[tuple[float, float]]) -> float:
                    in zip(points, points[1:] + points[:1], strict=True))) / 2
 
 
-def outline(map_id: str, topology: dict) -> dict:
-    spec = MAPS[map_id]
+SEEDS = ROOT / "tools" / "outline_seeds"  # more seeds per map, found by tools/tune_seeds.py
+
+
+def tuned_seeds(map_id: str) -> dict[str, list[tuple[float, float]]]:
+    """The seeds `tools/tune_seeds.py` found for a map (longitude, latitude), if any."""
+    path = SEEDS / f"{map_id}.json"
+    if not path.exists():
+        return {}
+    return {pid: [tuple(p) for p in points]
+            for pid, points in json.loads(path.read_text(encoding="utf-8")).items()}
+
+
+def outline(map_id: str, topology: dict, extra: dict | None = None) -> dict:
+    """The outline file's content; `extra` seeds (by default the tuned ones) are added to
+    the map's own."""
+    spec = dict(MAPS[map_id])
+    extra = tuned_seeds(map_id) if extra is None else extra
+    spec["seeds"] = {pid: [*spec["seeds"].get(pid, []), *extra.get(pid, [])]
+                     for pid in {*spec["seeds"], *extra}}
     (west, east), (south, north) = spec["lon"], spec["lat"]
     lon_factor = math.cos(math.radians((south + north) / 2))
     scale = spec["width"] / ((east - west) * lon_factor)
@@ -278,12 +302,30 @@ def outline(map_id: str, topology: dict) -> dict:
         "size": size,
         "barren": {name: [list(project(*p)) for p in points]
                    for name, points in spec["barren"].items()},
-        "seeds": {pid: [list(project(*p)) for p in points]
-                  for pid, points in spec["seeds"].items()},
+        "seeds": {pid: [[round(c, 1) for c in project(*p)] for p in points]
+                  for pid, points in sorted(spec["seeds"].items())},
         "land": land,
         "fill": fill,
         "rivers": rivers,
+        **({"small_island": spec["small_island"]} if "small_island" in spec else {}),
     }
+
+
+def outline_with_seeds(map_id: str, data: dict, extra: dict) -> dict:
+    """`data` (an outline made without tuned seeds) with the map's own seeds and `extra`
+    ones: cheaper than making the outline again."""
+    spec = MAPS[map_id]
+    west, north = spec["lon"][0], spec["lat"][1]
+    projection = data["projection"]
+
+    def project(lon: float, lat: float) -> list[float]:
+        return [round((lon - west) * projection["lon_factor"] * projection["scale"], 1),
+                round((north - lat) * projection["scale"], 1)]
+
+    seeds = {pid: [*spec["seeds"].get(pid, []), *extra.get(pid, [])]
+             for pid in {*spec["seeds"], *extra}}
+    return {**data, "seeds": {pid: [project(*p) for p in points]
+                              for pid, points in sorted(seeds.items())}}
 
 
 def main(argv: list[str]) -> None:

@@ -88,10 +88,15 @@ def write_board(store, game: str, phase: str | None, target: str, *, preview: bo
     return _save(_find(store, game, phase, preview, report), target, png)
 
 
-def write_all_boards(store, game: str, folder: str, png: bool = False) -> list[Path]:
+def write_all_boards(store, game: str, folder: str, png: bool = False, jobs: int = 1,
+                     progress=None) -> list[Path]:
     """Draw every phase of a stored game into `folder`, one file per phase
-    (`GAME-S1901M.svg`); says how many on stderr."""
-    from gm.draw import draw_phase
+    (`GAME-S1901M.svg`), with `jobs` workers and a progress bar on stderr (a task of
+    `progress` when the caller shows one already); says how many on stderr."""
+    from rich.progress import Progress
+
+    from gm.draw.batch import Job, draw_all
+    from gm.draw.files import PictureError
     from gm.draw.stored import all_boards
 
     check_target(None, png)
@@ -105,18 +110,49 @@ def write_all_boards(store, game: str, folder: str, png: bool = False) -> list[P
     except OSError as exc:
         fail(f"cannot make the folder {folder}: {exc.strerror or exc}")
     suffix = ".png" if png else ".svg"
-    written = []
-    for found in all_boards(store, game):
-        target = Path(folder) / f"{found.game}-{found.short}{suffix}"
-        written.append(_write(draw_phase(found.game_map, found.board), str(target), png))
+    todo = [Job(found.game_map, found.board, place / f"{found.game}-{found.short}{suffix}", png)
+            for found in all_boards(store, game)]
+    written: list[Path] = []
+    own = progress is None
+    bar = Progress(console=err_console, transient=True) if own else progress
+    try:
+        if own:
+            bar.start()
+        task = bar.add_task("drawing", total=len(todo))
+        for path in draw_all(todo, jobs):
+            written.append(path)
+            bar.advance(task)
+    except PictureError as exc:
+        fail(str(exc))
+    finally:
+        if own:
+            bar.stop()
     err_console.print(f"Drew {len(written)} phase(s) of {game} into {folder}.", markup=False)
-    return written
+    return sorted(written)
+
+
+def jobs_count(jobs: int | None) -> int:
+    """`-j N` as given (at least 1); `-j 0` means one per processor."""
+    from gm.draw.batch import default_jobs
+
+    if jobs is None:
+        return 1
+    if jobs < 0:
+        fail(f"-j {jobs}: give the number of pictures to draw at once (1 or more, or 0 for "
+             "one per processor).")
+    return jobs or default_jobs()
+
+
+JobsOption = Annotated[int | None, typer.Option(
+    "--jobs", "-j", metavar="N",
+    help="draw N pictures at once (0: one per processor; default 1)")]
 
 
 @app.command("draw", epilog=examples(
     ("gm draw spring-league", "the open phase, to spring-league-S1901M.svg here"),
     ("gm draw spring-league -p 'Autumn 1901' -o a1901.png", "an adjudicated phase, for print"),
-    ("gm draw spring-league --every-phase boards/", "every phase, one file each"),
+    ("gm draw spring-league --every-phase boards/ -j 4", "every phase, one file each, "
+                                                        "four at a time"),
     ("gm draw --variant middle-earth-viii", "a map's starting position"),
 ))
 def draw(
@@ -137,6 +173,7 @@ def draw(
     variant: Annotated[str | None, typer.Option(
         "--variant", "-v", help="draw a variant's starting position (no game needed)")
                        ] = None,
+    jobs: JobsOption = None,
     db: Db = "gm.db",
 ):
     """Draw the board of a phase: regions, centres, pieces and, once adjudicated, the
@@ -144,20 +181,23 @@ def draw(
     if variant is not None:
         if game is not None:
             fail("give a game or --variant, not both.")
-        if phase or preview or folder:
-            fail("--variant draws the starting position; leave out --phase, --preview and "
-                 "--every-phase.")
+        if phase or preview or folder or jobs is not None:
+            fail("--variant draws the starting position; leave out --phase, --preview, "
+                 "--every-phase and -j.")
         _draw_variant(variant, output, png)
         return
     if game is None:
         fail("name the game to draw (see 'gm games'), or give --variant NAME for a "
              "variant's starting position.")
+    if jobs is not None and folder is None:
+        fail("-j draws several pictures at once: use it with --every-phase FOLDER.")
     if folder is not None:
         if output is not None or phase is not None or preview:
             fail("--every-phase writes one file per phase; leave out -o, --phase and "
                  "--preview.")
+        workers = jobs_count(jobs)
         with opened(db) as store:
-            write_all_boards(store, game, folder, png)
+            write_all_boards(store, game, folder, png, workers)
         return
     check_target(output, png)
     with opened(db) as store:

@@ -441,7 +441,8 @@ def report(game: GameName, phase: PhaseOption = None, format: FormatOption = Rep
 @app.command("chart")
 def chart(game: GameName, format: FormatOption = ReportFormat.text, ascii: AsciiOption = False,
           db: Db = "gm.db"):
-    """Print the supply-centre chart: each power's centres at the end of every year."""
+    """Print the supply-centre chart: each power's centres at the end of every year (or what
+    the variant scores instead, as its heading says)."""
     from gm.game.reports import centre_chart
 
     with opened(db) as store:
@@ -561,6 +562,9 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
            maps: Annotated[str | None, typer.Option(
                "--maps", metavar="FOLDER", help="draw every phase's board into FOLDER")
                            ] = None,
+           jobs: Annotated[int | None, typer.Option(
+               "--jobs", "-j", metavar="N",
+               help="with --maps: draw N pictures at once (0: one per processor)")] = None,
            db: Db = "gm.db"):
     """Rebuild a game from an archive phase by phase, printing each report."""
     from rich.progress import Progress
@@ -585,6 +589,12 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
         fail(f"{source} has no 'Game:' line; name the game with --as NAME.")
     with explained(db):
         check_game_name(name or archive.game)
+    if jobs is not None and not maps:
+        fail("-j draws several pictures at once: use it with --maps FOLDER.")
+    if maps:
+        from gm.cli.draw_commands import jobs_count
+
+        workers = jobs_count(jobs)
     target = ":memory:" if dry_run else db
     with Progress(console=err_console, transient=True) as bar:
         task = bar.add_task("replaying", total=len(archive.phases))
@@ -606,7 +616,7 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
             if maps:
                 from gm.cli.draw_commands import write_all_boards
 
-                write_all_boards(store, done.game, maps)
+                write_all_boards(store, done.game, maps, jobs=workers, progress=bar)
     where = "nothing stored (dry run)" if dry_run else f"stored in {db}"
     summary = f"Replayed {done.game}: {done.phases} phases, now at {done.current}; {where}."
     if check:

@@ -74,6 +74,13 @@ class OrderPainter:
         self.unit_at = {t.piece.location: t for t in tokens if t.role == "unit"}
         self.dislodged = {t.piece.province: t for t in tokens if t.role == "dislodged"}
         self.builds = {t.piece.province: t for t in tokens if t.role == "build"}
+        # a convoyed move goes by its fleets: (army's province, destination) -> fleets' tokens
+        self.convoyed: dict[tuple[str, str], list[Token]] = {}
+        for order in board.orders:
+            fleet = self.unit_at.get(order.location) or self.units.get(order.province)
+            if order.kind == CONVOY and order.target and order.dest and fleet is not None:
+                key = (order.target.partition("/")[0], order.dest.partition("/")[0])
+                self.convoyed.setdefault(key, []).append(fleet)
 
     # --- geometry ----------------------------------------------------------------------------
     def _piece(self, order: DrawnOrder) -> Token | None:
@@ -136,8 +143,19 @@ class OrderPainter:
         mark = draw.Group(class_=f"order-mark {order.kind}", **attrs)
         colour = style.line_colour(self.colours.get(order.power, "#666666"))
         failed = order.succeeded is False
-        if order.kind in (MOVE, RETREAT):
+        if order.kind == MOVE and self._fleets(order.province, order.dest):
+            self._convoyed(line, mark, token, order.dest, colour, failed)
+        elif order.kind in (MOVE, RETREAT):
             self._arrow(line, mark, token, order.dest, colour, failed)
+        elif order.kind == CONVOY and self._fleets(order.target, order.dest):
+            # the convoyed army's arrow runs through this fleet: a dotted ring says it carries
+            line.append(draw.Circle(token.x, token.y, token.width / 2 + 4, fill="none",
+                                    stroke=colour, stroke_width=CONVOY_WIDTH,
+                                    stroke_dasharray=CONVOY_DASH,
+                                    opacity=FAILED_OPACITY if failed else 1.0))
+            if failed:
+                cross(mark, (token.x + token.width / 2 + 3, token.y - token.height / 2 - 3),
+                      CROSS * 0.8, style.FAILED, 2.0)
         elif order.kind == SUPPORT_HOLD:
             self._support_hold(line, mark, token, order, colour, failed)
         elif order.kind in (SUPPORT_MOVE, CONVOY):
@@ -176,6 +194,49 @@ class OrderPainter:
             bar(line, start, end, colour)
             cross(mark, self._clear_spot(start, end, token), CROSS, style.FAILED, 2.2)
 
+    def _fleets(self, army: str | None, dest: str | None) -> list[Token]:
+        """The fleets convoying the army in `army` to `dest`, in the order the army passes
+        them (from the army, each time the nearest fleet not yet passed)."""
+        if not army or not dest:
+            return []
+        fleets = list(self.convoyed.get((army.partition("/")[0], dest.partition("/")[0]), ()))
+        start = self._unit_point(army.partition("/")[0])
+        if start is None:
+            return []
+        chain = []
+        while fleets:
+            nearest = min(fleets, key=lambda t: math.dist((t.x, t.y), start))
+            fleets.remove(nearest)
+            chain.append(nearest)
+            start = (nearest.x, nearest.y)
+        return chain
+
+    def _convoyed(self, line: draw.Group, mark: draw.Group, token: Token, dest: str | None,
+                  colour: str, failed: bool) -> None:
+        """A convoyed move: one arrow from the army by way of each convoying fleet, so it
+        reads as a crossing by sea, not a march across the coast."""
+        aim = self._point(dest)
+        if aim is None or dest is None:
+            return
+        points = [(token.x, token.y), *((t.x, t.y) for t in self._fleets(token.piece.province,
+                                                                        dest)), aim]
+        first, _ = shortened(points[0], points[1], token.width / 2 + 1, 0)
+        _, last = shortened(points[-2], points[-1], 0, 14.0)
+        points = [first, *points[1:-1], last]
+        opacity = FAILED_OPACITY if failed else 1.0
+        flat = [round(c, 1) for point in points for c in point]
+        line.append(draw.Lines(*flat, fill="none", stroke=style.INK,
+                               stroke_width=MOVE_WIDTH + 1.4, stroke_linecap="round",
+                               stroke_linejoin="round", opacity=opacity * 0.8))
+        extra = {} if failed else {"marker_end": self.arrowhead(colour)}
+        line.append(draw.Lines(*flat, fill="none", stroke=colour, stroke_width=MOVE_WIDTH,
+                               stroke_linecap="round", stroke_linejoin="round",
+                               opacity=opacity, **extra))
+        if failed:
+            bar(line, points[-2], points[-1], colour)
+            cross(mark, self._clear_spot(points[-2], points[-1], token), CROSS,
+                  style.FAILED, 2.2)
+
     def _support_hold(self, line: draw.Group, mark: draw.Group, token: Token,
                       order: DrawnOrder, colour: str, failed: bool) -> None:
         aim = self._unit_point(order.target)
@@ -195,6 +256,9 @@ class OrderPainter:
         origin, goal = self._unit_point(order.target), self._point(order.dest)
         if origin is None or goal is None:
             return
+        carriers = self._fleets(order.target, order.dest) if order.kind == SUPPORT_MOVE else []
+        if carriers:  # a convoyed move: its arrow's last leg, from the last fleet
+            origin = (carriers[-1].x, carriers[-1].y)
         aim = along(origin, goal, SUPPORT_AT if order.kind == SUPPORT_MOVE else CONVOY_AT)
         start, end = shortened((token.x, token.y), aim, token.width / 2 + 1, 3)
         dash, width = (SUPPORT_DASH, SUPPORT_WIDTH) if order.kind == SUPPORT_MOVE else \

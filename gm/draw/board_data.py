@@ -96,4 +96,7 @@ class Board:
     dislodged: list[Piece] = field(default_factory=list)  # waiting to retreat
     dislodged_now: frozenset[str] = frozenset()  # locations of pieces this phase dislodged
     destroyed: frozenset[str] = frozenset()  # centres a variant rule destroyed
+    # what the variant's rules say of the board, as the report says it (loans in force,
+    # rebel centres not counted, each power's supply by centre): printed under the map
+    notes: tuple[str, ...] = ()
     orders: list[DrawnOrder] = field(default_factory=list)

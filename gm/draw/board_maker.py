@@ -27,9 +27,11 @@ from gm.draw.board_data import (
     Piece,
     PowerStanding,
 )
+from gm.engine.declarations import DECLARATIONS
 from gm.engine.position import Position, Unit
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders import types as T
+from gm.rules import RuleSet
 
 SKIPPED_CODES = frozenset({"replaced"})  # an order a later one replaced did nothing
 # What happened to a piece that had no order, drawn as if ordered (civil disorder removals,
@@ -70,11 +72,10 @@ def piece_of(unit: Unit) -> Piece:
     return Piece(unit.power, unit.kind, unit.location, unit.strength, unit.name)
 
 
-def standings(game_map: GameMap, position: Position) -> list[PowerStanding]:
+def standings(game_map: GameMap, position: Position, rules: RuleSet | None = None
+              ) -> list[PowerStanding]:
     """Each power still on the board: its supply (as the variant's rules count it) and pieces."""
-    from gm.rules import RuleSet
-
-    rules = RuleSet.for_map(game_map)
+    rules = rules or RuleSet.for_map(game_map)
     out = []
     for pid, power in game_map.powers.items():
         centres = rules.supply(pid, position, game_map)
@@ -92,8 +93,8 @@ def drawn_orders(outcome: OrderOutcome, position: Position) -> list[DrawnOrder]:
         if default and outcome.unit_location:
             return [_drawn(default, outcome, outcome.unit_location)]
         return []
-    if outcome.code in SKIPPED_CODES:
-        return []
+    if outcome.code in SKIPPED_CODES or type(order) in DECLARATIONS:
+        return []  # a declaration (a loan, a leader's placement) commands no piece here
     location = order.location or _leader_location(order, position) or \
         (outcome.unit_location or "")
     if isinstance(order, T.Split):
@@ -165,17 +166,19 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
     dislodged_now = frozenset(o.unit_location for o in outcomes
                               if o.dislodged and o.unit_location)
     subtitle = " · ".join(p for p in (game, game_map.name, status) if p)
+    rules = RuleSet.for_map(game_map)
     return Board(
         title=f"{season_title(phase, game_map)} — {phase.kind}",
         subtitle=subtitle,
         phase_kind=phase.kind,
         pieces=[piece_of(u) for u in position.units],
         owners=dict(position.owners),
-        standings=standings(game_map, position),
+        standings=standings(game_map, position, rules),
         dislodged=[piece_of(d.unit) for d in position.dislodged],
         dislodged_now=dislodged_now,
         destroyed=destroyed_centres(position.state),
         orders=orders,
+        notes=tuple(rules.board_notes(position, game_map)),
     )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from gm.draw.features import Features, features_for, placed
 from gm.draw.geometry import Box, Point, Polygon, contains, edges, voronoi_cells
 from gm.draw.outline import Outline, geo_regions, outline_for
 from gm.draw.style import text_width
@@ -88,6 +89,12 @@ class BoardLayout:
     barren: list[Polygon] = field(default_factory=list)
     coast: list[Polygon] = field(default_factory=list)
     mapped: Box | None = None  # the part of the frame the coastline covers (labels may pass it)
+    # a smaller file: land provinces drawn as their cells cut to the mainland (the coast
+    # that is not a whole island), instead of as their pieces of the coastline
+    cells: dict[str, list[Polygon]] = field(default_factory=dict)
+    mainland: list[Polygon] = field(default_factory=list)
+    rivers: frozenset[str] = frozenset()  # the rivers that are spaces, drawn over the land
+    features: Features | None = None  # mountain ranges and rivers drawn on a drawn map
 
 
 def label_text(province_id: str) -> str:
@@ -104,6 +111,12 @@ def project(game_map: GameMap) -> dict[str, Point]:
 
     A province without `pos` is put at the middle of its neighbours that have one, so a map
     still being written can be drawn; `gm map check` is where missing positions are fixed."""
+    return _projection(game_map)[0]
+
+
+def _projection(game_map: GameMap):
+    """`project`'s answer, and the function that takes any point of the map's own
+    coordinates (an `xy` map's) to the page the same way."""
     raw: dict[str, Point] = {}
     if game_map.projection == "lonlat":
         lats = [p.pos[1] for p in game_map.provinces.values() if p.pos]
@@ -121,7 +134,12 @@ def project(game_map: GameMap) -> dict[str, Point]:
     span_x = max(max(xs) - min(xs), 1e-9)
     span_y = max(max(ys) - min(ys), 1e-9)
     scale = min(TARGET_WIDTH / span_x, TARGET_HEIGHT / span_y)
-    return {pid: ((x - min(xs)) * scale, (y - min(ys)) * scale) for pid, (x, y) in raw.items()}
+    left, top = min(xs), min(ys)
+
+    def to_page(point: Point) -> Point:
+        return ((point[0] - left) * scale, (point[1] - top) * scale)
+
+    return {pid: to_page(point) for pid, point in raw.items()}, to_page
 
 
 def _place_missing(raw: dict[str, Point], game_map: GameMap) -> None:
@@ -202,7 +220,7 @@ def build_layout(game_map: GameMap) -> BoardLayout:
     outline = outline_for(game_map)
     if outline is not None:
         return _on_coastline(game_map, outline)
-    anchors = project(game_map)
+    anchors, to_page = _projection(game_map)
     sizes = {pid: _half_sizes(label_text(pid)) for pid in anchors}
     sites = spread(anchors, sizes)
     spots = {pid: _spot(pid, site) for pid, site in sites.items()}
@@ -223,8 +241,20 @@ def build_layout(game_map: GameMap) -> BoardLayout:
     links = sorted(tuple(sorted(pair)) for pair in neighbours if pair not in borders)
     connectors = {(a, b): connector(regions, spots, a, b) for a, b in links}
     displacement = {pid: math.dist(anchors[pid], sites[pid]) for pid in anchors}
+    found = features_for(game_map) if game_map.projection != "lonlat" else None
+    drawn = None
+    if found is not None:  # ranges and rivers, moved as the provinces around them were
+        drawn = placed(found, lambda p: (to_page(p)[0] + dx, to_page(p)[1] + dy),
+                       {pid: (x + dx, y + dy) for pid, (x, y) in anchors.items()},
+                       {pid: (x + dx, y + dy) for pid, (x, y) in sites.items()})
     return BoardLayout(game_map.id, frame, spots, regions, borders, barriers,  # type: ignore[arg-type]
-                       links, connectors, displacement)  # type: ignore[arg-type]
+                       links, connectors, displacement, features=drawn)  # type: ignore[arg-type]
+
+
+def coastline_layout(game_map: GameMap, outline: Outline) -> BoardLayout:
+    """The layout of a map drawn on `outline` (tools/tune_seeds.py tries outlines not yet
+    written to a file)."""
+    return _on_coastline(game_map, outline)
 
 
 def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
@@ -256,6 +286,8 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     return BoardLayout(game_map.id, frame, spots, regions, geo.borders,  # type: ignore[arg-type]
                        barriers, links, connectors, displacement,  # type: ignore[arg-type]
                        land=geo.land, barren=geo.barren, coast=geo.coast,
+                       cells=geo.cells, mainland=geo.mainland,
+                       rivers=frozenset(outline.rivers) & set(regions),
                        mapped=Box(-left, -top, width - left, height - top))
 
 

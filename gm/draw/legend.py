@@ -18,7 +18,18 @@ from gm.draw.arrows import (
     cross,
     haloed_line,
 )
-from gm.draw.board_data import Board
+from gm.draw.board_data import (
+    BUILD,
+    CONVOY,
+    DISBAND,
+    MOVE,
+    REMOVE,
+    RETREAT,
+    SPECIAL,
+    SUPPORT_HOLD,
+    SUPPORT_MOVE,
+    Board,
+)
 from gm.draw.layout import BoardLayout
 from gm.draw.marks import centre_mark, link_line, region_textures, token
 from gm.draw.tokens import LEADER_LETTERS
@@ -33,7 +44,8 @@ SMALL = 10.5
 ROW = 19.0
 SAMPLE = "#5a5a5a"
 COAST_NAMES = {"nc": "north", "sc": "south", "ec": "east", "wc": "west"}
-KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army or fleet"}
+KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army or fleet",
+              "L": "leader"}
 
 
 class _Column:
@@ -61,7 +73,7 @@ def draw_legend(game_map: GameMap, board: Board, layout: BoardLayout,
     col = _Column(group)
     _powers(col, board)
     col.heading("Key")
-    _regions(col, game_map)
+    _regions(col, game_map, layout)
     _pieces(col, game_map, board)
     _centres(col, game_map, board)
     _orders(col, board, arrowhead)
@@ -75,7 +87,8 @@ def _powers(col: _Column, board: Board) -> None:
     for s in board.standings:
         row = draw.Group(class_="standing", data_power=s.power,
                          data_centres=f"{s.centres:g}", data_units=str(s.units))
-        row.append(draw.Rectangle(LEFT, col.y - 6, 24, 15, rx=3, fill=s.colour,
+        row.append(draw.Rectangle(LEFT, col.y - 6, 24, 15, rx=3,
+                                  fill=style.power_colour(s.colour),
                                   stroke=style.INK, stroke_width=1))
         row.append(draw.Text(s.name, TEXT, LEFT + 32, col.y + 5, font_family=style.FONT,
                              font_weight="bold", fill=style.INK))
@@ -87,36 +100,54 @@ def _powers(col: _Column, board: Board) -> None:
         col.y += 32
 
 
-def _regions(col: _Column, game_map: GameMap) -> None:
+def _regions(col: _Column, game_map: GameMap, layout: BoardLayout) -> None:
     textures = region_textures()
-    kinds = [("land", style.LAND, "land"), ("sea", textures["sea"], "sea")]
-    if any(p.kind == "impassable" for p in game_map.provinces.values()):
+    present = {p.kind for p in game_map.provinces.values()}
+    if layout.barren:  # land that is no province (Ireland) is drawn as impassable
+        present.add("impassable")
+    kinds = [("land", style.LAND, "land")]
+    if "sea" in present:
+        kinds.append(("sea", textures["sea"], "sea"))
+    if "impassable" in present:
         kinds.append(("impassable", textures["impassable"], "impassable"))
     for _kind, paint, words in kinds:
         col.group.append(draw.Rectangle(LEFT + 2, col.y - 7, 24, 14, fill=paint,
                                         stroke=style.BORDER, stroke_width=0.8))
         col.entry(words)
         col.y += ROW
+    features = layout.features
+    if features is not None and features.ranges:
+        d = "".join(f"M{x - 6:g} {col.y + 5:g}L{x:g} {col.y - 5:g}L{x + 6:g} {col.y + 5:g}"
+                    for x in (LEFT + 7, LEFT + 21))
+        col.group.append(draw.Path(d=d, fill=style.MOUNTAIN, stroke=style.MOUNTAIN_INK,
+                                   stroke_width=1.0, stroke_linejoin="round"))
+        col.entry("mountains")
+        col.y += ROW
+    if features is not None and features.rivers:
+        col.group.append(draw.Line(LEFT + 2, col.y, LEFT + 26, col.y, stroke=style.RIVER,
+                                   stroke_width=2.8, stroke_linecap="round"))
+        col.entry("river (not a space)")
+        col.y += ROW
 
 
 def _pieces(col: _Column, game_map: GameMap, board: Board) -> None:
-    kinds = {"A": "army", "F": "fleet"}
-    seen = {(p.kind, p.strength) for p in (*board.pieces, *board.dislodged)}
+    """Only the kinds of piece on this picture (with the builds it shows)."""
+    shown = [*board.pieces, *board.dislodged]
+    seen = {(p.kind, p.strength) for p in shown}
     seen |= {(o.piece_kind, o.piece_strength) for o in board.orders if o.piece_kind}
-    if any(k == "G" for k, _ in seen):
-        kinds["G"] = "garrison"
-    if any(k == "A/F" for k, _ in seen):
-        kinds["A/F"] = "army or fleet, not yet chosen"
-    for kind, words in kinds.items():
+    kinds = {k for k, _ in seen}
+    for kind in ("A", "F", "G", "A/F", "L"):
+        if kind not in kinds or (kind == "L" and all(p.name for p in shown if p.kind == "L")):
+            continue  # named leaders have a section of their own
+        words = {"A/F": "army or fleet, not yet chosen"}.get(kind, KIND_WORDS.get(kind, kind))
         col.group.append(token(LEFT + 14, col.y, 22, 15, kind, kind, SAMPLE))
         col.entry(words)
         col.y += ROW
-    for kind, strength in sorted((k, s) for k, s in seen if s != 1):
+    for kind, strength in sorted((k, s) for k, s in seen if s != 1 and k != "L"):
         col.group.append(token(LEFT + 14, col.y, 26, 15, f"{strength:g}{kind}", kind, SAMPLE))
         col.entry(f"{KIND_WORDS.get(kind, kind)} of strength {strength:g}")
         col.y += ROW
-    coasts = sorted({p.coast for p in (*board.pieces, *board.dislodged)
-                     if p.kind == "F" and p.coast})
+    coasts = sorted({p.coast for p in shown if p.kind == "F" and p.coast})
     for coast in coasts:
         col.group.append(token(LEFT + 14, col.y, 30, 15, f"F {coast}", "F", SAMPLE))
         col.entry(f"fleet on the {COAST_NAMES.get(coast, coast)} coast")
@@ -124,14 +155,19 @@ def _pieces(col: _Column, game_map: GameMap, board: Board) -> None:
 
 
 def _centres(col: _Column, game_map: GameMap, board: Board) -> None:
-    values = {p.supply for p in game_map.provinces.values() if p.is_centre}
-    values |= {v for p in game_map.provinces.values() for v in p.supply_for.values()}
-    col.group.append(centre_mark(LEFT + 14, col.y, 1, None))
-    col.entry("supply centre, neutral")
-    col.y += ROW
-    col.group.append(centre_mark(LEFT + 14, col.y, 1, SAMPLE))
-    col.entry("owned (the owner's colour)")
-    col.y += ROW
+    """The centre marks this picture has: neutral and owned only if there are such
+    centres, each value only if a centre shows it."""
+    centres = [(pid, p) for pid, p in game_map.provinces.items() if p.is_centre]
+    living = [(pid, p) for pid, p in centres if pid not in board.destroyed]
+    if any(pid not in board.owners for pid, _ in living):
+        col.group.append(centre_mark(LEFT + 14, col.y, 1, None))
+        col.entry("supply centre, neutral")
+        col.y += ROW
+    if any(pid in board.owners for pid, _ in living):
+        col.group.append(centre_mark(LEFT + 14, col.y, 1, SAMPLE))
+        col.entry("owned (the owner's colour)")
+        col.y += ROW
+    values = {p.value_for(board.owners.get(pid)) for pid, p in living}
     for value, words in ((0.5, "worth ½"), (2, "worth 2"), (3, "worth 3")):
         if value in values:
             col.group.append(centre_mark(LEFT + 14, col.y, value, None))
@@ -148,44 +184,41 @@ def _centres(col: _Column, game_map: GameMap, board: Board) -> None:
 
 
 def _orders(col: _Column, board: Board, arrowhead: Arrowheads) -> None:
-    left, right = (LEFT + 2, col.y), (LEFT + 28, col.y)
-    if board.phase_kind == "Movement":
-        samples = [("move", MOVE_WIDTH, None, True), ("support", SUPPORT_WIDTH, SUPPORT_DASH,
-                                                      False),
-                   ("convoy", CONVOY_WIDTH, CONVOY_DASH, False)]
-    elif board.phase_kind == "Retreat":
-        samples = [("retreat", MOVE_WIDTH, None, True)]
-    else:
-        samples = []
-    for words, width, dash, head in samples:
+    """A key line for each kind of order line or mark this picture draws."""
+    kinds = {o.kind for o in board.orders}
+    samples = [("move", MOVE, MOVE_WIDTH, None, True),
+               ("retreat", RETREAT, MOVE_WIDTH, None, True),
+               ("support", SUPPORT_MOVE, SUPPORT_WIDTH, SUPPORT_DASH, False),
+               ("convoy", CONVOY, CONVOY_WIDTH, CONVOY_DASH, False)]
+    for words, kind, width, dash, head in samples:
+        if kind not in kinds and not (kind == SUPPORT_MOVE and SUPPORT_HOLD in kinds):
+            continue
         left, right = (LEFT + 2, col.y), (LEFT + 26, col.y)
         haloed_line(col.group, left, right, SAMPLE, width, dash, 1.0,
                     marker=arrowhead(SAMPLE) if head else None)
         col.entry(words)
         col.y += ROW
-    if board.phase_kind in ("Movement", "Retreat"):
+    if any(o.succeeded is False for o in board.orders):
         cross(col.group, (LEFT + 14, col.y), CROSS, style.FAILED, 2.2)
         col.entry("the order failed")
         col.y += ROW
+    if board.dislodged or board.dislodged_now:
         col.group.append(token(LEFT + 14, col.y, 22, 15, "A", "A", SAMPLE,
                                outline=style.FAILED, dashed=True))
         col.entry("dislodged")
         col.y += ROW
-    if board.phase_kind == "Retreat":
-        col.group.append(token(LEFT + 14, col.y, 22, 15, "A", "A", SAMPLE))
-        cross(col.group, (LEFT + 14, col.y), CROSS * 1.5, style.INK, 2.4)
-        col.entry("disbanded")
-        col.y += ROW
-    if board.phase_kind == "Adjustment":
+    if BUILD in kinds:
         col.group.append(token(LEFT + 14, col.y, 22, 15, "A", "A", SAMPLE, hollow=True,
                                dashed=True, outline=SAMPLE))
         col.entry("built")
         col.y += ROW
-        col.group.append(token(LEFT + 14, col.y, 22, 15, "A", "A", SAMPLE))
-        cross(col.group, (LEFT + 14, col.y), CROSS * 1.5, style.INK, 2.4)
-        col.entry("removed")
-        col.y += ROW
-    if any(o.kind == "special" for o in board.orders):
+    for kind, words in ((DISBAND, "disbanded"), (REMOVE, "removed")):
+        if kind in kinds:
+            col.group.append(token(LEFT + 14, col.y, 22, 15, "A", "A", SAMPLE))
+            cross(col.group, (LEFT + 14, col.y), CROSS * 1.5, style.INK, 2.4)
+            col.entry(words)
+            col.y += ROW
+    if SPECIAL in kinds:
         col.group.append(token(LEFT + 14, col.y, 22, 15, "A", "A", SAMPLE))
         col.group.append(draw.Rectangle(LEFT + 14 - 14, col.y - 10.5, 28, 21, rx=10.5,
                                         fill="none", stroke=SAMPLE, stroke_width=1.6,
@@ -201,19 +234,29 @@ def _borders(col: _Column, layout: BoardLayout) -> None:
         col.entry("no passage across this border")
         col.y += ROW
     if layout.links:
-        col.group.append(link_line((LEFT + 2, col.y), (LEFT + 26, col.y)))
+        faint = draw.Group(opacity=style.LINK_OPACITY)
+        faint.append(link_line((LEFT + 2, col.y), (LEFT + 26, col.y)))
+        col.group.append(faint)
         col.entry("neighbours, though apart here")
         col.y += ROW
 
 
 def _leaders(col: _Column, game_map: GameMap, board: Board) -> None:
+    """Each leader on the picture by name: its token as the board shows it (the first
+    letters of the name, in its power's colour), the full name, the power and the place."""
     leaders = [p for p in (*board.pieces, *board.dislodged) if p.name]
     if not leaders:
         return
     col.heading("Leaders")
     for piece in leaders:
         power = game_map.powers.get(piece.power)
+        colour = style.power_colour(power.colour) if power else SAMPLE
+        leader = draw.Group(class_="leader", data_power=piece.power,
+                            data_location=piece.location, data_name=piece.name)
+        leader.append(token(LEFT + 14, col.y, 30, 15, piece.name[:LEADER_LETTERS],
+                            piece.kind, colour))
         where = piece.location[:1].upper() + piece.location[1:]
-        col.entry(f"{piece.name[:LEADER_LETTERS]}: {piece.name}"
-                  f"{f' ({power.adjective})' if power else ''}, {where}", x=LEFT)
-        col.y += ROW - 3
+        leader.append(draw.Text(f"{piece.name}{f' ({power.adjective})' if power else ''}, "
+                                f"{where}", TEXT, LEFT + 40, col.y + 4, fill=style.INK))
+        col.group.append(leader)
+        col.y += ROW

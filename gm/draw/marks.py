@@ -34,8 +34,7 @@ def token(x: float, y: float, width: float, height: float, text: str, kind: str,
     if hollow and style.luminance(colour) > 0.3:
         ink = style.line_colour(colour)
     group.append(draw.Text(text, TOKEN_FONT * height / 17.0, x, y + height * 0.21,
-                           text_anchor="middle", font_family=style.FONT, font_weight="bold",
-                           fill=ink))
+                           text_anchor="middle", font_weight="bold", fill=ink))
     return group
 
 
@@ -81,15 +80,13 @@ def link_line(start: tuple[float, float], end: tuple[float, float], *, bridge: b
     group = draw.Group(**attrs)
     colour = style.SEA_LINK if water and not bridge else style.LINK
     if bridge:
-        group.append(draw.Line(*start, *end, stroke=colour, stroke_width=2.6,
-                               stroke_dasharray="5 3", opacity=0.8))
+        group.append(draw.Line(*start, *end, stroke=colour, stroke_width=2.0,
+                               stroke_dasharray="5 3"))
     else:
-        group.append(draw.Line(*start, *end, stroke=style.HALO, stroke_width=2.8,
-                               opacity=0.5))
-        group.append(draw.Line(*start, *end, stroke=colour, stroke_width=1.3))
+        group.append(draw.Line(*start, *end, stroke=colour, stroke_width=1.0,
+                               stroke_dasharray="4 2"))
     for x, y in (start, end):
-        group.append(draw.Circle(x, y, 2.4, fill=colour, stroke=style.HALO,
-                                 stroke_width=0.8))
+        group.append(draw.Circle(x, y, 1.8, fill=colour))
     return group
 
 

@@ -47,6 +47,9 @@ class Outline:
     fill: tuple[tuple[Point, ...], ...] = ()  # water the board counts as land (straits)
     rivers: dict[str, tuple[tuple[Point, ...], ...]] = field(default_factory=dict)  # courses
     source: str = ""
+    # an island this small (square pixels) with no province's point on it is barren; a map
+    # of many islands that are no provinces (the Aegean) sets it high
+    small_island: float = SMALL_ISLAND
 
     def project(self, lon: float, lat: float) -> Point:
         return ((lon - self.west) * self.lon_factor * self.scale, (self.north - lat) * self.scale)
@@ -59,20 +62,30 @@ def outline_for(game_map: GameMap) -> Outline | None:
     return _read(game_map.id)
 
 
-@cache
-def _read(map_id: str) -> Outline | None:
-    """The outline beside the map file gm reads for `map_id` (a GM's own copy of a map
-    without one is drawn as before)."""
+def companion(map_id: str, ending: str) -> dict | None:
+    """The JSON file beside the map file gm reads for `map_id` (`ID.outline.json`,
+    `ID.features.json`), if there is one: a GM's own copy of a map without it is drawn
+    without it."""
     from gm.maps.loader import MapError, map_files
 
     try:
         map_file = map_files().get(map_id)
     except MapError:
         return None
-    path = map_file.with_name(f"{map_id}.outline.json") if map_file else None
+    path = map_file.with_name(f"{map_id}.{ending}") if map_file else None
     if path is None or not path.exists():
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _read(map_id: str) -> Outline | None:
+    data = companion(map_id, "outline.json")
+    return outline_from_data(data) if data is not None else None
+
+
+def outline_from_data(data: dict) -> Outline:
+    """An outline file's content (as `tools/make_outlines.py` writes it) as an `Outline`."""
     projection = data["projection"]
 
     def points(flat: list[float]) -> tuple[Point, ...]:
@@ -86,7 +99,7 @@ def _read(map_id: str) -> Outline | None:
                    tuple(points(ring) for ring in data.get("fill", {}).values()),
                    {pid: tuple(points(course) for course in courses)
                     for pid, courses in data.get("rivers", {}).items()},
-                   data.get("source", ""))
+                   data.get("source", ""), data.get("small_island", SMALL_ISLAND))
 
 
 class LandMask:
@@ -143,6 +156,10 @@ class GeoRegions:
     coast: list[Polygon] = field(default_factory=list)
     land: list[Polygon] = field(default_factory=list)
     samples: dict[frozenset[str], Point] = field(default_factory=dict)  # a point of each coast
+    # for drawing: each land province's cells, to be cut to the land that is not a whole
+    # island (`mainland`); the whole islands are in `regions` as they are
+    cells: dict[str, list[Polygon]] = field(default_factory=dict)
+    mainland: list[Polygon] = field(default_factory=list)
 
 
 def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], frame: Box,
@@ -166,7 +183,11 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
             kind = SEA if province.kind == "sea" else LAND
         else:
             continue
+        taken = set(seeds[kind].values())
         for i, point in enumerate(points):
+            if point in taken:  # one point, one cell (a repeated seed would draw it twice)
+                continue
+            taken.add(point)
             seeds[kind][f"{pid}#{i}"] = point
             owner[f"{pid}#{i}"] = pid
     for name, points in outline.barren.items():
@@ -187,7 +208,8 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
             moved.insert(len(coasts) - 1, islet)
     # small islands with no province's point are barren, and no passage between provinces
     provinces = [p for k, p in seeds[LAND].items() if owner[k] != BARREN]
-    barren_islands = {i for i, ring in enumerate(coasts) if polygon_area(ring) < SMALL_ISLAND
+    barren_islands = {i for i, ring in enumerate(coasts)
+                      if polygon_area(ring) < outline.small_island
                       and not any(inside_ring(ring, p) for p in provinces)}
     beds = {pid: [_corridor(course, RIVER_WIDTH) for course in found]
             for pid, found in courses.items()}
@@ -221,6 +243,10 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height),
                     rivers=[bed for found in beds.values() for bed in found],
                     islands=[(coasts[i], island_kind[i]) for i in sorted(whole)])
+    for key, cell in cells[LAND].items():
+        if owner[key] != BARREN and len(cell.points) >= 3:
+            result.cells.setdefault(owner[key], []).append(cell.points)
+    result.mainland = [ring for i, ring in enumerate(coasts) if i not in whole]
     for index, ring in enumerate(moved):
         if index in whole:
             result.regions[whole[index]].append(ring)
@@ -246,14 +272,14 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
                     pair = frozenset((a, b))
                     result.borders.setdefault(pair, []).append(run)
                     lengths[pair] = lengths.get(pair, 0.0) + math.dist(*run)
-    points = {kind: list(found.items()) for kind, found in seeds.items()}
+    points = {kind: _Nearest(list(found.items())) for kind, found in seeds.items() if found}
 
     island_owner = {island_kind[i]: pid for i, pid in whole.items()}
 
     def nearest(kind: int, point: Point) -> str:
         if kind in island_owner:
             return island_owner[kind]
-        return owner[min(points[kind], key=lambda kp: math.dist(kp[1], point))[0]]
+        return owner[points[kind](point)]
 
     edges_of_water = [ring for i, ring in enumerate(moved) if i not in barren_islands]
     edges_of_water += [bed for found in beds.values() for bed in found]
@@ -282,6 +308,38 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     result.borders = {pair: segs for pair, segs in result.borders.items()
                       if pair in result.touching}
     return result
+
+
+class _Nearest:
+    """The key of the point nearest to a place, among many: the points are kept in square
+    buckets, and only the buckets that can hold a nearer point than the best so far are
+    searched (the same answer as a search of all, ties going to the earlier point)."""
+
+    SIZE = 96.0  # pixels: a bucket's side
+
+    def __init__(self, items: list[tuple[str, Point]]):
+        self.buckets: dict[tuple[int, int], list[tuple[int, str, Point]]] = {}
+        for order, (key, (x, y)) in enumerate(items):
+            self.buckets.setdefault((int(x // self.SIZE), int(y // self.SIZE)), []).append(
+                (order, key, (x, y)))
+        cells = list(self.buckets)
+        self.span = max(max(abs(i) for i, _ in cells), max(abs(j) for _, j in cells)) + 2
+
+    def __call__(self, point: Point) -> str:
+        ci, cj = int(point[0] // self.SIZE), int(point[1] // self.SIZE)
+        best: tuple[float, int, str] | None = None
+        for ring in range(0, 2 * self.span + abs(ci) + abs(cj) + 2):
+            if best is not None and (ring - 1) * self.SIZE > best[0]:
+                break  # every bucket further out is farther than the best found
+            for i in range(ci - ring, ci + ring + 1):
+                for j in (range(cj - ring, cj + ring + 1) if abs(i - ci) == ring
+                          else (cj - ring, cj + ring)):
+                    for order, key, where in self.buckets.get((i, j), ()):
+                        found = (math.dist(where, point), order, key)
+                        if best is None or found[:2] < best[:2]:
+                            best = found
+        assert best is not None
+        return best[2]
 
 
 def _every(course, step: float) -> list[Point]:

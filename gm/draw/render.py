@@ -1,10 +1,10 @@
 """`draw_phase`: a board (plain data) on its map, as SVG text.
 
 Layers, bottom to top: regions (land, sea, impassable; centres tinted with their owner's
-colour), borders and barriers, connectors between neighbours that do not touch, the orders'
-lines, labels with their centre marks (readable through the lines under them), pieces, and
+colour), faint connectors between neighbours that do not touch, borders and barriers, the
+orders' lines, labels with their centre marks (readable through the lines under them), pieces, and
 the crosses and rings that mark what failed or was removed. The title runs above the
-map, the legend beside it.
+map, the legend beside it, and the variant rules' notes (loans, rebel centres...) under the map.
 
 Every element a test or a script may look for carries a class and `data-` attributes
 (`class="piece" data-power="france" data-location="par"`), so the picture can be checked
@@ -13,15 +13,19 @@ as a structure, not only looked at.
 
 from __future__ import annotations
 
+import re
+
 import drawsvg as draw
 
 from gm.draw import style
 from gm.draw.arrows import Arrowheads, OrderPainter
 from gm.draw.board_data import Board
+from gm.draw.features import peaks
 from gm.draw.layout import LABEL_FONT, BoardLayout, layout_for
 from gm.draw.legend import WIDTH as LEGEND_WIDTH
 from gm.draw.legend import draw_legend
 from gm.draw.marks import centre_mark, link_line, region_textures, token
+from gm.draw.notes import draw_notes, notes_height
 from gm.draw.tokens import Token, place_tokens
 from gm.maps.gamemap import GameMap
 
@@ -31,17 +35,20 @@ TITLE_HEIGHT = 58.0
 def draw_phase(game_map: GameMap, board: Board) -> str:
     """The picture of one phase as SVG text."""
     layout = layout_for(game_map)
-    colours = {pid: p.colour for pid, p in game_map.powers.items()}
+    colours = {pid: style.power_colour(p.colour) for pid, p in game_map.powers.items()}
     arrowhead = Arrowheads()
     legend, legend_height = draw_legend(game_map, board, layout, arrowhead)
     map_width, map_height = layout.frame.width, layout.frame.height
     width = map_width + LEGEND_WIDTH
-    height = TITLE_HEIGHT + max(map_height, legend_height)
+    below = notes_height(board.notes, map_width)  # the rules' notes, under the map
+    height = TITLE_HEIGHT + max(map_height + below, legend_height)
     picture = draw.Drawing(width, height, font_family=style.FONT)
     picture.append(draw.Rectangle(0, 0, width, height, fill=style.PAPER))
     _title(picture, board)
     board_group = draw.Group(class_="board", transform=f"translate(0,{TITLE_HEIGHT})")
     _regions(board_group, game_map, board, layout, colours)
+    _features(board_group, layout)
+    _links(board_group, game_map, layout)
     _borders(board_group, game_map, layout)
     tokens = place_tokens(layout, board)
     orders, marks = draw.Group(class_="orders"), draw.Group(class_="marks")
@@ -56,10 +63,29 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     board_group.append(draw.Rectangle(0, 0, map_width, map_height, fill="none",
                                       stroke=style.INK, stroke_width=1.5))
     picture.append(board_group)
+    if board.notes:
+        notes_at = draw.Group(transform=f"translate(0,{TITLE_HEIGHT + map_height})")
+        notes_at.append(draw_notes(board.notes, map_width))
+        picture.append(notes_at)
     legend_at = draw.Group(transform=f"translate({map_width},{TITLE_HEIGHT})")
     legend_at.append(legend)
     picture.append(legend_at)
-    return picture.as_svg()
+    return compact(picture.as_svg())
+
+
+_ATTRIBUTE = re.compile(r'="([^"]*)"')
+_LONG_NUMBER = re.compile(r"-?\d+\.\d{3,}")
+
+
+def _tenth(match: re.Match) -> str:
+    text = f"{float(match.group()):.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def compact(svg: str) -> str:
+    """Every number in an attribute rounded to a tenth of a unit (a twentieth of a pixel on
+    the PNG): the standard board's file stays small (docs/pictures.md). Text is untouched."""
+    return _ATTRIBUTE.sub(lambda m: '="' + _LONG_NUMBER.sub(_tenth, m.group(1)) + '"', svg)
 
 
 def _title(picture: draw.Drawing, board: Board) -> None:
@@ -83,36 +109,27 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
              colours: dict[str, str]) -> None:
     regions = draw.Group(class_="regions")
     textures = region_textures()
-    on_coastline = bool(layout.land)  # seas first, then the land on top of them
-    land_drawn = False
-    for pid, pieces in layout.regions.items():
+
+    def region(pid: str, pieces, stroked: bool = False) -> draw.Group:
+        """A province's region; `stroked`: a stroke in the same paint closes the hairline
+        gaps between its pieces (not wanted on land along a coastline)."""
         province = game_map.provinces[pid]
-        if on_coastline and province.kind != "sea" and not land_drawn:
-            # all land once, its coastline stroked: the provinces' parts cover the inner
-            # half of the line, so the coast shows along the water only
-            regions.append(_outlines(layout.coast, fill=style.LAND, stroke="#4d6a86",
-                                     stroke_width=2.2, stroke_linejoin="round",
-                                     class_="land coastline"))
-            straits = [ring for ring in layout.land if ring not in layout.coast]
-            if straits:  # water the board counts as land: no coastline around it
-                regions.append(_outlines(straits, fill=style.LAND, class_="land"))
-            land_drawn = True
         owner = board.owners.get(pid)
         fill = _region_fill(province.kind, colours.get(owner) if owner else None)
-        region = draw.Group(class_=f"region {province.kind}", id=f"region-{pid}",
-                            data_province=pid)
-        region.append_title(province.name)
+        found = draw.Group(class_=f"region {province.kind}", id=f"region-{pid}",
+                           data_province=pid)
+        found.append_title(province.name)
         paint = textures.get(province.kind, fill)
-        # a stroke in the same paint closes the hairline gaps between pieces (not needed,
-        # and not wanted across the water, on a coastline)
-        if on_coastline and province.kind != "sea":
-            region.append(_outlines(pieces, fill=paint))
-        else:
-            for polygon in pieces:
-                region.append(draw.Lines(*(round(c, 1) for point in polygon for c in point),
-                                         close=True, fill=paint, stroke=paint,
-                                         stroke_width=0.8, stroke_linejoin="round"))
-        regions.append(region)
+        extra = {"stroke": paint, "stroke_width": 0.8, "stroke_linejoin": "round"}
+        found.append(_outlines(pieces, fill=paint, **(extra if stroked else {})))
+        return found
+
+    if not layout.land:  # a drawn map: every region a set of cells
+        for pid, pieces in layout.regions.items():
+            regions.append(region(pid, pieces, stroked=True))
+        group.append(regions)
+        return
+    _coastline_regions(regions, game_map, layout, region)
     if layout.barren:
         regions.append(_outlines(layout.barren, fill=textures["impassable"], class_="barren"))
     if layout.mapped is not None:  # beyond the coastline's box (room for labels): paper
@@ -125,10 +142,53 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
     group.append(regions)
 
 
+def _coastline_regions(regions: draw.Group, game_map: GameMap, layout: BoardLayout,
+                       region) -> None:
+    """A map on its real coastline: the seas, then all land once with its coastline stroked
+    (the provinces cover the inner half of the line, so the coast shows along the water
+    only), then the land provinces: their cells cut to the mainland (one clip for all: a
+    small file, and a fast PNG), the whole islands as they are, and the rivers over the land.
+    """
+    seas = [pid for pid in layout.regions if game_map.provinces[pid].kind == "sea"
+            and pid not in layout.cells and pid not in layout.rivers]
+    for pid in seas:
+        regions.append(region(pid, layout.regions[pid], stroked=True))
+    coast_style = {"fill": style.LAND, "stroke": "#4d6a86", "stroke_width": 2.2,
+                   "stroke_linejoin": "round", "class_": "land coastline"}
+    coast = _outlines(layout.mainland, **coast_style)
+    regions.append(coast)
+    mainland = draw.ClipPath()
+    mainland.append(draw.Use(coast, 0, 0))
+    islands = {id(ring) for ring in layout.coast} - {id(ring) for ring in layout.mainland}
+    whole = [ring for ring in layout.coast if id(ring) in islands]
+    if whole:
+        regions.append(_outlines(whole, **coast_style))
+    straits = [ring for ring in layout.land if ring not in layout.coast]
+    if straits:  # water the board counts as land: no coastline around it
+        strait_path = _outlines(straits, fill=style.LAND, class_="land")
+        regions.append(strait_path)
+        mainland.append(draw.Use(strait_path, 0, 0))
+    land = draw.Group(clip_path=mainland, class_="mainland")
+    for pid, cells in layout.cells.items():
+        land.append(region(pid, cells))
+    regions.append(land)
+    rest = [pid for pid in layout.regions if pid not in seas]
+    for pid in rest:  # islands and rivers
+        pieces = layout.regions[pid]
+        if pid not in layout.cells:
+            regions.append(region(pid, pieces))
+            continue
+        own = [piece for piece in pieces if id(piece) in islands]
+        if own:  # the islands of a province that also has mainland
+            part = region(pid, own)
+            part.args["class"] = "island"
+            regions.append(part)
+
+
 def _outlines(polygons, **attrs) -> draw.Path:
     """Many polygons as one path: one element, each point relative to the one before and
     rounded to a tenth (a small file)."""
-    path = draw.Path(**attrs)
+    parts = []
     for polygon in polygons:
         points = [(round(x * 10), round(y * 10)) for x, y in polygon]
         turning = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
@@ -136,13 +196,58 @@ def _outlines(polygons, **attrs) -> draw.Path:
         if turning < 0:  # one direction for all: overlapping pieces add up, never cancel
             points.reverse()
         (x, y), *rest = points
-        path.M(x / 10, y / 10)
+        steps = []
         for nx, ny in rest:
             if (nx, ny) != (x, y):
-                path.l((nx - x) / 10, (ny - y) / 10)
+                steps.append((nx - x, ny - y))
             x, y = nx, ny
-        path.Z()
-    return path
+        parts.append(f"M{_number(points[0][0])} {_number(points[0][1])}"
+                     + (f"l{_pairs(steps)}" if steps else "") + "Z")
+    return draw.Path(d="".join(parts), **attrs)
+
+
+def _polylines(segments, **attrs) -> draw.Path:
+    """Segments as one path, rounded to a tenth: a segment that starts where the one before
+    ended continues its line, and each point is relative to the one before (a small file)."""
+    parts, steps, at = [], [], None
+    for start, end in segments:
+        (x1, y1), (x2, y2) = ((round(x * 10), round(y * 10)) for x, y in (start, end))
+        if (x1, y1) == (x2, y2):
+            continue
+        if at != (x1, y1):
+            if steps:
+                parts.append(f"l{_pairs(steps)}")
+            parts.append(f"M{_number(x1)} {_number(y1)}")
+            steps = []
+        steps.append((x2 - x1, y2 - y1))
+        at = (x2, y2)
+    if steps:
+        parts.append(f"l{_pairs(steps)}")
+    return draw.Path(d="".join(parts), **attrs)
+
+
+def _number(tenths: int) -> str:
+    """A number of tenths as short as SVG allows: `12`, `1.5`, `.5`, `-.5`."""
+    whole, tenth = divmod(abs(tenths), 10)
+    text = f"{whole}.{tenth}" if tenth else str(whole)
+    if text.startswith("0."):
+        text = text[1:]
+    return f"-{text}" if tenths < 0 else text
+
+
+def _pairs(steps) -> str:
+    """Coordinate pairs after a path command, with no separator where a minus sign or a
+    second decimal point already separates two numbers."""
+    out = []
+    previous = None
+    for value in (v for step in steps for v in step):
+        text = _number(value)
+        if previous is not None and not text.startswith("-") and not (
+                text.startswith(".") and "." in previous):
+            out.append(" ")
+        out.append(text)
+        previous = text
+    return "".join(out)
 
 
 def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
@@ -159,26 +264,64 @@ def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
             attrs = {"stroke": "#4d6a86", "stroke_width": 1.5, "class_": "border coastline"}
         else:
             attrs = {"stroke": style.BORDER, "stroke_width": 0.9, "class_": "border"}
+        if not segments:  # a coast, drawn with the land
+            continue
         line = draw.Group(data_between=f"{a} {b}", stroke_linecap="round", **attrs)
-        # one path per border, rounded to a tenth (a border may be many short runs)
-        path = draw.Path(fill="none")
-        for start, end in segments:
-            (x1, y1), (x2, y2) = ((round(x, 1), round(y, 1)) for x, y in (start, end))
-            path.M(x1, y1).L(x2, y2)
-        line.append(path)
+        line.append(_polylines(segments, fill="none"))
         borders.append(line)
+    group.append(borders)
+
+
+def _features(group: draw.Group, layout: BoardLayout) -> None:
+    """A drawn map's rivers and mountain ranges (`gm.draw.features`), over the regions and
+    under the borders: a range as a row of peaks along its line, a river as a blue line."""
+    if layout.features is None:
+        return
+    features = draw.Group(class_="features")
+    for name, line in layout.features.rivers.items():
+        river = draw.Group(class_="river", data_name=name)
+        river.append_title(name)
+        flat = [round(c, 1) for point in line for c in point]
+        river.append(draw.Lines(*flat, fill="none", stroke=style.HALO, stroke_width=4.6,
+                                stroke_linejoin="round", stroke_linecap="round",
+                                opacity=0.7))
+        river.append(draw.Lines(*flat, fill="none", stroke=style.RIVER, stroke_width=2.8,
+                                stroke_linejoin="round", stroke_linecap="round"))
+        features.append(river)
+    for name, line in layout.features.ranges.items():
+        mountains = draw.Group(class_="range", data_name=name)
+        mountains.append_title(name)
+        parts = []
+        for (x, y), height in peaks(line):
+            half = height * 0.62
+            parts.append(f"M{x - half:.1f} {y + height / 2:.1f}L{x:.1f} {y - height / 2:.1f}"
+                         f"L{x + half:.1f} {y + height / 2:.1f}")
+        mountains.append(draw.Path(d="".join(parts), fill=style.MOUNTAIN,
+                                   stroke=style.MOUNTAIN_INK, stroke_width=1.0,
+                                   stroke_linejoin="round", stroke_linecap="round"))
+        features.append(mountains)
+    group.append(features)
+
+
+def _links(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
+    """Neighbours whose regions do not touch: faint lines right over the regions, under
+    every border, order, label and piece (a hint, never in the way)."""
+    links = draw.Group(class_="links", opacity=style.LINK_OPACITY)
     for (a, b), (start, end) in layout.connectors.items():
         bridge = game_map.bridge_sea(a, b) is not None
         water = "sea" in (game_map.provinces[a].kind, game_map.provinces[b].kind)
-        borders.append(link_line(start, end, bridge=bridge, water=water,
-                                 class_="link bridge" if bridge else "link",
-                                 data_between=f"{a} {b}"))
-    group.append(borders)
+        links.append(link_line(start, end, bridge=bridge, water=water,
+                               class_="link bridge" if bridge else "link",
+                               data_between=f"{a} {b}"))
+    if layout.connectors:
+        group.append(links)
 
 
 def _labels(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLayout,
             colours: dict[str, str]) -> None:
-    labels = draw.Group(class_="labels")
+    # what every label shares is said once, on the group (a small file)
+    labels = draw.Group(class_="labels", font_size=LABEL_FONT, text_anchor="middle",
+                        font_weight="bold", stroke_linejoin="round")
     for pid, spot in layout.spots.items():
         province = game_map.provinces[pid]
         x, y = spot.text
@@ -186,12 +329,9 @@ def _labels(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLay
         italic = {"font_style": "italic"} if province.kind in ("sea", "impassable") else {}
         label = draw.Group(class_="label", data_province=pid)
         label.append_title(province.name)
-        for halo in (True, False):
-            label.append(draw.Text(spot.label, LABEL_FONT, x, y, text_anchor="middle",
-                                   font_weight="bold", fill=ink,
-                                   **({"stroke": style.HALO, "stroke_width": 2.6,
-                                       "stroke_linejoin": "round", "opacity": 0.85}
-                                      if halo else {}), **italic))
+        label.append(draw.Text(spot.label, None, x, y, fill=ink, stroke=style.HALO,
+                               stroke_width=2.6, opacity=0.85, **italic))
+        label.append(draw.Text(spot.label, None, x, y, fill=ink, **italic))
         labels.append(label)
         if province.is_centre or province.build_site:
             owner = board.owners.get(pid)

@@ -18,6 +18,10 @@ SEA_BORDER = "#8fb0cc"  # between two seas
 BARRIER = "#3b3328"  # regions that touch on the picture but are not neighbours
 LINK = "#5b5040"  # neighbours whose regions do not touch
 SEA_LINK = "#2f6da3"  # the same, when one of them is a sea
+LINK_OPACITY = 0.6  # those lines are faint: a hint under everything else
+MOUNTAIN = "#b9aa8a"  # the peaks of a drawn mountain range
+MOUNTAIN_INK = "#4a3b2a"
+RIVER = "#4f86c6"  # a river drawn on a map (not a space of the board)
 INK = "#1d1a16"
 SEA_INK = "#1d3f66"
 HALO = "#ffffff"
@@ -87,3 +91,42 @@ def text_width(text: str, font_size: float) -> float:
         else:
             em += 0.72
     return em * font_size
+
+
+DISTINCT = 25.0  # CIE76 distance a power's colour keeps from land and from sea
+DISTINCT_TINT = 12.0  # and the tint of its centres' regions from plain land
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour: distances in it follow what the eye sees."""
+    def linear(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in _rgb(colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def difference(a: str, b: str) -> float:
+    """How different two colours look (CIE76 ΔE: about 2 is just visible, 25 is plain)."""
+    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5
+
+
+def power_colour(colour: str) -> str:
+    """A power's colour as drawn: the map's own, darkened step by step while it looks too
+    much like land or sea (a pale grey-blue power would read as water), or while its
+    centres' tint would hardly show on land."""
+    drawn = colour
+    for _ in range(12):
+        if (min(difference(drawn, LAND), difference(drawn, SEA)) >= DISTINCT
+                and difference(mix(drawn, LAND, OWNED_TINT), LAND) >= DISTINCT_TINT):
+            break
+        drawn = mix(drawn, "#000000", 0.88)
+    return drawn

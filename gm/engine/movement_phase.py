@@ -13,7 +13,7 @@ from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
-from gm.notation import unit_display, unit_short
+from gm.notation import piece_shown
 from gm.orders import legality
 from gm.orders.kinds import kind_of
 from gm.orders.kinds.merge import SupportMerge, check_support_merge
@@ -146,12 +146,14 @@ class MovementPhase:
             problem = self._check_move(unit, order, plan)
         elif isinstance(order, SupportHold):
             plan.kind = "support_hold"
+            order = self._placed_target(order)
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
                                                self.map, self.by_province)
             if problem is None:
                 plan.target = self._named(order.target, order.target_leader, order.target_kind)
         elif isinstance(order, SupportMove):
             plan.kind = "support_move"
+            order = self._placed_target(order)
             problem = legality.support_problem(unit.kind, unit.location, order.target,
                                                order.dest, self.map, self.by_province)
             if problem is None:
@@ -208,6 +210,13 @@ class MovementPhase:
         plan.kind = "merge"
         plan.aim(known.dest)
         return None
+
+    def _placed_target(self, order):
+        """A support that names a leader by name alone (`F Ion S Scipio`) is for the place
+        where that leader stands."""
+        if order.target or not order.target_leader:
+            return order
+        return legality.place_target(order, self.units)
 
     def _named(self, location: str, leader: str | None, kind: str | None = None) -> int:
         """The piece a support or convoy names in a province: the leader it names, or else the
@@ -550,8 +559,7 @@ class MovementPhase:
         for idx, unit in enumerate(units):
             self.results.append(self._result(idx, unit, res, forces, attacks, beaten_by[idx]))
         position = self.position.after(new_units, dislodged, frozenset(standoffs))
-        events: list[str] = [f"{unit_display(unit_short(u))} disbanded at once when dislodged"
-                             for u in gone]
+        events: list[str] = [f"{piece_shown(u)} disbanded at once when dislodged" for u in gone]
         if self.rules.answers("after_movement"):
             attacked_by: dict[str, set[str]] = {}
             for a, attack in enumerate(attacks):

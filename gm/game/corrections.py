@@ -152,6 +152,11 @@ def _check_room(added: Unit, position: Position, game_map: GameMap) -> None:
             and rules.may_stack([*here, added], "build", position, game_map) is None:
         return
     there = here[0]
+    why = rules.may_stack([*here, added], "build", position, game_map) \
+        if rules.answers("may_stack") else None
+    if why:  # the map's rule says why these pieces may not stand together
+        raise WorkflowError(f"{why}; {place(added.location)} already holds {there.label()} "
+                            f"({game_map.powers[there.power].name}).")
     raise WorkflowError(f"{place(added.location)} already holds {there.kind} "
                         f"{place(there.location)} ({game_map.powers[there.power].name}); "
                         "remove it first.")

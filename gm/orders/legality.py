@@ -60,8 +60,8 @@ from gm.orders.variants import order_phases, rule_reference
 # what the engine asks of this module by name
 __all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
            "commanded_pieces", "convoy_problem", "find_order_unit", "find_unit", "kind_problem",
-           "move_check", "named_refusal",
-           "open_build_sites", "power_name", "retreat_check", "retreat_options",
+           "move_check", "named_refusal", "open_build_sites", "place_target", "power_name",
+           "retreat_check", "retreat_options",
            "rule_problem", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
@@ -126,6 +126,16 @@ def commanded_pieces(order: Order, idx: int, pieces, game_map: GameMap,
                                    rules.reference("may_stack"))
 
 
+def place_target(order: Order, pieces) -> Order:
+    """The order with the place of the leader it supports by name alone (`F Ion S Scipio`)
+    filled from the board; unchanged when that leader is not on it."""
+    leader = getattr(order, "target_leader", None)
+    if not leader or getattr(order, "target", "x"):
+        return order
+    found = next((u for u in pieces if u.name == leader), None)
+    return order if found is None else replace(order, target=found.location)
+
+
 def unit_moves(unit, game_map: GameMap) -> list[str]:
     """The locations a unit may be ordered to move to on this map: its neighbours, and for an
     army on a coast, the coasts a convoy could reach through the seas."""
@@ -151,14 +161,16 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         why = phase_problem(order, phase_kind, game_map)
         if why is not None:
             return Verdict(order, None, refused(*why, PHASE))
-        if not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
-                and phase_kind not in (order_phases(order, game_map) or ()):
-            # the order fits the phase in some variant, but no rule of this map adjudicates
-            # it in retreats or adjustments: the engine voids it
-            return Verdict(order, None, Problem(refusal(order, phase_kind, game_map),
-                                                kind=VARIANT))
     kind_decl = kind_of(order)
     on_unit = kind_decl is None or kind_decl.on_unit
+    if phase_kind is not None and on_unit \
+            and not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
+            and phase_kind not in (order_phases(order, game_map) or ()):
+        # the order fits the phase in some variant, but no rule of this map adjudicates it in
+        # retreats or adjustments: the engine voids it (a declaration, commanding no unit, is
+        # carried out in every phase its kind takes: `gm.engine.declarations`)
+        return Verdict(order, None, Problem(refusal(order, phase_kind, game_map),
+                                            kind=VARIANT))
     kind, location = order.unit_kind, order.location
     if on_unit and not order.leader:
         problem = kind_problem(kind, location, game_map)
@@ -177,6 +189,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         if order.power is None or (order.leader and not order.location):
             order = replace(order, power=order.power or unit.power,
                             location=unit.location if order.leader else order.location)
+        order = place_target(order, position.units)
         # an A/F unit not yet settled is checked as what its order says it is (Lord of Hosts 3)
         kind = order.unit_kind if unit.kind == "A/F" else unit.kind
         location = unit.location

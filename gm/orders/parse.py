@@ -29,7 +29,7 @@ from gm.orders.kinds import glue
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
 from gm.orders.phases import fit_phase
 from gm.orders.types import ChooseKind, Convert, Move, Order
-from gm.orders.variants import form_words, map_forms, missing_form
+from gm.orders.variants import forbidden_by, form_words, map_forms, missing_form
 
 __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 
@@ -139,6 +139,9 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
     order = builder.order(syntax)
     form = missing_form(order, allowed)
     if form is not None:
+        why = forbidden_by(form, game_map)
+        if why is not None:
+            raise OrderError(text, why, None, "Order the unit as one piece.", kind=VARIANT)
         what, where = form_words(form)
         raise OrderError(text, f"the {game_map.name} game has no rule for {what}", None,
                          (f"Rulebooks with it: {where}. " if where else "")

@@ -106,9 +106,23 @@ def missing_form(order: Order, allowed: frozenset[str]) -> str | None:
     return None
 
 
+def forbidden_by(form: str, game_map: GameMap) -> str | None:
+    """Why the map's rules say its game has no such form, naming the rule (`Rule.forbids`:
+    "rule 6.2 (sacking): a double unit never splits"), or None when no rule says so."""
+    if not game_map.rules:
+        return None
+    rules = known_rules()
+    for name, params in game_map.rules.items():
+        rule = rules.get(name)
+        if rule is not None and form in rule.forbids:
+            number, why = rule.forbids[form]
+            return f"{rule(params).cites(number)}: {why}"
+    return None
+
+
 def rule_reference(order: Order, game_map: GameMap) -> str | None:
     """The map's rule that gives this order kind its meaning, as its messages name it
-    (`Rule.ref`): `rule 2 (conversion)`; None for an order of the standard game."""
+    (`Rule.ref_for`): `rule 2 (conversion)`; None for an order of the standard game."""
     kind = kind_of(order)
     if kind is None or kind.form is None or not game_map.rules:
         return None
@@ -116,7 +130,7 @@ def rule_reference(order: Order, game_map: GameMap) -> str | None:
     for name, params in game_map.rules.items():
         rule = rules.get(name)
         if rule is not None and kind.form in rule.brings:
-            return rule(params).ref
+            return rule(params).ref_for(kind.form)
     return None
 
 

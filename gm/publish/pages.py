@@ -116,7 +116,8 @@ def index_html(game: str, variant: str, pages: list[SeasonPage], chart: CentreCh
             body.append(f'<p class="result">Game over: {escape(last.result)}</p>')
         elif last.standing:
             body.append(f"<p>{escape(format_standing(last.standing))}</p>")
-    body += ["<h2>Supply centres at the end of each year</h2>", chart_html(chart),
+    heading = chart.heading[:1].upper() + chart.heading[1:]
+    body += [f"<h2>{escape(heading)}</h2>", chart_html(chart),
              "<h2>Seasons</h2>", '<ol class="seasons">']
     body += [f'<li><a href="{p.file}">{escape(p.report.title_phase)}</a></li>' for p in pages]
     body.append("</ol>")

@@ -22,6 +22,9 @@ class ChartRow:
     centres: tuple[float | None, ...]  # one per year; None once the power is out of the game
 
 
+SUPPLY_CENTRES = "supply centres"
+
+
 @dataclass(slots=True)
 class CentreChart:
     game: str
@@ -30,6 +33,13 @@ class CentreChart:
     span: str  # `1901 to 1912`, `601 BC to 598 BC`: the years in the calendar's words
     rows: list[ChartRow] = field(default_factory=list)
     colours: dict[str, str] = field(default_factory=dict)  # power name -> `#c8102e`
+    # what each number counts: supply centres, or what a rule scores instead (`score_words`)
+    counted: str = SUPPLY_CENTRES
+
+    @property
+    def heading(self) -> str:
+        """`supply centres at the end of each year`, in the words of what is counted."""
+        return f"{self.counted} at the end of each year"
 
 
 START = "Start"  # the heading of the starting position's column
@@ -60,7 +70,8 @@ def build_chart(game: str, game_map: GameMap, positions: list[Position],
     if ends:
         ends.insert(0, (START, positions[0]))
     chart = CentreChart(game, game_map.name, tuple(str(y) for y, _ in ends), span,
-                        colours={p.name: p.colour for p in game_map.powers.values()})
+                        colours={p.name: p.colour for p in game_map.powers.values()},
+                        counted=_counted(rules))
     for power_id, power in game_map.powers.items():
         values: list[float | None] = []
         for _, position in ends:
@@ -69,6 +80,14 @@ def build_chart(game: str, game_map: GameMap, positions: list[Position],
             values.append(_value(rules, power_id, position, game_map) if present else None)
         chart.rows.append(ChartRow(power.name, tuple(values)))
     return chart
+
+
+def _counted(rules: RuleSet) -> str:
+    """What the chart's numbers count: a rule's score (`self-supporting units`) where a rule
+    scores the game, else supply centres."""
+    if rules.answers("score"):
+        return rules.score_words() or "units"
+    return SUPPLY_CENTRES
 
 
 def _value(rules: RuleSet, power: str, position: Position, game_map: GameMap) -> float:

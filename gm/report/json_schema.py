@@ -111,6 +111,7 @@ CHART = {
         "rows": _list(_object({"power": _TEXT,
                                "centres": _list({"type": ["number", "null"]})})),
         "colours": {"type": "object", "additionalProperties": _TEXT},
+        "counted": _TEXT,
     }),
 }
 

@@ -161,7 +161,7 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
 
 
 def render_chart_markdown(chart: CentreChart, ascii: bool = False) -> str:
-    title = f"{chart.game}: supply centres at the end of each year ({chart.variant})"
+    title = f"{chart.game}: {chart.heading} ({chart.variant})"
     out = [f"# {escape(title)}", ""]
     if not chart.years:
         out.append("No year has ended yet.")

@@ -275,7 +275,7 @@ def render_chart_rich(chart: CentreChart, ascii: bool = False,
                       console: Console | None = None) -> RenderableType:
     w = _Writer(ascii)
     chart = dataclasses.replace(chart, colours=colours_for(chart.colours, console))
-    title = f"{chart.game}: supply centres at the end of each year ({chart.variant})"
+    title = f"{chart.game}: {chart.heading} ({chart.variant})"
     if not chart.years:
         return Group(w.text(title, HEADING), w.text("No year has ended yet."))
     return Group(w.text(title, HEADING), _ChartTables(chart, w))

@@ -289,7 +289,7 @@ def chart_value(value: float | None) -> str:
 
 def render_chart_text(chart: CentreChart, ascii: bool = False) -> str:
     """The supply-centre chart as a fixed-width table (blocks of years if it is wide)."""
-    title = f"{chart.game}: supply centres at the end of each year ({chart.variant})"
+    title = f"{chart.game}: {chart.heading} ({chart.variant})"
     out = wrap(title, hang="")
     out.append("=" * min(WIDTH, max(len(line) for line in out)))
     if not chart.years:

@@ -83,6 +83,9 @@ class Rule:
     result_tags: ClassVar[dict[str, str]] = {}
     explained: ClassVar[frozenset[str]] = frozenset()
     corrections: ClassVar[dict[str, str]] = {}  # `gm edit` actions it offers -> an example
+    # variant forms this rule says its game has not: form -> (the rule's number, why), which
+    # the order reader gives for such an order ("rule 6.2 (sacking): a double never splits")
+    forbids: ClassVar[dict[str, tuple[str, str]]] = {}
     score_words: ClassVar[str] = ""  # what `score` counts, for the standing line
 
     def __init__(self, params: dict | None = None):
@@ -95,6 +98,18 @@ class Rule:
         title = self.title or self.name.replace("_", " ")
         number = self.params.get("rule")
         return f"rule {number} ({title})" if number else f"the {self.short_title or title} rule"
+
+    def cites(self, number: str) -> str:
+        """`rule 6.1 (sacking)`: how a module that carries several of a rulebook's rules names
+        the one a message is about."""
+        return f"rule {number} ({self.title or self.name.replace('_', ' ')})"
+
+    def ref_for(self, form: str) -> str:
+        """How messages about an order of this form (one of `brings`) name the rule: `ref`,
+        unless the module carries two of the rulebook's rules (Diadochi V's destruction, 7,
+        and rebuilding, 8)."""
+        return self.ref
+
     # --- the game's creation ----------------------------------------------------------------
     def initial_state(self, game: str, game_map: GameMap) -> dict | None:
         """Variant state stored when a game is created (a seed for a draw made later), as

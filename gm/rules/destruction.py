@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm.engine import results as R
+from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import DestroyCentre, RebuildCentre
 from gm.rules.base import Rule, register
 
@@ -58,15 +59,6 @@ def _store(position, gone: list[str], works: dict[str, list]) -> None:
         position.state.pop(KEY, None)
 
 
-def _place(game_map, province: str) -> str:
-    found = game_map.provinces.get(province)
-    return found.name if found is not None else province
-
-
-def _name(game_map, power: str) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power
-
-
 @register
 class Destruction(Rule):
     name = "destruction"
@@ -79,6 +71,9 @@ class Destruction(Rule):
         number = self.params.get("rebuild_rule")
         return f"rule {number} (rebuilding)" if number else "the rebuilding rule"
 
+    def ref_for(self, form):
+        return self.rebuild_ref if form == "rebuild_centre" else self.ref
+
     def stands(self, order):
         return True if isinstance(order, (DestroyCentre, RebuildCentre)) else None
 
@@ -86,7 +81,7 @@ class Destruction(Rule):
         if not isinstance(order, (DestroyCentre, RebuildCentre)):
             return None
         here = unit.province
-        place = _place(game_map, here)
+        place = place_name(game_map, here)
         gone = here in destroyed(position)
         if isinstance(order, RebuildCentre):
             if not gone:
@@ -95,8 +90,8 @@ class Destruction(Rule):
             return None
         spared = list(self.params.get("protected", ()))
         if here in spared:
-            names = ", ".join(_place(game_map, c) for c in spared[:-1])
-            names = f"{names} and {_place(game_map, spared[-1])}" if names else place
+            names = ", ".join(place_name(game_map, c) for c in spared[:-1])
+            names = f"{names} and {place_name(game_map, spared[-1])}" if names else place
             return f"{self.ref}: {place} may not be destroyed; {names} are spared"
         if gone:
             return f"{self.ref}: {place} was destroyed already; order R to rebuild it"
@@ -113,7 +108,7 @@ class Destruction(Rule):
             if not isinstance(order, (DestroyCentre, RebuildCentre)) or unit is None or \
                     result.code not in (R.HELD, R.DISLODGED):
                 continue  # void or replaced: the unit did something else
-            here, place = unit.province, _place(game_map, unit.province)
+            here, place = unit.province, place_name(game_map, unit.province)
             if unit not in after.units:  # dislodged
                 what = "destruction" if isinstance(order, DestroyCentre) else "rebuilding"
                 results[i] = replace(result, succeeded=False, code="failed",
@@ -123,7 +118,7 @@ class Destruction(Rule):
                 gone.append(here)
                 results[i] = replace(result, succeeded=True, code=DESTROYED,
                                      detail=f"{place} is no longer a supply centre")
-                events.append(f"{_name(game_map, unit.power)} destroyed {place}: it supplies "
+                events.append(f"{power_name(game_map, unit.power)} destroyed {place}: it supplies "
                               f"nothing until it is rebuilt, {self.ref}")
                 continue
             power, done = unit.power, 1
@@ -133,7 +128,7 @@ class Destruction(Rule):
                 gone = [c for c in gone if c != here]
                 results[i] = replace(result, succeeded=True, code=REBUILT,
                                      detail=f"{place} is a supply centre again")
-                events.append(f"{_name(game_map, power)} rebuilt {place}: it counts again "
+                events.append(f"{power_name(game_map, power)} rebuilt {place}: it counts again "
                               f"from the next adjustments, {self.rebuild_ref}")
             else:
                 kept[here] = [power, done]
@@ -151,7 +146,7 @@ class Destruction(Rule):
 
     def build_problem(self, order, position, game_map, accepted=()):
         if order.province in destroyed(position):
-            return f"{self.ref}: {_place(game_map, order.province)} was destroyed; it is no " \
+            return f"{self.ref}: {place_name(game_map, order.province)} was destroyed; it is no " \
                    "build site until it is rebuilt"
         return None
 
@@ -160,12 +155,12 @@ class Destruction(Rule):
         if not gone:
             return None
         parts = []
-        for centre in sorted(gone, key=lambda c: _place(game_map, c)):
+        for centre in sorted(gone, key=lambda c: place_name(game_map, c)):
             owner = position.owners.get(centre)
-            text = _place(game_map, centre) + (f" ({_name(game_map, owner)}'s)" if owner else "")
+            text = place_name(game_map, centre) + (f" ({power_name(game_map, owner)}'s)" if owner else "")
             if centre in works:
                 power, done = works[centre]
-                text += f", being rebuilt by {_name(game_map, power)} ({done} of {SEASONS} " \
+                text += f", being rebuilt by {power_name(game_map, power)} ({done} of {SEASONS} " \
                         "seasons)"
             parts.append(text)
         return [f"Destroyed centres, supplying nothing, {self.ref}: {'; '.join(parts)}."]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.engine.results import OrderResult
+from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import EndLoan, LoanCentre
 from gm.rules.base import Rule, RuleSet, register
 
@@ -64,12 +65,7 @@ def _store(position, loans: dict[str, list[str]] | None = None,
 
 
 def _name(game_map, power: str | None) -> str:
-    return game_map.powers[power].name if power in game_map.powers else power or "nobody"
-
-
-def _place(game_map, centre: str) -> str:
-    found = game_map.provinces.get(centre)
-    return found.name if found is not None else centre
+    return power_name(game_map, power) if power else "nobody"
 
 
 def loans_in_words(position, game_map) -> list[str]:
@@ -78,14 +74,14 @@ def loans_in_words(position, game_map) -> list[str]:
     out = []
     for centre, chain in sorted(in_force(position).items()):
         via = "".join(f", passed on by {_name(game_map, p)}" for p in chain[1:-1])
-        out.append(f"{_place(game_map, centre)} ({_name(game_map, chain[0])}'s) lent to "
+        out.append(f"{place_name(game_map, centre)} ({_name(game_map, chain[0])}'s) lent to "
                    f"{_name(game_map, chain[-1])}{via}")
     for verb, centre, power, to in declared(position):
         if verb == "loan":
-            out.append(f"{_place(game_map, centre)} to be lent by {_name(game_map, power)} to "
+            out.append(f"{place_name(game_map, centre)} to be lent by {_name(game_map, power)} to "
                        f"{_name(game_map, to)} at the next adjustments")
         else:
-            out.append(f"the loan of {_place(game_map, centre)} to end at the next "
+            out.append(f"the loan of {place_name(game_map, centre)} to end at the next "
                        f"adjustments ({_name(game_map, power)})")
     return out
 
@@ -109,7 +105,7 @@ class Loans(Rule):
 
     def _problem(self, order, position, game_map) -> str | None:
         power, centre = order.power or "", order.province
-        place, who = _place(game_map, centre), _name(game_map, power)
+        place, who = place_name(game_map, centre), _name(game_map, power)
         province = game_map.provinces.get(centre)
         if province is None or not province.is_centre:
             return f"{self.ref}: {place} is not a supply centre; only centres are lent"
@@ -174,7 +170,7 @@ class Loans(Rule):
             _store(position, waiting=declared(position)[1:])
             order = LoanCentre(power, None, centre, to) if verb == "loan" else \
                 EndLoan(power, None, centre)
-            place = _place(game_map, centre)
+            place = place_name(game_map, centre)
             problem = self._problem(order, position, game_map)
             if problem is None and verb == "loan":
                 problem = self._short(power, centre, to, position, game_map)
@@ -226,7 +222,7 @@ class Loans(Rule):
         for centre, chain in list(loans.items()):
             if position.owners.get(centre) != chain[0]:
                 del loans[centre]
-                events.append(f"the loan of {_place(game_map, centre)} to "
+                events.append(f"the loan of {place_name(game_map, centre)} to "
                               f"{_name(game_map, chain[-1])} ends: "
                               f"{_name(game_map, chain[0])} lost it, {self.ref}")
         if events:

@@ -12,6 +12,7 @@ No state.
 
 from __future__ import annotations
 
+from gm.orders.kinds.board import place_name, power_name
 from gm.rules.base import Rule, register
 from gm.rules.loans import holder
 
@@ -51,10 +52,6 @@ class Rebels(Rule):
                 if c in self.params.get("centres", ())]
         if not idle:
             return None
-        names = ", ".join(f"{game_map.provinces[c].name} ({_name(game_map, holder(position, c))})"
-                          for c in idle)
+        names = ", ".join(f"{place_name(game_map, c)} "
+                          f"({power_name(game_map, holder(position, c))})" for c in idle)
         return [f"Rebel centres not counted, no garrison, {self.ref}: {names}."]
-
-
-def _name(game_map, power) -> str:
-    return game_map.powers[power].name if power in game_map.powers else str(power)

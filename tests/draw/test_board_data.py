@@ -55,8 +55,13 @@ def test_centre_values_and_destroyed_centres_are_marked(ancient):
     assert {e.get("data-value") for e in marks.values()} >= {"0.5", "1", "2"}
     assert [p for p, e in marks.items() if e.get("data-destroyed") == "yes"] == ["del"]
     legend = " ".join(texts(with_class(root, "legend")[0]))
-    for words in ("worth ½", "worth 2", "destroyed centre"):
+    for words in ("worth ½", "destroyed centre"):
         assert words in legend
+    # Delphi, the only centre worth 2, is destroyed: no mark of a 2 shows, nor its key line
+    assert "worth 2" not in legend
+    whole = parse(draw_phase(ancient, make_board(ancient, starting_position(ancient), game="t")))
+    legend = " ".join(texts(with_class(whole, "legend")[0]))
+    assert "worth 2" in legend and "destroyed centre" not in legend
 
 
 @pytest.mark.parametrize(("state", "expected"), [

@@ -118,3 +118,10 @@ def test_lord_of_hosts_is_drawn_on_the_near_east_with_cyprus_an_island_and_its_r
     # Jordan Jericho
     assert frozenset(("eup", "bab")) in layout.borders
     assert frozenset(("jor", "jer")) in layout.borders
+
+
+def test_every_pair_of_neighbours_touches_on_lord_of_hosts():
+    # its seeds (tools/make_outlines.py) bring every pair of neighbours together: no
+    # connector line is needed (some barriers remain along the lower Tigris)
+    layout = layout_for(load_map("lord-of-hosts"))
+    assert layout.links == []

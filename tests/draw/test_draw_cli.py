@@ -85,6 +85,40 @@ def test_every_phase_into_a_folder(db, tmp_path):
                      for s in sorted(["S1901M", "A1901M", "A1901R", "W1901A", "S1902M"])]
 
 
+def test_every_phase_drawn_in_parallel_gives_the_same_files(db, tmp_path):
+    run("draw", "standard-pictures", "--every-phase", str(tmp_path / "one"), "--db", db)
+    run("draw", "standard-pictures", "--every-phase", str(tmp_path / "two"), "-j", "2",
+        "--db", db)
+    one = {p.name: p.read_bytes() for p in (tmp_path / "one").iterdir()}
+    two = {p.name: p.read_bytes() for p in (tmp_path / "two").iterdir()}
+    assert len(one) == 5 and one == two
+
+
+def test_every_phase_reports_its_progress_picture_by_picture(db, tmp_path):
+    from gm.cli.draw_commands import write_all_boards
+    from gm.store.database import open_store
+
+    class Bar:  # what write_all_boards needs of a rich.progress.Progress
+        def __init__(self):
+            self.tasks, self.steps = {}, 0
+
+        def add_task(self, description, total):
+            self.tasks[description] = total
+            return description
+
+        def advance(self, task):
+            self.steps += 1
+
+    bar = Bar()
+    store = open_store(db)
+    try:
+        written = write_all_boards(store, "standard-pictures", str(tmp_path / "maps"),
+                                   jobs=2, progress=bar)
+    finally:
+        store.close()
+    assert bar.tasks == {"drawing": 5} and bar.steps == 5 and len(written) == 5
+
+
 def test_a_variants_starting_position_needs_no_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("draw", "--variant", "middle-earth-viii")
@@ -106,6 +140,9 @@ def test_a_variants_starting_position_needs_no_game(tmp_path, monkeypatch):
     (["draw", "standard-pictures", "--every-phase", "x", "-p", "S1901M"], "one file per"),
     (["draw", "--variant", "atlantis"], "no variant called 'atlantis'"),
     (["draw", "--variant", "standard", "-p", "S1901M"], "starting position"),
+    (["draw", "standard-pictures", "-j", "2"], "use it with --every-phase"),
+    (["draw", "standard-pictures", "--every-phase", "x", "-j", "-1"], "-j -1"),
+    (["replay", str(FIXTURE), "--dry-run", "-j", "2"], "use it with --maps"),
 ])
 def test_mistakes_get_one_clear_line(db, args, expected):
     result = run(*args, "--db", db, ok=False)
@@ -171,3 +208,9 @@ def test_replay_draws_every_phase_into_a_folder(tmp_path):
     names = sorted(p.name for p in (tmp_path / "maps").iterdir())
     assert len(names) == 5 and all(n.startswith("standard-pictures-") for n in names)
     assert not (tmp_path / "gm.db").exists()  # a dry run stores nothing, pictures or not
+
+
+def test_replay_draws_its_pictures_in_parallel(tmp_path):
+    run("replay", str(FIXTURE), "--dry-run", "--quiet", "--maps", str(tmp_path / "maps"),
+        "-j", "2", "--db", str(tmp_path / "gm.db"))
+    assert len(list((tmp_path / "maps").iterdir())) == 5

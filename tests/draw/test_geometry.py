@@ -74,3 +74,17 @@ def test_shortened_cuts_both_ends_and_keeps_the_middle_of_a_short_segment():
     start, end = shortened((0, 0), (100, 0), 10, 20)
     assert start == (10, 0) and end == (80, 0)
     assert shortened((0, 0), (10, 0), 10, 20) == ((5, 0), (5, 0))
+
+
+@given(st.lists(st.tuples(st.floats(-200, 1200), st.floats(-200, 1000)), min_size=1,
+                max_size=60),
+       st.lists(st.tuples(st.floats(-500, 1500), st.floats(-500, 1300)), min_size=1,
+                max_size=20))
+def test_the_bucketed_nearest_point_search_agrees_with_a_search_of_all(seeds, places):
+    from gm.draw.outline import _Nearest
+
+    items = [(f"p{i}", point) for i, point in enumerate(seeds)]
+    nearest = _Nearest(items)
+    for place in places:
+        want = min(items, key=lambda item: math.dist(item[1], place))[0]
+        assert nearest(place) == want

@@ -56,6 +56,36 @@ def test_a_piece_that_disbands_when_dislodged_has_no_retreat(standard_map):
     assert [d.unit.label() for d in kept.position.dislodged] == ["G bur"]
 
 
+class Chronicle(Stacks):
+    """A rule that reports after every movement (as a rule carrying out its orders does)."""
+
+    def after_movement(self, before, after, results, attacked_by, game_map):
+        return ["the chronicle is written"]
+
+
+def test_a_piece_disbanded_at_once_is_reported_beside_the_rules_events(standard_map):
+    pos = Position(SPRING, [Unit("france", "G", "bur"), Unit("germany", "A", "mun"),
+                            Unit("germany", "A", "ruh")], {})
+    orders = [Move("germany", "A", "mun", "bur"),
+              SupportMove("germany", "A", "ruh", "A", "mun", "bur")]
+    out = adjudicate_movement(pos, orders, standard_map, RuleSet([NoParis(), Chronicle()]))
+    assert out.events == ["G Bur disbanded at once when dislodged", "the chronicle is written"]
+
+
+class LeadersFall(NoParis):
+    def disbands_when_dislodged(self, unit):
+        return True if unit.kind == "L" else None
+
+
+def test_a_leader_disbanded_at_once_is_named_with_its_place(standard_map):
+    pos = Position(SPRING, [Unit("france", "L", "par", 0.5, "Publius Scipio"),
+                            Unit("germany", "A", "pic"), Unit("germany", "A", "bur")], {})
+    orders = [Move("germany", "A", "pic", "par"),
+              SupportMove("germany", "A", "bur", "A", "pic", "par")]
+    out = adjudicate_movement(pos, orders, standard_map, RuleSet([LeadersFall()]))
+    assert out.events == ["Publius Scipio Par disbanded at once when dislodged"]
+
+
 def test_a_retreat_order_commands_the_dislodged_stack(standard_map):
     pos = Position(RETREATS, [Unit("germany", "A", "bur")], {},
                    [Dislodged(Unit("france", "A", "bur"), "mun"),

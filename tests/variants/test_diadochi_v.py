@@ -11,14 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from gm.engine.position import Phase, Position, Unit
+from gm.engine.position import Dislodged, Phase, Position, Unit
 from gm.engine.season import Season
 from gm.maps import load_map
 from gm.orders import legality
+from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet
+from tests.draw.svg_structure import parse, texts, with_class
+from tests.variants.gm_session import Gm
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "games" / "diadochi-v-demo.txt"
@@ -30,25 +32,6 @@ WINTER = Phase(240, "Winter", "Adjustment")
 @pytest.fixture(scope="module")
 def dv():
     return load_map(MAP_ID)
-
-
-class Gm:
-    def __init__(self, db: Path):
-        self.db = str(db)
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, letter: str | None = None, ok: bool = True) -> str:
-        from gm.cli import app
-
-        argv = [*args, "--db", self.db]
-        if letter is not None:
-            argv[2:2] = ["-"]
-        result = self.runner.invoke(app, argv, input=letter, env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), \
-            result.exception
-        if ok:
-            assert result.exit_code == 0, result.output
-        return result.output
 
 
 def flat(text: str) -> str:
@@ -94,8 +77,21 @@ def test_a_game_from_new_to_draw_in_the_rulebooks_notation(tmp_path):
     svg = tmp_path / "board.svg"
     gm("draw", "G", "-p", "Winter 240", "-o", str(svg))
     assert 'data-destroyed="yes"' in svg.read_text(encoding="utf-8")
+    # the loans of Spring 240 command no unit: no order is drawn at F Kor or A Pel
+    gm("draw", "G", "-p", "Spring 240", "-o", str(svg))
+    drawn = svg.read_text(encoding="utf-8")
+    assert 'data-from="alx"' in drawn
+    assert 'data-from="kor"' not in drawn and 'data-from="pel"' not in drawn
     gm("draw", "G", "-o", str(tmp_path / "now.svg"))
     assert (tmp_path / "now.svg").stat().st_size > 0
+    # the chart counts self-supporting units (rule 13), and its heading says so
+    chart = gm("chart", "G")
+    assert chart.splitlines()[0] == "G: self-supporting units at the end of each year " \
+        "(Diadochi V)"
+    assert "supply centres" not in chart
+    assert json.loads(gm("chart", "G", "-f", "json"))["counted"] == "self-supporting units"
+    assert "# G: self-supporting units at the end of each year" in gm("chart", "G", "-f",
+                                                                      "markdown")
 
 
 def test_the_reports_in_every_format_show_loans_destroyed_centres_and_the_victory_line(
@@ -164,6 +160,45 @@ def test_a_bad_z_or_r_is_void_with_its_rule_at_intake_and_when_adjudicated(
     outcome = Season.for_map(dv).adjudicate(position, [parse_order(text, dv, power)])
     result = next(r for r in outcome.results if r.order == parse_order(text, dv, power))
     assert (result.code, result.detail) == ("void", reason)
+
+
+def test_an_r_without_destination_in_a_retreat_phase_is_refused_naming_rule_8(dv):
+    """`A Cyr R` is a rebuilding, an order of movement phases: in a retreat phase it is refused
+    under the rebuilding rule (8), not the destruction rule (7) of the module that carries
+    both; `A Cyr R Lpm` is still a retreat."""
+    position = Position(Phase(240, "Spring", "Retreat"), [Unit("syria", "A", "cyr")], {},
+                        dislodged=[Dislodged(Unit("egypt", "A", "cyr"), "lib")])
+    reason = "rule 8 (rebuilding): rebuilding a centre is not allowed in a retreat phase"
+    for text in ("A Cyr R", "A Cyr rebuilds"):
+        assert _intake(dv, position, "egypt", text).problem.message == reason
+    assert _intake(dv, position, "egypt", "A Cyr Z").problem.message == \
+        "rule 7 (destruction): destroying a centre is not allowed in a retreat phase"
+    letter = read_orders("A Cyr R\nA Cyr R Lpm\n", dv, "egypt", phase_kind="Retreat",
+                         board=position, rules=RuleSet.for_map(dv))
+    assert [str(r.error) for r in letter.rejected] == [
+        f"'A Cyr R': {reason}. In a retreat phase a dislodged unit retreats ('A Bur R Par') "
+        "or disbands ('A Bur D')."]
+    assert [r.order.dest for r in letter.orders] == ["lpm"]
+    outcome = Season.for_map(dv).adjudicate(position, [parse_order("A Cyr R", dv, "egypt")])
+    assert [(r.code, r.detail) for r in outcome.results] == [
+        ("void", f"{reason}; the unit disbands")]
+
+
+def test_a_loan_and_its_end_with_an_adjustment_phases_orders_pass_intake_and_take_effect(dv):
+    """Rule 9: 'Loans may be ended at any time'; declared with a Winter's orders they take
+    effect in that phase. Intake takes them without a note, as the engine carries them out."""
+    winter = Position(WINTER, [Unit("rome", "A", "bru"), Unit("carthage", "A", "had")],
+                      {"rom": "rome", "nea": "rome", "bru": "rome", "car": "carthage",
+                       "kor": "macedonia", "pel": "macedonia", "alx": "egypt"},
+                      state={"loans": {"in_force": {"kor": ["macedonia", "egypt"]}}})
+    for power, text in (("rome", "Loan Rome to Carthage"), ("macedonia", "End loan Korinth")):
+        verdict = _intake(dv, winter, power, text)
+        assert verdict.problem is None, verdict.problem
+    orders = [parse_order("Loan Rome to Carthage", dv, "rome"),
+              parse_order("End loan Korinth", dv, "macedonia")]
+    outcome = Season.for_map(dv).adjudicate(winter, orders)
+    assert [r.code for r in outcome.results if r.order in orders] == ["lent", "ended"]
+    assert outcome.position.state["loans"] == {"in_force": {"rom": ["rome", "carthage"]}}
 
 
 @pytest.mark.parametrize("owners, text, reason", [
@@ -244,8 +279,58 @@ def test_the_demo_archive_replays_without_differences():
     assert "Spring 240 BC" in text and "Winter 236 BC" in text
     for line in ("A LpM Z", "A LpM R", "Loan Korinth to Egypt", "Loan Korinth to Syria",
                  "End loan Korinth", "Build F Bru", "F Alx - RED", "A Gad - Mau",
-                 "Build A Jer", "Build A Sid", "Build F Ath"):
+                 "A Pto - Sin", "A Thr - Per", "Build A Jer", "Build A Sid", "Build F Ath"):
         assert line in text, line
+
+
+# Each rule the issue asks the demo to use, and the words of the report that shows it used.
+DEMO_SHOWS = {
+    "Autumn 240": ["Carthage destroyed Leptis Magna: it supplies nothing until it is rebuilt, "
+                   "rule 7 (destruction)"],
+    "Winter 240": ["Carthage 2", "Syracuse 2",  # double centres, one of them captured
+                   "Build F Bru (*void*: rule 10 (fleet limit): Rome has built 2 fleets in "
+                   "this phase already"],
+    "Spring 239": ["A Lpm rebuilds (*rebuilding*: 1 of 2 seasons)", "F Alx - Red"],
+    "Autumn 239": ["Carthage rebuilt Leptis Magna: it counts again from the next adjustments, "
+                   "rule 8 (rebuilding)", "Macedonia lends Korinth to Egypt, rule 9 (loans)"],
+    "Winter 239": ["Rebel centres not counted, no garrison, rule 6 (rebel centres): Illyria "
+                   "(Macedonia).", "Rome 1,", "Leptis Magna 1", "Korinth 2 lent by Macedonia",
+                   "Egypt: Build A Jer Waive", "Syria: Build A Sid Events"],
+    "Autumn 238": ["Egypt lends Korinth to Syria, rule 9 (loans)",
+                   "Korinth (Macedonia's) lent to Syria, passed on by Egypt"],
+    "Winter 238": ["Macedonia: Build F Ath Syria:"],  # built: no reason follows
+    "Spring 237": ["End loan Kor (*declared*: takes effect at the next adjustments)",
+                   "A Thr - Per"],
+    "Autumn 237": ["the loan of Korinth is ended by Macedonia: it supplies Macedonia again, "
+                   "rule 9 (loans)"],
+}
+
+
+def test_the_demo_reports_show_every_rule_used(tmp_path):
+    """The demo uses every rule the issue lists: a double centre, Rome single for its captor,
+    builds at Athens, Jerusalem and Sidon, a rebel centre not counted, Z and R, a loan, its
+    passing on and its end, the fleet limit, Alexandria's canal and the direct passages (the
+    moves and builds stand in the replayed outcomes; the reports say what the rules did)."""
+    gm = Gm(tmp_path / "gm.db")
+    assert "no differences" in gm("replay", str(DEMO), "--check")
+    for phase, shown in DEMO_SHOWS.items():
+        report = flat(gm("report", "diadochi-v-demo", "-p", phase))
+        for words in shown:
+            assert words in report, (phase, words)
+    # the picture marks Rome single for Carthage, Antioch double and Athens a build site, and
+    # prints under the map what its marks cannot show: the loan, the rebel centre not counted
+    svg = tmp_path / "w239.svg"
+    gm("draw", "diadochi-v-demo", "-p", "Winter 239", "-o", str(svg))
+    root = parse(svg.read_text(encoding="utf-8"))
+    centres = {e.get("data-province"): (e.get("data-owner"), e.get("data-value"))
+               for e in with_class(root, "centre")}
+    assert centres["rom"] == ("carthage", "1") and centres["ant"] == ("syria", "2")
+    assert centres["ath"] == ("macedonia", "0")
+    notes = texts(with_class(root, "notes")[0])
+    assert "Loans, rule 9 (loans): Korinth (Macedonia's) lent to Egypt." in notes
+    assert "Rebel centres not counted, no garrison, rule 6 (rebel centres): Illyria " \
+           "(Macedonia)." in notes
+    assert any(n.startswith("Carthage: supply 9 (") and "Rome 1," in n for n in notes)
 
 
 def test_the_letter_reader_marks_a_bad_z_or_r_void_naming_its_rule(tmp_path):

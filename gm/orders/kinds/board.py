@@ -7,6 +7,7 @@ from gm.maps.gamemap import GameMap, province_of
 from gm.notation import mix_counts, piece_counts, stack_label
 from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
 from gm.orders.kinds.order_kind import Problem, kind_label, show_location
+from gm.rules.base import known_rules
 
 KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
 
@@ -25,6 +26,19 @@ def place_name(game_map, location: str) -> str:
 
 def power_name(game_map, power: str | None) -> str:
     return game_map.powers[power].name if power in game_map.powers else power or "this power"
+
+
+def rule_citing(feature: str, game_map) -> str:
+    """`rule 7.2 (land bridges): `, the map's rule that brings `feature` (`Rule.brings`) as its
+    messages name it (`Rule.ref`), to begin a problem with; '' when no rule of the map does."""
+    if not game_map.rules:
+        return ""
+    rules = known_rules()
+    for name, params in game_map.rules.items():
+        rule = rules.get(name)
+        if rule is not None and feature in rule.brings:
+            return f"{rule(params).ref}: "
+    return ""
 
 
 def refused(message: str, hint: str, kind: str, focus: str = "unit") -> Problem:
