@@ -86,7 +86,7 @@ class MovementPhase:
                     order.strength is None and not order.leader:
                 idx = here[0]  # the usual case: one unit there, the one the order names
             else:  # or the legality check says why there is none
-                idx, missing = legality.find_order_unit(order, units, self.map)
+                idx, missing = legality.find_order_unit(order, units, self.map, rules=self.rules)
                 if missing is not None:
                     self.results.append(OrderResult(order.power or "", order, None, False,
                                                     R.VOID, missing.message))

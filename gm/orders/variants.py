@@ -8,6 +8,7 @@ map's own data shows it: powers with `leaders`, starting units such as `A/F tan`
 from __future__ import annotations
 
 from gm.maps.gamemap import GameMap
+from gm.notation import mix_counts
 from gm.orders.kinds import declared, kind_of
 from gm.orders.kinds.choose_kind import ChooseKind
 from gm.orders.types import Order
@@ -81,6 +82,12 @@ def required_forms(order: Order) -> set[str]:
     for kind, strength, leader in order.units_named():
         if leader:
             needed.add("leaders")
+        counts = mix_counts(kind)
+        if counts:  # `2A/G`: several pieces, perhaps garrisons among them
+            needed.add("multiple_units")
+            needed |= {form for k, form in (("G", "garrisons"), ("A/F", "army_fleet"))
+                       if k in counts}
+            continue
         if kind == "G":
             needed.add("garrisons")
         elif kind == "A/F" and not isinstance(order, ChooseKind):

@@ -192,7 +192,7 @@ def convoy_chain_problem(origin: str, dest: str, units, game_map: GameMap) -> Pr
 
 def check_move(order: Move, kind, location, position, game_map: GameMap,
                rules=None) -> Problem | None:
-    if kind not in ("A", "F", "L") or not location:
+    if kind not in ("A", "F", "G", "L") or not location:
         return None
     known = move_check(kind, location, order.dest, order.via_convoy, game_map)
     if known.needs_convoy and known.problem is None and position is not None:
