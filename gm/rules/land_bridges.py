@@ -8,7 +8,7 @@ move or supports an attack on that space.'
 
 - The bridges are the map's `[[bridges]]`: army links (and leader links) that fleets lack, so a
   fleet ordered across one is refused by the move check, which names this rule
-  (`gm.orders.variants.feature_reference`).
+  (`gm.orders.kinds.board.rule_citing`).
 - Blocking (`void_moves`): a move by land across a bridge is void, and the piece holds, when a
   fleet of another power stands in the bridge's sea with a legal order (as written, whatever
   becomes of it) to move into the mover's province or to support a move into it.
