@@ -120,6 +120,7 @@ def variants():
     """List the variants (maps) a game can be played on."""
     from gm.maps import MapError, available_maps, load_map
     from gm.maps.loader import maps_dirs, own_maps_dirs
+    from gm.report.supply_words import board_centres
 
     for folder in own_maps_dirs():
         if not folder.is_dir():
@@ -142,7 +143,7 @@ def variants():
             continue
         draft = f"  (draft, not playable yet: {game_map.draft})" if game_map.draft else ""
         console.print(f"{name}  {game_map.name}: {len(game_map.powers)} powers, "
-                      f"{len(game_map.centres)} supply centres{draft}", markup=False)
+                      f"{board_centres(game_map)}{draft}", markup=False)
 
 
 @app.command("new", epilog=examples(

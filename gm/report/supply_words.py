@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gm.maps.gamemap import GameMap
 from gm.orders.kinds.build import amount
 
 SUPPLY_CENTRES = "supply centres"
@@ -25,6 +26,13 @@ def centres_words(count: float | None, supply: float, noun: str = "supply centre
     count = supply if count is None else count
     words = f"{amount(count)} {noun}{'' if count == 1 else 's'}"
     return words if count == supply else f"{words} {WORTH} {amount(supply)}"
+
+
+def board_centres(game_map: GameMap) -> str:
+    """A map's centres as `gm variants` lists them: `34 supply centres`, or
+    `53 supply centres worth 42½` (each at its worth to any power, as `RuleSet.board_supply`)."""
+    centres = game_map.centres
+    return centres_words(len(centres), sum(game_map.provinces[c].supply for c in centres))
 
 
 def worth_differs(rows: Iterable[tuple[float | None, float]]) -> bool:
