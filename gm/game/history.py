@@ -47,12 +47,15 @@ def victory_text(winners: list[str], position: Position, game_map: GameMap,
                  season: str | None = None) -> str:
     """`Russia wins (Autumn 1901) with 18 supply centres` (`Mordor wins ... with 19 units`
     where units win, `Sparta wins ... with supply centres worth 21` where centres are not all
-    worth one; `season` is when it was won); `Joint victory: Egypt, Syria` (written
+    worth one; `season` is when it was won; where powers play in sides, the winner's side's
+    score, as the standing line adds it up); `Joint victory: Egypt, Syria` (written
     `Winner: Egypt, Syria` in an archive)."""
     if len(winners) > 1:
         return joint_victory([game_map.powers[p].name for p in game_map.powers if p in winners])
     rules = RuleSet.for_map(game_map)
-    count = rules.score(winners[0], position, game_map)
+    side = rules.side(winners[0])  # powers that play in sides win with their side's score
+    count = sum(rules.score(p, position, game_map) for p in game_map.powers
+                if p == winners[0] or (rules.players and rules.side(p) == side))
     if game_map.victory_kind == "units":
         what = f"{amount(count)} {rules.score_words() or 'units'}"
     else:

@@ -137,8 +137,9 @@ def test_the_json_report_and_position_carry_the_count_and_the_supply(dv):
 
 def test_a_supply_on_its_own_says_it_is_the_centres_worth(hoplite, standard_map):
     sparta = sparta_winter(hoplite, {"del": "sparta"})
-    # player_victory scores the worth, Delphi left out: 4 for Sparta
-    assert victory_text(["sparta"], sparta, hoplite) == "Sparta wins with supply centres worth 4"
+    # player_victory scores the worth, Delphi left out, per player: 4 for Sparta's own
+    # centres and 1 for its Minor State Elatea's, as the standing line adds them up
+    assert victory_text(["sparta"], sparta, hoplite) == "Sparta wins with supply centres worth 5"
     chart = build_chart("G", hoplite, [sparta])
     assert chart.counted == "worth of supply centres"
     start = starting_position(standard_map)
