@@ -120,6 +120,7 @@ def variants():
     """List the variants (maps) a game can be played on."""
     from gm.maps import MapError, available_maps, load_map
     from gm.maps.loader import maps_dirs, own_maps_dirs
+    from gm.report.supply_words import board_centres
 
     for folder in own_maps_dirs():
         if not folder.is_dir():
@@ -142,7 +143,7 @@ def variants():
             continue
         draft = f"  (draft, not playable yet: {game_map.draft})" if game_map.draft else ""
         console.print(f"{name}  {game_map.name}: {len(game_map.powers)} powers, "
-                      f"{len(game_map.centres)} supply centres{draft}", markup=False)
+                      f"{board_centres(game_map)}{draft}", markup=False)
 
 
 @app.command("new", epilog=examples(
@@ -198,6 +199,7 @@ def show(game: GameName, phase: PhaseOption = None,
     from gm.game.games import position_at
     from gm.notation import piece_shown, place, stacks_shown
     from gm.orders.legality import open_build_sites, retreat_options
+    from gm.report.supply_words import WORTH, worth_differs
     from gm.rules import RuleSet
 
     with opened(db) as store:
@@ -210,16 +212,18 @@ def show(game: GameName, phase: PhaseOption = None,
                                      game_map))
         return
     rules = RuleSet.for_map(game_map)
-    table = Table("power", "centres", "units", "pieces", "supply centres",
-                  title=f"{view.game.name}: {row.label} ({game_map.name})")
-    for power_id, power in game_map.powers.items():
+    supplies, held = rules.supplies(position, game_map), rules.supply_centres(position,
+                                                                              game_map)
+    shown = [p for p in game_map.powers if position.units_of(p) or position.centres_of(p)]
+    worth = worth_differs((len(held.get(p, ())), supplies.get(p, 0.0)) for p in shown)
+    table = Table("power", "centres", *([WORTH] if worth else []), "units", "pieces",
+                  "supply centres", title=f"{view.game.name}: {row.label} ({game_map.name})")
+    for power_id in shown:  # how many centres supply the power and, if not one each, their worth
         units = position.units_of(power_id)
-        centres = position.centres_of(power_id)
-        if not units and not centres:
-            continue
-        table.add_row(power.name, f"{rules.supply(power_id, position, game_map):g}",
+        table.add_row(game_map.powers[power_id].name, str(len(held.get(power_id, ()))),
+                      *([f"{supplies.get(power_id, 0.0):g}"] if worth else []),
                       str(len(units)), ", ".join(stacks_shown(units)),
-                      ", ".join(place(c) for c in centres))
+                      ", ".join(place(c) for c in position.centres_of(power_id)))
     console.print(table)
     if position.dislodged:
         dislodged = Table("power", "dislodged", "attacked from", "may retreat to",

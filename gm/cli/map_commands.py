@@ -61,6 +61,7 @@ def show(name: str = typer.Argument(..., help="map id (standard) or a path to a 
     from rich.table import Table
 
     from gm.maps import MapError, load_map
+    from gm.report.supply_words import board_centres
 
     try:
         game_map = load_map(name)
@@ -68,7 +69,7 @@ def show(name: str = typer.Argument(..., help="map id (standard) or a path to a 
         fail(str(exc))
     cal = game_map.calendar
     console.print(f"{game_map.name} ({game_map.id}): {len(game_map.provinces)} provinces, "
-                  f"{len(game_map.centres)} supply centres; first phase "
+                  f"{board_centres(game_map)}; first phase "
                   f"{cal.start[0]} {cal.year_label(cal.first_year)}", markup=False)
     powers = Table("power", "adjective", "home centres", "units", title="Powers")
     for p in game_map.powers.values():

@@ -79,8 +79,9 @@ class PowerStanding:
     power: str
     name: str
     colour: str
-    centres: float
+    centres: float  # the supply: what the power's centres are worth
     units: int
+    centre_count: int | None = None  # how many centres; None: as many as their worth
 
 
 @dataclass(slots=True)

@@ -76,12 +76,15 @@ def standings(game_map: GameMap, position: Position, rules: RuleSet | None = Non
               ) -> list[PowerStanding]:
     """Each power still on the board: its supply (as the variant's rules count it) and pieces."""
     rules = rules or RuleSet.for_map(game_map)
+    supplies = rules.supplies(position, game_map)
+    counts = rules.supply_centres(position, game_map)
     out = []
     for pid, power in game_map.powers.items():
-        centres = rules.supply(pid, position, game_map)
+        centres = supplies.get(pid, 0.0)
         units = len(position.units_of(pid))
         if centres or units or any(d.unit.power == pid for d in position.dislodged):
-            out.append(PowerStanding(pid, power.name, power.colour, centres, units))
+            out.append(PowerStanding(pid, power.name, power.colour, centres, units,
+                                     len(counts.get(pid, ()))))
     return out
 
 

@@ -34,7 +34,7 @@ from gm.draw.layout import BoardLayout
 from gm.draw.marks import centre_mark, link_line, region_textures, token
 from gm.draw.tokens import LEADER_LETTERS
 from gm.maps.gamemap import GameMap
-from gm.orders.kinds.build import amount
+from gm.report.supply_words import centres_words
 
 WIDTH = 262.0
 LEFT = 16.0
@@ -85,16 +85,18 @@ def draw_legend(game_map: GameMap, board: Board, layout: BoardLayout,
 def _powers(col: _Column, board: Board) -> None:
     col.heading("Powers")
     for s in board.standings:
+        count = s.centres if s.centre_count is None else s.centre_count
+        worth = {} if count == s.centres else {"data_worth": f"{s.centres:g}"}
         row = draw.Group(class_="standing", data_power=s.power,
-                         data_centres=f"{s.centres:g}", data_units=str(s.units))
+                         data_centres=f"{count:g}", data_units=str(s.units), **worth)
         row.append(draw.Rectangle(LEFT, col.y - 6, 24, 15, rx=3,
                                   fill=style.power_colour(s.colour),
                                   stroke=style.INK, stroke_width=1))
         row.append(draw.Text(s.name, TEXT, LEFT + 32, col.y + 5, font_family=style.FONT,
                              font_weight="bold", fill=style.INK))
-        centres = "centre" if s.centres == 1 else "centres"
+        centres = centres_words(s.centre_count, s.centres, "centre")
         units = "unit" if s.units == 1 else "units"
-        row.append(draw.Text(f"{amount(s.centres)} {centres}, {s.units} {units}", SMALL,
+        row.append(draw.Text(f"{centres}, {s.units} {units}", SMALL,
                              LEFT + 32, col.y + 18, font_family=style.FONT, fill="#4a443b"))
         col.group.append(row)
         col.y += 32

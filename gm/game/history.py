@@ -17,6 +17,7 @@ from gm.engine.position import Position
 from gm.game.games import open_game
 from gm.game.workflow_errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.report.supply_words import supply_amount
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.archive.archive_data import joint_victory
@@ -45,14 +46,22 @@ def require_running(game: GameRow) -> None:
 def victory_text(winners: list[str], position: Position, game_map: GameMap,
                  season: str | None = None) -> str:
     """`Russia wins (Autumn 1901) with 18 supply centres` (`Mordor wins ... with 19 units`
-    where units win; `season` is when it was won); `Joint victory: Egypt, Syria` (written
+    where units win, `Sparta wins ... with supply centres worth 21` where centres are not all
+    worth one; `season` is when it was won; where powers play in sides, the winner's side's
+    score, as the standing line adds it up); `Joint victory: Egypt, Syria` (written
     `Winner: Egypt, Syria` in an archive)."""
     if len(winners) > 1:
         return joint_victory([game_map.powers[p].name for p in game_map.powers if p in winners])
-    count = RuleSet.for_map(game_map).score(winners[0], position, game_map)
-    what = "units" if game_map.victory_kind == "units" else "supply centres"
+    rules = RuleSet.for_map(game_map)
+    side = rules.side(winners[0])  # powers that play in sides win with their side's score
+    count = sum(rules.score(p, position, game_map) for p in game_map.powers
+                if p == winners[0] or (rules.players and rules.side(p) == side))
+    if game_map.victory_kind == "units":
+        what = f"{amount(count)} {rules.score_words() or 'units'}"
+    else:
+        what = supply_amount(count, game_map.centres_worth_one)
     when = f" ({season})" if season else ""
-    return f"{game_map.powers[winners[0]].name} wins{when} with {amount(count)} {what}"
+    return f"{game_map.powers[winners[0]].name} wins{when} with {what}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -190,6 +190,14 @@ class GameMap:
     def centres(self) -> list[str]:
         return [p.id for p in self.provinces.values() if p.is_centre]
 
+    @property
+    def centres_worth_one(self) -> bool:
+        """Is every centre worth one to every power, as in the standard game? Where not
+        (double centres, towns worth ½), a supply is not a number of centres, and reports
+        say what centres are worth."""
+        return all(p.supply == 1 and all(v == 1 for v in p.supply_for.values())
+                   for p in self.provinces.values() if p.is_centre)
+
     def home_power(self, province: str) -> str | None:
         for power in self.powers.values():
             if province in power.home:

@@ -13,6 +13,7 @@ from gm.report.chart import CentreChart
 from gm.report.report_data import SeasonReport
 from gm.report.text import (
     and_list,
+    centre_count,
     chart_value,
     format_adjustment,
     format_adjustment_line,
@@ -26,6 +27,7 @@ from gm.report.text import (
     format_unread,
     power_heading,
     press_heading,
+    shows_worth,
 )
 
 
@@ -118,15 +120,18 @@ def _lines(lines: tuple[str, ...]) -> str:
 def counts_table(report: SeasonReport) -> list[str]:
     """Centres, units and adjustments per power, with the players when known."""
     with_players = any(report.player_of(c.power) for c in report.counts)
+    worth = shows_worth(report.counts)
     rows = []
     for c in report.counts:
-        row = [c.power, f"{c.centres:g}", str(c.units), format_adjustment(c.adjustment)]
+        row = [c.power, f"{centre_count(c):g}", *([f"{c.centres:g}"] if worth else []),
+               str(c.units), format_adjustment(c.adjustment)]
         if with_players:
             player = report.player_of(c.power)
             row.append(format_player(player) if player else "")
         rows.append(row)
-    return _table(["Power", "Centres", "Units", "Adjustment"]
-                  + (["Player"] if with_players else []), rows, numeric={1, 2})
+    return _table(["Power", "Centres", *(["Worth"] if worth else []), "Units", "Adjustment"]
+                  + (["Player"] if with_players else []), rows,
+                  numeric={1, 2, 3} if worth else {1, 2})
 
 
 def chart_html(chart: CentreChart) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from gm.engine.position import Position
 from gm.maps.gamemap import GameMap
+from gm.report.supply_words import SUPPLY_CENTRES, supplies_counted
 from gm.rules import RuleSet
 
 
@@ -21,8 +22,6 @@ class ChartRow:
     power: str
     centres: tuple[float | None, ...]  # one per year; None once the power is out of the game
 
-
-SUPPLY_CENTRES = "supply centres"
 
 
 @dataclass(slots=True)
@@ -71,7 +70,7 @@ def build_chart(game: str, game_map: GameMap, positions: list[Position],
         ends.insert(0, (START, positions[0]))
     chart = CentreChart(game, game_map.name, tuple(str(y) for y, _ in ends), span,
                         colours={p.name: p.colour for p in game_map.powers.values()},
-                        counted=_counted(rules))
+                        counted=_counted(rules, game_map))
     for power_id, power in game_map.powers.items():
         values: list[float | None] = []
         for _, position in ends:
@@ -82,12 +81,13 @@ def build_chart(game: str, game_map: GameMap, positions: list[Position],
     return chart
 
 
-def _counted(rules: RuleSet) -> str:
+def _counted(rules: RuleSet, game_map: GameMap) -> str:
     """What the chart's numbers count: a rule's score (`self-supporting units`) where a rule
-    scores the game, else supply centres."""
-    if rules.answers("score"):
+    scores the game, else supply: supply centres, or their worth where centres are not all
+    worth one (so a rule's score of supply, Hoplite Wars' with Delphi left out, too)."""
+    if rules.answers("score") and (rules.score_words() or game_map.victory_kind == "units"):
         return rules.score_words() or "units"
-    return SUPPLY_CENTRES
+    return supplies_counted(game_map.centres_worth_one)
 
 
 def _value(rules: RuleSet, power: str, position: Position, game_map: GameMap) -> float:

@@ -30,6 +30,8 @@ def report_document(report: SeasonReport) -> dict:
     """The season report, field for field as the renderers see it."""
     body = dataclasses.asdict(report)
     body["heading"] = report.heading
+    for row in (*body["adjustments"], *body["counts"]):
+        row["supply"] = row["centres"]  # `centres` is the supply in version 1: named right
     return {**_header("gm/report"), **body}
 
 
@@ -50,13 +52,16 @@ def position_document(game: str, result: str | None, phase: str, position: Posit
     `stacks`, one a province, as listings print them), centres, the dislodged units and the
     neutral centres."""
     rules = RuleSet.for_map(game_map)
+    supplies, held = rules.supplies(position, game_map), rules.supply_centres(position,
+                                                                              game_map)
     powers = []
     for power_id, power in game_map.powers.items():
         units = position.units_of(power_id)
         centres = position.centres_of(power_id)
         if not units and not centres:
             continue
-        powers.append({"power": power.name, "supply": rules.supply(power_id, position, game_map),
+        powers.append({"power": power.name, "supply": supplies.get(power_id, 0.0),
+                       "centre_count": len(held.get(power_id, ())),
                        "units": [piece_shown(u) for u in units],
                        "stacks": stacks_shown(units),
                        "centres": [place(c) for c in centres]})

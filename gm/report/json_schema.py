@@ -51,12 +51,16 @@ REPORT = {
         "adjustments": _list(_object({"power": _TEXT, "centres": _NUMBER,
                                       "units": {"type": "integer"},
                                       "change": _NUMBER,  # in halves
-                                      "plural": {"type": "boolean"}})),
+                                      "plural": {"type": "boolean"},
+                                      "centre_count": {"type": "integer"},
+                                      "supply": _NUMBER})),
         "events": _TEXTS,
         "eliminated": _TEXTS,
         "counts": _list(_object({"power": _TEXT, "centres": _NUMBER,
                                  "units": {"type": "integer"},
-                                 "adjustment": {"type": ["number", "null"]}})),
+                                 "adjustment": {"type": ["number", "null"]},
+                                 "centre_count": {"type": "integer"},
+                                 "supply": _NUMBER})),
         "standing": {"oneOf": [{"type": "null"}, _object({
             "condition": _TEXT, "leaders": _TEXTS, "score": _NUMBER, "short": _NUMBER})]},
         "next_phase": _OPTIONAL_TEXT, "next_title": _OPTIONAL_TEXT, "result": _OPTIONAL_TEXT,
@@ -94,7 +98,8 @@ POSITION = {
     **_object({
         **_header("gm/position"),
         "game": _TEXT, "variant": _TEXT, "phase": _TEXT, "result": _OPTIONAL_TEXT,
-        "powers": _list(_object({"power": _TEXT, "supply": _NUMBER, "units": _TEXTS,
+        "powers": _list(_object({"power": _TEXT, "supply": _NUMBER,
+                                 "centre_count": {"type": "integer"}, "units": _TEXTS,
                                  "stacks": _TEXTS, "centres": _TEXTS})),
         "dislodged": _list(_object({"power": _TEXT, "unit": _TEXT,
                                     "attacked_from": _OPTIONAL_TEXT})),

@@ -21,6 +21,7 @@ from gm.report.report_data import OrderLine, SeasonReport
 from gm.report.text import (
     NBSP,
     and_list,
+    centre_count,
     chart_value,
     format_adjustment,
     format_adjustment_line,
@@ -32,6 +33,7 @@ from gm.report.text import (
     format_standing,
     power_heading,
     press_heading,
+    shows_worth,
     title_of,
 )
 
@@ -129,16 +131,19 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
     if report.counts:
         out += ["", "## Supply", ""]
         with_players = any(report.player_of(c.power) for c in report.counts)
+        worth = shows_worth(report.counts)
         rows = []
         for c in report.counts:
-            row = [escape(c.power), amount(c.centres), str(c.units),
+            row = [escape(c.power), amount(centre_count(c)),
+                   *([amount(c.centres)] if worth else []), str(c.units),
                    escape(format_adjustment(c.adjustment))]
             if with_players:
                 player = report.player_of(c.power)
                 row.append(escape(format_player(player)) if player else "")
             rows.append(row)
-        out += _table(["Power", "Centres", "Units", "Adjustment"]
-                      + (["Player"] if with_players else []), rows, right={1, 2})
+        out += _table(["Power", "Centres", *(["Worth"] if worth else []), "Units", "Adjustment"]
+                      + (["Player"] if with_players else []), rows,
+                      right={1, 2, 3} if worth else {1, 2})
     out.append("")
     if report.result:
         out += [f"**Game over:** {escape(report.result)}", ""]

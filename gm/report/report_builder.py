@@ -19,7 +19,7 @@ import unicodedata
 
 from gm.calendar import Phase, label_title, parse_phase_name, phase_title, season_title
 from gm.engine import results as R
-from gm.engine.adjustment_phase import adjustments_due, amount
+from gm.engine.adjustment_phase import adjustments_due
 from gm.engine.position import Position
 from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
@@ -41,6 +41,7 @@ from gm.report.report_data import (
     Standing,
     UnreadLine,
 )
+from gm.report.supply_words import majority_words, supply_amount
 from gm.rules import RuleSet, known_rules
 from gm.store.edit_rows import EditRow
 from gm.store.order_rows import OrderRow
@@ -343,27 +344,32 @@ def _adjustments(position: Position, game_map: GameMap, rules: RuleSet
     """Each power's centres, units and what it builds or removes, from the position the
     adjustment phase started at."""
     due = adjustments_due(position, game_map, rules)
+    supplies, counts = rules.supplies(position, game_map), rules.supply_centres(position,
+                                                                                game_map)
     lines = []
     for pid, power in game_map.powers.items():
-        centres = rules.supply(pid, position, game_map)
+        centres = supplies.get(pid, 0.0)
         units = len(position.units_of(pid))
         if centres or units:
             lines.append(AdjustmentLine(power.name, centres, units, due.get(pid, 0),
-                                        power.plural))
+                                        power.plural, len(counts.get(pid, ()))))
     return lines
 
 
 def _counts(position: Position, game_map: GameMap, rules: RuleSet) -> list[PowerCount]:
     due = adjustments_due(position, game_map, rules) \
         if position.phase.kind == "Adjustment" else None
+    supplies, held = rules.supplies(position, game_map), rules.supply_centres(position,
+                                                                              game_map)
     counts = []
     for power in game_map.powers:
-        centres = rules.supply(power, position, game_map)
+        centres = supplies.get(power, 0.0)
         units = len(position.units_of(power))
         if not centres and not units:
             continue
         adjustment = due.get(power, 0) if due is not None else None
-        counts.append(PowerCount(power_name(game_map, power), centres, units, adjustment))
+        counts.append(PowerCount(power_name(game_map, power), centres, units, adjustment,
+                                 len(held.get(power, ()))))
     return counts
 
 
@@ -409,11 +415,12 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     if kind == "units" and count:
         target, condition = float(count), f"{count:g} {rules.score_words() or 'units'}"
     elif kind == "centres" and count:
-        target, condition = float(count), f"{amount(count)} supply centres"
+        target, condition = float(count), supply_amount(count, game_map.centres_worth_one)
     elif kind == "majority":
         total = rules.board_supply(position, game_map)
         target = math.floor(total / 2) + 1 if float(total).is_integer() else total / 2 + 0.5
-        condition = f"more than half of the {amount(total)} supply centres"
+        condition = majority_words(len(rules.centres(position, game_map)), total,
+                                   game_map.centres_worth_one)
     else:
         return None
     scores = {p: rules.score(p, position, game_map) for p in game_map.powers}

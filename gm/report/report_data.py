@@ -67,21 +67,24 @@ class Ownership:
 
 @dataclass(frozen=True, slots=True)
 class AdjustmentLine:
-    """A power's reckoning at the adjustment: `Austria: 5 supply centres, 3 units: builds 2.`"""
+    """A power's reckoning at the adjustment: `Austria: 5 supply centres, 3 units: builds 2.`
+    (`Carthage: 8 supply centres worth 10, ...` where the centres are worth other than 8)."""
 
     power: str
-    centres: float
+    centres: float  # the supply: what the centres are worth (JSON `centres` since version 1)
     units: int
     change: float  # builds (+) or removals (-) due, in halves
     plural: bool = False  # "The Allies: ... build 2"
+    centre_count: int | None = None  # how many centres; None: as many as their worth
 
 
 @dataclass(frozen=True, slots=True)
 class PowerCount:
     power: str
-    centres: float
+    centres: float  # the supply: what the centres are worth (JSON `centres` since version 1)
     units: int
     adjustment: float | None  # builds (+) or removals (-) due next, in halves, if adjusting
+    centre_count: int | None = None  # how many centres; None: as many as their worth
 
 
 @dataclass(frozen=True, slots=True)

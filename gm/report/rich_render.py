@@ -28,6 +28,7 @@ from gm.report.report_data import SeasonReport
 from gm.report.text import (
     NBSP,
     and_list,
+    centre_count,
     chart_value,
     format_adjustment,
     format_adjustment_line,
@@ -38,6 +39,7 @@ from gm.report.text import (
     format_retreats,
     format_standing,
     press_heading,
+    shows_worth,
     title_of,
 )
 
@@ -190,12 +192,14 @@ def render_rich(report: SeasonReport, ascii: bool = False, console: Console | No
         parts.append(w.text(f"Eliminated: {and_list(report.eliminated)}.", HEADING))
     if report.counts:
         with_players = any(report.player_of(c.power) for c in report.counts)
-        table = w.table("Power", "Centres", "Units", "Adjustment",
-                        *(["Player"] if with_players else []), title="Supply")
-        for column in table.columns[1:3]:
+        worth = shows_worth(report.counts)
+        table = w.table("Power", "Centres", *(["Worth"] if worth else []), "Units",
+                        "Adjustment", *(["Player"] if with_players else []), title="Supply")
+        for column in table.columns[1:4 if worth else 3]:
             column.justify = "right"
         for c in report.counts:
-            cells = [w.text(c.power, colour(c.power)), w.text(amount(c.centres)),
+            cells = [w.text(c.power, colour(c.power)), w.text(amount(centre_count(c))),
+                     *([w.text(amount(c.centres))] if worth else []),
                      w.text(str(c.units)), w.text(format_adjustment(c.adjustment))]
             if with_players:
                 player = report.player_of(c.power)

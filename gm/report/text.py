@@ -27,6 +27,7 @@ from gm.report.report_data import (
     Standing,
     UnreadLine,
 )
+from gm.report.supply_words import WORTH, centres_words, worth_differs
 
 WIDTH = 72
 NBSP = "\u00a0"  # joins the words of a name or an order so that wrapping keeps them whole
@@ -83,8 +84,10 @@ def format_ownership(line: Ownership) -> str:
 
 
 def format_adjustment_line(line: AdjustmentLine) -> str:
-    """`Austria: 5 supply centres, 3 units: builds 2.`, `... removes 1.`, `... no change.`"""
-    centres = f"{amount(line.centres)} supply centre{'' if line.centres == 1 else 's'}"
+    """`Austria: 5 supply centres, 3 units: builds 2.`, `... removes 1.`, `... no change.`;
+    `Carthage: 8 supply centres worth 10, 9 units: builds 1.` where centres are worth other
+    than one."""
+    centres = centres_words(line.centre_count, line.centres)
     units = f"{line.units} unit{'' if line.units == 1 else 's'}"
     if line.change > 0:
         change = f"{'build' if line.plural else 'builds'} {amount(line.change)}"
@@ -93,6 +96,17 @@ def format_adjustment_line(line: AdjustmentLine) -> str:
     else:
         change = "no change"
     return f"{line.power}: {centres}, {units}: {change}."
+
+
+def centre_count(count: PowerCount) -> float:
+    """How many centres a line of the counts table has (its supply when not told)."""
+    return count.centres if count.centre_count is None else count.centre_count
+
+
+def shows_worth(counts: list[PowerCount]) -> bool:
+    """Does the counts table need a `worth` column (some power's centres are worth other
+    than their number)?"""
+    return worth_differs((c.centre_count, c.centres) for c in counts)
 
 
 def format_retreats(retreats: tuple[str, ...]) -> str:
@@ -177,11 +191,18 @@ def _counts_table(counts: list[PowerCount], report: SeasonReport) -> list[str]:
     """Centres, units and adjustments per power, with each power's player in a last column
     when the names fit in the page width (else listed below the table)."""
     width = max(len(c.power) for c in counts)
-    rows = [(c, f"  {c.power:<{width}}  {amount(c.centres):>7}  {c.units:>5}",
+    worth = shows_worth(counts)
+
+    def numbers(c: PowerCount) -> str:
+        shown = f"{amount(centre_count(c)):>7}"
+        return f"{shown}  {amount(c.centres):>5}" if worth else shown
+
+    rows = [(c, f"  {c.power:<{width}}  {numbers(c)}  {c.units:>5}",
              format_adjustment(c.adjustment)) for c in counts]
     players = {c.power: format_player(p) for c in counts if (p := report.player_of(c.power))}
     adjust = max(len(a) for _, _, a in rows)
-    head = f"  {'':<{width}}  centres  units" + (" " * (adjust + 2) if adjust else "")
+    head = f"  {'':<{width}}  centres  {f'{WORTH}  ' if worth else ''}units" \
+        + (" " * (adjust + 2) if adjust else "")
     table = [f"{head}  player" if players else head.rstrip()]
     for c, row, adjustment in rows:
         line = f"{row}  {adjustment:<{adjust}}" if adjust else row

@@ -7,7 +7,7 @@ rule is a `Rule` subclass in its own module, registered under the name maps use 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
@@ -586,21 +586,37 @@ class RuleSet:
             return 0.0
         return province.value_for(power)
 
-    def supplies(self, position: Position, game_map: GameMap) -> dict[str, float]:
-        """Every power's supply: the sum, over the centres that supply it, of their values."""
-        out: dict[str, float] = {}
+    def _supplying(self, position: Position, game_map: GameMap
+                   ) -> Iterator[tuple[str, str, float]]:
+        """(centre, power, value) for every centre that supplies a power (`supplied_by`),
+        at its `centre_value`: what `supplies` adds up and `supply_centres` lists."""
         if not (self._answering["supplied_by"] or self._answering["centre_value"]
                 or self._answering["is_centre"]):
             for centre, owner in position.owners.items():  # the standard game: owners only
                 province = game_map.provinces.get(centre)
                 if province is not None:
-                    out[owner] = out.get(owner, 0.0) + province.value_for(owner)
-            return out
+                    yield centre, owner, province.value_for(owner)
+            return
         for centre in dict.fromkeys([*game_map.centres, *position.owners]):
             power = self.supplied_by(centre, position, game_map)
             if power:
-                out[power] = out.get(power, 0.0) + self.centre_value(centre, power, position,
-                                                                     game_map)
+                yield centre, power, self.centre_value(centre, power, position, game_map)
+
+    def supplies(self, position: Position, game_map: GameMap) -> dict[str, float]:
+        """Every power's supply: the sum, over the centres that supply it, of their values."""
+        out: dict[str, float] = {}
+        for _, power, value in self._supplying(position, game_map):
+            out[power] = out.get(power, 0.0) + value
+        return out
+
+    def supply_centres(self, position: Position, game_map: GameMap) -> dict[str, list[str]]:
+        """Every power's supply centres: those that supply it and are worth something. Their
+        number is what reports print beside the supply where centres are not worth one each
+        (`8 supply centres worth 10`)."""
+        out: dict[str, list[str]] = {}
+        for centre, power, value in self._supplying(position, game_map):
+            if value > 0:
+                out.setdefault(power, []).append(centre)
         return out
 
     def supply(self, power: str, position: Position, game_map: GameMap) -> float:

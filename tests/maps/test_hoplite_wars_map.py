@@ -165,7 +165,7 @@ def test_the_map_is_listed_as_playable_and_starts_a_game(tmp_path):
     runner = CliRunner()
     listed = runner.invoke(app, ["variants"])
     line = next(row for row in listed.output.splitlines() if row.startswith("hoplite-wars"))
-    assert line.endswith("14 powers, 53 supply centres")
+    assert line.endswith("14 powers, 53 supply centres worth 42½")  # 29 cities, 23 towns, Delphi
 
     db = tmp_path / "gm.db"
     started = runner.invoke(app, ["new", "g1", "--variant", "hoplite-wars", "--db", str(db)])

@@ -58,7 +58,7 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     report = gm("adjudicate", "G", "--no-orders")
     assert report.count("2A Spa - Teg") == 1  # one line for the multiple
     assert "Sparta gains Tegea" in report  # a town changes hands after Spring
-    assert "20½ supply centres per player" in report
+    assert "Victory: supply centres worth 20½ per player." in report
     assert gm("report", "G") == report
     out = tmp_path / "board.svg"
     gm("draw", "G", "--output", str(out))
