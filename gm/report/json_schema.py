@@ -53,7 +53,7 @@ REPORT = {
                                       "change": _NUMBER,  # in halves
                                       "plural": {"type": "boolean"},
                                       "centre_count": {"type": "integer"},
-                                      "supply": _NUMBER})),
+                                      "supply": _NUMBER, "free": _TEXTS})),
         "events": _TEXTS,
         "eliminated": _TEXTS,
         "counts": _list(_object({"power": _TEXT, "centres": _NUMBER,

@@ -23,7 +23,14 @@ from gm.engine.adjustment_phase import adjustments_due
 from gm.engine.position import Position
 from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
-from gm.notation import in_full, place, read_unit, stacks_shown, stored_piece_shown
+from gm.notation import (
+    in_full,
+    piece_shown,
+    place,
+    read_unit,
+    stacks_shown,
+    stored_piece_shown,
+)
 from gm.orders.ignored import MAY_BE_ORDERS
 from gm.report.report_data import (
     AdjustmentLine,
@@ -349,10 +356,12 @@ def _adjustments(position: Position, game_map: GameMap, rules: RuleSet
     lines = []
     for pid, power in game_map.powers.items():
         centres = supplies.get(pid, 0.0)
-        units = len(position.units_of(pid))
-        if centres or units:
-            lines.append(AdjustmentLine(power.name, centres, units, due.get(pid, 0),
-                                        power.plural, len(counts.get(pid, ()))))
+        pieces = position.units_of(pid)
+        if centres or pieces:
+            free = tuple(u.name if u.is_leader and u.name else piece_shown(u)
+                         for u in pieces if rules.upkeep(u) == 0)
+            lines.append(AdjustmentLine(power.name, centres, len(pieces), due.get(pid, 0),
+                                        power.plural, len(counts.get(pid, ())), free))
     return lines
 
 

@@ -76,6 +76,8 @@ class AdjustmentLine:
     change: float  # builds (+) or removals (-) due, in halves
     plural: bool = False  # "The Allies: ... build 2"
     centre_count: int | None = None  # how many centres; None: as many as their worth
+    free: tuple[str, ...] = ()  # the pieces among `units` that need no supply: a leader's name,
+    # or the piece (Delphi's offerings); the line counts them apart: `5 units and Hannibal`
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,9 +86,13 @@ def format_ownership(line: Ownership) -> str:
 def format_adjustment_line(line: AdjustmentLine) -> str:
     """`Austria: 5 supply centres, 3 units: builds 2.`, `... removes 1.`, `... no change.`;
     `Carthage: 8 supply centres worth 10, 9 units: builds 1.` where centres are worth other
-    than one."""
+    than one; `Carthage: 6 supply centres, 5 units and Hannibal: builds 1.` where pieces need
+    no supply (a leader), so that the count beside the centres is the one they must supply."""
     centres = centres_words(line.centre_count, line.centres)
-    units = f"{line.units} unit{'' if line.units == 1 else 's'}"
+    supplied = line.units - len(line.free)
+    units = f"{supplied} unit{'' if supplied == 1 else 's'}"
+    if line.free:
+        units = and_list([units, *line.free])
     if line.change > 0:
         change = f"{'build' if line.plural else 'builds'} {amount(line.change)}"
     elif line.change < 0:

@@ -184,3 +184,22 @@ def test_the_legend_says_how_many_centres_and_their_worth(dv, standard_map):
     legend = " ".join(texts(with_class(root, "legend")[0]))
     assert "4 centres, 4 units" in legend and "worth" not in legend
     assert all(e.get("data-worth") is None for e in with_class(root, "standing"))
+
+
+def test_a_leader_is_named_apart_from_the_units_its_centres_supply():
+    """Rise of Rome II 3.1: a leader needs no centre, so the reckoning counts the units the
+    centres must supply and names the leader beside them; JSON lists it as `free`."""
+    ror = load_map("rise-of-rome-ii")
+    start = starting_position(ror)
+    owners = dict(start.owners)
+    owners["syr"] = "carthage"  # Syracuse, a fourth centre: one build due, whatever the leader
+    hannibal = Unit("carthage", "L", "car", 0.5, name="Hannibal")
+    winter = Position(Phase(220, "Winter", "Adjustment"), [*start.units, hannibal], owners)
+    report = adjustment_report(ror, winter)
+    line = next(a for a in report.adjustments if a.power == "Carthage")
+    assert format_adjustment_line(line) == \
+        "Carthage: 4 supply centres, 3 units and Hannibal: builds 1."
+    document = report_document(report)
+    row = next(a for a in document["adjustments"] if a["power"] == "Carthage")
+    assert row["units"] == 4 and row["free"] == ["Hannibal"]
+    Draft202012Validator(SCHEMAS["gm/report"]).validate(json.loads(dumps(document)))
