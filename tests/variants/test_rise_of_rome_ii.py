@@ -80,6 +80,10 @@ BAD_INPUT = [
     (SPRING_219, [Unit("carthage", "F", "new")], "carthage", "F New Carthage - Mauretania",
      "rule 7.2 (land bridges): a fleet cannot cross the land bridge from New Carthage to "
      "Mauretania"),
+    (SPRING_219, [Unit("greeks", "F", "ach"), Unit("greeks", "A", "boe")], "greeks",
+     "F Achea C A Boeotia - Sparta",
+     "rule 8.1 (map oddities): a fleet in Achea cannot convoy: fleets only pass through its "
+     "coast"),
     (SPRING_219, [Unit("rome", "A", "ill")], "rome", "A Illyria sacks",
      "rule 6.1 (sacking): Illyria is a Barbarian home centre, which cannot be sacked"),
     (SPRING_219, [Unit("rome", "A", "sic")], "rome", "A Sicily sacks",
