@@ -26,7 +26,8 @@ The readings (issue 20; docs/variants/rise-of-rome-ii.md, rules 6.1 and 6.2):
   the cutting attacks' own pieces (`support_left`), never below 0; a single unit or a leader
   loses all of it to any attack.
 
-State: `state["sacking"] = {"destroyed": [...], "doubled": {tag: seasons left}}`.
+State: `state["sacking"] = {"destroyed": [...], "doubled": {tag: seasons left}}`, kept by
+`centres_gone` as every rule that takes centres off the board keeps it.
 Parameters (`[rules.sacking]`): `rule` (the rulebook's number), `protected` (powers whose home
 centres cannot be sacked).
 """
@@ -40,6 +41,7 @@ from gm.engine.position import piece_tag
 from gm.engine.results import OrderResult
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import Sack
+from gm.rules import centres_gone
 from gm.rules.base import Rule, register
 
 KEY = "sacking"
@@ -48,21 +50,15 @@ SEASONS = 3  # the season of the sack, then the two movement seasons the double 
 
 
 def destroyed(position) -> list[str]:
-    return list(position.state.get(KEY, {}).get("destroyed", []))
+    return centres_gone.destroyed(position, KEY)
 
 
 def doubled(position) -> dict[str, int]:
-    return dict(position.state.get(KEY, {}).get("doubled", {}))
+    return centres_gone.part(position, KEY, "doubled")
 
 
 def _store(position, places: list[str], doubles: dict[str, int]) -> None:
-    """New values every time: `Position.copy` shares nested values with the last phase."""
-    parts = {"destroyed": sorted(places), "doubled": dict(sorted(doubles.items()))}
-    parts = {k: v for k, v in parts.items() if v}
-    if parts:
-        position.state[KEY] = parts
-    else:
-        position.state.pop(KEY, None)
+    centres_gone.store(position, KEY, places, doubled=dict(sorted(doubles.items())))
 
 
 @register
@@ -173,10 +169,10 @@ class Sacking(Rule):
         return events
 
     def is_centre(self, province, position, game_map):
-        return False if province in position.state.get(KEY, {}).get("destroyed", ()) else None
+        return False if province in destroyed(position) else None
 
     def changes_hands(self, province, season, position, game_map):
-        return False if province in position.state.get(KEY, {}).get("destroyed", ()) else None
+        return False if province in destroyed(position) else None
 
     def upkeep(self, unit):
         return 1.0 if unit.strength == 2 and unit.kind in ("A", "F") else None
