@@ -153,7 +153,8 @@ def test_the_demo_archive_replays_and_shows_every_rule():
                   "Hannibal - Cel", "Publius Scipio S A Syr (*cut",
                   "Philopoemen, alone in Sparta, takes no centre, rule 3.5 (leaders)",
                   "Build A Dac", "F Pro C A Thr - Bit", "A Thr - Bit via convoy",
-                  "Celtiberia rebels against Carthage", "Rome sacked Syracuse",
+                  "Eliminated: The Barbarians.", "Celtiberia rebels against Carthage",
+                  "Rome sacked Syracuse",
                   "supports with 1 of 2", "is single again", "A Mem - Ara",
                   "rule 7.3 (land bridges)", "F Goc - Ach", "F Rho C A Phy - Per",
                   "Build F Sag", "Build F Epi", "more than half of the 36 supply centres"):
