@@ -92,6 +92,8 @@ BAD_INPUT = [
      "rule 6.1 (sacking): the 2A mas is double already"),
     (SPRING_219, [Unit("rome", "2A", "syr")], "rome", "2A Syracuse split A - Sicily & A H",
      "rule 6.2 (sacking): a double unit never splits"),
+    (WINTER_219, [Unit("rome", "A", "umb")], "rome", "Build Publius Scipio",
+     "rule 3.1 (leaders): Publius Scipio is a leader; leaders are not built"),
     (SPRING_219, [Unit("carthage", "F", "car")], "carthage", "Place Hannibal in Carthage",
      "rule 3.3 (leaders): a leader is placed only with the first Spring's orders "
      "(Spring 220 BC)"),
@@ -126,6 +128,25 @@ def test_a_retreat_into_a_build_area_is_refused_under_rule_4_2(rome):
 
 
 # --- reports and notation ----------------------------------------------------------------
+
+def test_a_power_left_with_only_its_leader_stays_in_the_game(rome):
+    """Rule 3.1's reading: a leader is a unit, so a power with no army, fleet or centre but its
+    leader is not eliminated; without the leader it is."""
+    from gm.report.report_builder import build_report
+
+    before = Position(WINTER_219, [Unit("rome", "A", "umb"), leader("rome", "Publius Scipio",
+                                                                   "etu")], {"umb": "rome"})
+
+    def eliminated(units):
+        after = Position(Phase(218, "Spring", "Movement"), units, {})
+        return build_report(game="g", game_map=rome, phase_label="Winter 219 BC",
+                            phase_kind="Adjustment", results=[], events=[], edits=[],
+                            next_position=after, next_label="Spring 218 BC",
+                            start_position=before).eliminated
+
+    assert eliminated([leader("rome", "Publius Scipio", "etu")]) == []
+    assert eliminated([]) == ["Rome"]
+
 
 def test_a_leader_is_shown_by_name_and_place():
     assert piece_shown(Unit("rome", "L", "rom", 0.5, "Publius Scipio")) == "Publius Scipio Rom"

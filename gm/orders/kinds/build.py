@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, coast_of
-from gm.orders.kinds.board import a_kind, kind_problem, power_name
+from gm.orders.kinds.board import a_kind, kind_problem, power_name, rule_citing
 from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
 from gm.rules.base import NewPiece
 
@@ -24,7 +24,8 @@ class Build(Order):
 def read_build(b, written) -> Order:
     unit = b.unit(written)
     if unit.leader:
-        raise b.fail(f"{unit.leader} is a leader; leaders are not built", written.column)
+        raise b.fail(f"{rule_citing('leaders', b.map)}{unit.leader} is a leader; leaders are "
+                     "not built", written.column)
     return Build(b.power, unit.kind, unit.location, **b.common(unit))
 
 
