@@ -39,6 +39,7 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.engine.position import piece_tag
 from gm.engine.results import OrderResult
+from gm.notation import piece_shown
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import Sack
 from gm.rules import centres_gone
@@ -86,7 +87,7 @@ class Sacking(Rule):
             return f"{self.cites('6.1')}: {unit.name} is a leader; only an army or a fleet " \
                    "can sack a centre"
         if unit.strength > 1:
-            return f"{self.cites('6.1')}: the {unit.label()} is double already and may not sack"
+            return f"{self.cites('6.1')}: the {piece_shown(unit)} is double already and may not sack"
         if unit.province in destroyed(position):
             return f"{self.cites('6.1')}: {here} was sacked already"
         if not game_map.provinces[unit.province].is_centre:
@@ -123,7 +124,7 @@ class Sacking(Rule):
             results[i] = OrderResult(unit.power, result.order, unit, True, SACKED,
                                      f"{here} is no longer a supply centre")
             events.append(f"{power_name(game_map, unit.power)} sacked {here}: it is no longer a "
-                          f"supply centre, and the {unit.label()} is {double.label()} for the "
+                          f"supply centre, and the {piece_shown(unit)} is {piece_shown(double)} for the "
                           f"next two movement seasons, {self.cites('6.1')}")
         _store(after, places, doubles)
         return events
@@ -139,7 +140,7 @@ class Sacking(Rule):
             cut, _, left = result.detail.partition(": ")
             origins = cut.removeprefix("partly cut by ").split(", ")
             where = " and ".join(place_name(game_map, o) for o in origins)
-            events.append(f"{power_name(game_map, unit.power)}: the {unit.label()} {left}: the "
+            events.append(f"{power_name(game_map, unit.power)}: the {piece_shown(unit)} {left}: the "
                           f"attack from {where} cut its support only by its own strength, "
                           f"{self.cites('6.2')}")
         return events
@@ -162,8 +163,8 @@ class Sacking(Rule):
             unit = position.units[by_tag[tag]]
             single = replace(unit, strength=1.0)
             position.units[by_tag[tag]] = single
-            events.append(f"{power_name(game_map, unit.power)}: the {unit.label()} is single again "
-                          f"({single.label()}), two movement seasons after its sack, "
+            events.append(f"{power_name(game_map, unit.power)}: the {piece_shown(unit)} is single again "
+                          f"({piece_shown(single)}), two movement seasons after its sack, "
                           f"{self.cites('6.1')}")
         _store(position, destroyed(position), doubles)
         return events

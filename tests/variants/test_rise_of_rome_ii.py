@@ -89,7 +89,7 @@ BAD_INPUT = [
     (SPRING_219, [Unit("rome", "A", "sic")], "rome", "A Sicily sacks",
      "rule 6.1 (sacking): Sicily is not a supply centre"),
     (SPRING_219, [Unit("rome", "2A", "mas")], "rome", "2A Massilia sacks",
-     "rule 6.1 (sacking): the 2A mas is double already"),
+     "rule 6.1 (sacking): the 2A Mas is double already"),
     (SPRING_219, [Unit("rome", "2A", "syr")], "rome", "2A Syracuse split A - Sicily & A H",
      "rule 6.2 (sacking): a double unit never splits"),
     (WINTER_219, [Unit("rome", "A", "umb")], "rome", "Build Publius Scipio",
@@ -97,6 +97,8 @@ BAD_INPUT = [
     (SPRING_219, [Unit("carthage", "F", "car")], "carthage", "Place Hannibal in Carthage",
      "rule 3.3 (leaders): a leader is placed only with the first Spring's orders "
      "(Spring 220 BC)"),
+    (SPRING_220, [Unit("rome", "A", "rom")], "rome", "Scipio S A Rome",
+     "rule 3.1 (leaders): Publius Scipio is not on the board"),
     (SPRING_220, [Unit("carthage", "F", "car")], "carthage", "Place Hannibal in Syracuse",
      "rule 3.3 (leaders): Hannibal starts on a home centre of Carthage (Carthage, New "
      "Carthage, Thapsus), not in Syracuse"),
