@@ -94,6 +94,11 @@ BAD_INPUT = [
      "rule 6.2 (sacking): a double unit never splits"),
     (WINTER_219, [Unit("rome", "A", "umb")], "rome", "Build Publius Scipio",
      "rule 3.1 (leaders): Publius Scipio is a leader; leaders are not built"),
+    (WINTER_219, [Unit("carthage", "A", "car"), Unit("carthage", "A", "new"),
+                  Unit("carthage", "F", "tha"), leader("carthage", "Hannibal", "car")],
+     "carthage", "Remove Hannibal",
+     "rule 3.1 (leaders): Hannibal Car needs no supply centre, so removing it does not make up "
+     "for a missing centre"),
     (SPRING_219, [Unit("carthage", "F", "car")], "carthage", "Place Hannibal in Carthage",
      "rule 3.3 (leaders): a leader is placed only with the first Spring's orders "
      "(Spring 220 BC)"),
@@ -111,6 +116,13 @@ def test_each_refusal_names_its_rule(rome, phase, pieces, power, line, words):
     pieces = [Unit(u.power, "A", u.location, 2.0) if u.kind == "2A" else u for u in pieces]
     position = Position(phase, pieces, dict(HOMES))
     assert words in intake(rome, position, power, line)
+
+
+def test_the_barbarians_are_spoken_of_in_the_plural(rome):
+    position = Position(WINTER_219, [Unit("barbarians", "A", h) for h in HOMES
+                                     if HOMES[h] == "barbarians"], dict(HOMES))
+    assert intake(rome, position, "barbarians", "Build A Gaul") == \
+        "void when adjudicated: The Barbarians have no builds"
 
 
 def test_a_sacked_centre_cannot_be_sacked_again(rome):

@@ -147,7 +147,8 @@ def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | Non
     if left > 0:
         return None
     name = power_name(game_map, power)
-    return Problem(f"{name} has no builds" if left == 0 else
+    has = game_map.powers[power].verb("has", "have") if power in game_map.powers else "has"
+    return Problem(f"{name} {has} no builds" if left == 0 else
                    f"{name} must remove units, not build")
 
 
