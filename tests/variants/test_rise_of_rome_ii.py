@@ -166,14 +166,26 @@ def test_a_leader_is_shown_by_name_and_place():
     assert piece_shown(Unit("rome", "L", "rom", 0.5, "Publius Scipio")) == "Publius Scipio Rom"
 
 
-def test_the_rulebook_orders_read_as_written(rome):
-    for power, text in (("carthage", "F(AFRICAN SEA)-Syracuse"),
-                        ("carthage", "F(AFRICAN SEA) S F(IBERIAN SEA)-Sicily"),
-                        ("seleucid", "F(Rhodes) C A(Phyrgia)-Pergammon"),
-                        ("rome", "A Syracuse sacks"), ("rome", "Sack Syracuse"),
-                        ("carthage", "Place Hannibal in Carthage"),
-                        ("macedonia", "Build F Epirus"), ("rome", "Scipio S A Rome")):
-        assert parse_order(text, rome, power) is not None, text
+RULEBOOK_ORDERS = [  # (power, as the rulebook writes it, as gm reads it back)
+    ("carthage", "F(AFRICAN SEA)-Syracuse", "F Afr - Syr"),
+    ("carthage", "F(AFRICAN SEA) S F(IBERIAN SEA)-Sicily", "F Afr S F Ibs - Sic"),
+    ("rome", "A(Syracuse)-Zama", "A Syr - Zam"),
+    ("seleucid", "F(Rhodes) C A(Phyrgia)-Pergammon", "F Rho C A Phy - Per"),
+    ("seleucid", "A(Pergammon)-Phrygia", "A Per - Phy"),
+    ("rome", "2A(Syracuse)-Zama", "2A Syr - Zam"),
+    ("carthage", "Hannibal - Sardinia", "Hannibal - Sar"),
+    ("rome", "Scipio S A Rome", "Publius Scipio S A Rom"),
+    ("carthage", "Place Hannibal in Carthage", "Place Hannibal in Car"),
+    ("rome", "A Syracuse sacks", "A Syr sacks"),
+    ("rome", "Sack Syracuse", "Sack Syr"),
+    ("macedonia", "Build F Epirus", "Build F Epi"),
+]
+
+
+@pytest.mark.parametrize("power, text, read", RULEBOOK_ORDERS,
+                         ids=[case[1] for case in RULEBOOK_ORDERS])
+def test_the_rulebook_orders_read_as_written(rome, power, text, read):
+    assert str(parse_order(text, rome, power)) == read
 
 
 # --- the demo archive -------------------------------------------------------------------------
