@@ -94,6 +94,8 @@ BAD_INPUT = [
      "rule 6.2 (sacking): a double unit never splits"),
     (WINTER_219, [Unit("rome", "A", "umb")], "rome", "Build Publius Scipio",
      "rule 3.1 (leaders): Publius Scipio is a leader; leaders are not built"),
+    (WINTER_219, [Unit("rome", "A", "umb")], "rome", "Build L Rome",
+     "rule 3.1 (leaders): leaders are not built"),
     (WINTER_219, [Unit("carthage", "A", "car"), Unit("carthage", "A", "new"),
                   Unit("carthage", "F", "tha"), leader("carthage", "Hannibal", "car")],
      "carthage", "Remove Hannibal",

@@ -22,6 +22,12 @@ class Build(Order):
 
 
 def read_build(b, written) -> Order:
+    leaders = rule_citing("leaders", b.map)
+    if leaders and written.kind is None and written.place is not None and \
+            written.place.name.text.split(maxsplit=1)[0].lower() in ("l", "leader"):
+        # `Build L Rome`: not a place called "L Rome" (the fuzzy reading), but a leader
+        raise b.fail(f"{leaders}leaders are not built; each is placed once, with the first "
+                     "Spring's orders", written.column)
     unit = b.unit(written)
     if unit.leader:
         raise b.fail(f"{rule_citing('leaders', b.map)}{unit.leader} is a leader; leaders are "
