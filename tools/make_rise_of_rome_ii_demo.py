@@ -5,7 +5,8 @@ is written below, in the styles the rulebook and the zines use (`F(AFRICAN SEA)-
 `Place Hannibal in New Carthage`, `A Syracuse sacks`), so that the game shows each of the
 variant's rules on purpose: the leaders placed with the first Spring's orders, a led attack, a
 leader's support cut, a leader alone taking no centre; a Barbarian build and a Barbarian army
-convoyed by a civilised fleet; a captured Barbarian home left empty until it rebels; a sack, the
+convoyed by a civilised fleet; the Barbarians driven from every home and eliminated, then a
+captured Barbarian home left empty until it rebels and brings them back; a sack, the
 double's partly cut support and its return to a single army; an open and a blocked land
 bridge; a fleet through Achea and a convoy from Rhodes; builds outside the home centres. A unit
 with no letter line holds, as in a real game.
@@ -114,17 +115,29 @@ F(Ionian Sea) S Scipio""",
         "Carthage": "CARTHAGE: Build F Saguntum",
         "Macedonia": "MACEDONIA: Build F Epirus",
     },
-    # --- 218 BC: Rome sacks Syracuse; its double army keeps part of a support -----------------
+    # --- 218 BC: Rome sacks Syracuse; its double army keeps part of a support; the Barbarians
+    # leave their homes to Carthage, Macedonia and Seleucid Persia and are gone in the Winter ---
     "Spring 218 BC": {
-        "Carthage": """CARTHAGE: A(Celtiberia)-Gades
+        "Carthage": """CARTHAGE: A(Celtiberia)-Aquitania
 A(Hippo Regius)-Zama""",
         "Rome": """ROME: A Syracuse sacks""",
+        "Macedonia": """MACEDONIA: A(Apollonia)-Illyria
+A(Lysimacheia)-Thrace""",
+        "Seleucid": """SELEUCID PERSIA: A(Pergammon)-Bithynia
+A(Antioch)-Cilicia""",
+        "Barbarians": """BARBARIANS: A(Aquitania)-Gaul
+A(Illyria)-Dacia
+A(Dacia)-Germania
+A(Pontus)-Armenia""",
     },
     "Autumn 218 BC": {
         "Carthage": """CARTHAGE: A(Zama)-Syracuse
 F(Iberian Sea)-Sicily
 F(AFRICAN SEA) S F(IBERIAN SEA)-Sicily""",
         "Rome": """ROME: 2A(Syracuse) S Scipio""",
+        "Macedonia": """MACEDONIA: A(Thrace)-Moesia""",
+        "Seleucid": """SELEUCID PERSIA: A(Bithynia)-Pontus
+A(Cilicia)-Galatia""",
     },
     "Autumn 218 BC Retreat": {
         "Rome": "ROME: Scipio-Campania",
@@ -132,7 +145,8 @@ F(AFRICAN SEA) S F(IBERIAN SEA)-Sicily""",
     "Winter 218 BC": {
         "Rome": "ROME: Remove F Ionian Sea",
     },
-    # --- 217 BC: the double army's last season; Celtiberia rebels -----------------------------
+    # --- 217 BC: the double army's last season; Celtiberia, left empty, rebels and brings the
+    # Barbarians back ---------------------------------------------------------------------------
     "Spring 217 BC": {
         "Rome": """ROME: 2A(Syracuse)-Zama""",
     },
@@ -166,6 +180,9 @@ EXPECTED: list[tuple[str, str, str]] = [
     ("Spring 218 BC", "a sack", "Rome sacked Syracuse"),
     ("Spring 218 BC", "the victory line over the centres left", "more than half of the 36"),
     ("Autumn 218 BC", "a double's support partly cut", "supports with 1 of 2"),
+    ("Autumn 218 BC Retreat", "the last Barbarian homes taken", "The Barbarians lose Aquitania, Galatia, "
+     "Illyria, Moesia, Pontus"),
+    ("Winter 218 BC", "the Barbarians eliminated", "Eliminated: The Barbarians."),
     ("Spring 217 BC", "a double attacks with 2", "2A Syr - Zam"),
     ("Spring 217 BC Retreat", "the double's expiry", "is single again"),
     ("Autumn 217 BC", "a rebellion", "Celtiberia rebels against Carthage"),

@@ -32,7 +32,7 @@ from gm.draw.board_data import (
 )
 from gm.draw.layout import BoardLayout
 from gm.draw.marks import centre_mark, link_line, region_textures, token
-from gm.draw.tokens import LEADER_LETTERS
+from gm.draw.tokens import board_leader_captions
 from gm.maps.gamemap import GameMap
 from gm.report.supply_words import centres_words
 
@@ -250,12 +250,13 @@ def _leaders(col: _Column, game_map: GameMap, board: Board) -> None:
     if not leaders:
         return
     col.heading("Leaders")
+    captions = board_leader_captions(board)
     for piece in leaders:
         power = game_map.powers.get(piece.power)
         colour = style.power_colour(power.colour) if power else SAMPLE
         leader = draw.Group(class_="leader", data_power=piece.power,
                             data_location=piece.location, data_name=piece.name)
-        leader.append(token(LEFT + 14, col.y, 30, 15, piece.name[:LEADER_LETTERS],
+        leader.append(token(LEFT + 14, col.y, 30, 15, captions[piece.name],
                             piece.kind, colour))
         where = piece.location[:1].upper() + piece.location[1:]
         leader.append(draw.Text(f"{piece.name}{f' ({power.adjective})' if power else ''}, "

@@ -39,10 +39,28 @@ class Token:
                    self.x + self.width / 2, self.y + self.height / 2)
 
 
-def caption(piece: Piece) -> str:
-    """The token's text: `A`, `2A`, `A/F`, `G`, `F sc` (a fleet on a coast), `Han` (a leader)."""
+def leader_captions(names) -> dict[str, str]:
+    """Each leader's token text: the first letters of its name, more where two leaders on the
+    board would otherwise share a token (Philip V and Philopoemen: `Phili`, `Philo`)."""
+    names = sorted(set(names))
+    out = {}
+    for name in names:
+        n = LEADER_LETTERS
+        while n < len(name) and any(o != name and o[:n] == name[:n] for o in names):
+            n += 1
+        out[name] = name[:n]
+    return out
+
+
+def board_leader_captions(board: Board) -> dict[str, str]:
+    return leader_captions(p.name for p in (*board.pieces, *board.dislodged) if p.name)
+
+
+def caption(piece: Piece, leaders: dict[str, str] | None = None) -> str:
+    """The token's text: `A`, `2A`, `A/F`, `G`, `F sc` (a fleet on a coast), `Han` (a leader,
+    as `leaders` gives it)."""
     if piece.name:
-        return piece.name[:LEADER_LETTERS]
+        return (leaders or {}).get(piece.name) or piece.name[:LEADER_LETTERS]
     text = piece.caption
     if piece.kind == "F" and piece.coast:
         text = f"{text} {piece.coast}"
@@ -65,11 +83,12 @@ def place_tokens(layout: BoardLayout, board: Board) -> list[Token]:
             piece = Piece(order.power, order.piece_kind, order.location, order.piece_strength)
             rows.setdefault(piece.province, []).append(("build", piece))
     tokens: list[Token] = []
+    leaders = board_leader_captions(board)
     for province, row in rows.items():
         spot = layout.spots.get(province)
         if spot is None:
             continue  # a piece on a province the map does not have: nowhere to draw it
-        captions = [caption(piece) for _, piece in row]
+        captions = [caption(piece, leaders) for _, piece in row]
         widths = [natural_width(c) for c in captions]
         total = sum(widths) + TOKEN_GAP * (len(widths) - 1)
         scale = max(SMALLEST, min(1.0, TOKEN_ROW_WIDTH / total))

@@ -231,7 +231,7 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             idx, missing = legality.find_order_unit(order, position.units, game_map,
                                                     rules=rules)
             found = missing or no_removals_problem(power, left, game_map) \
-                or upkeep_problem(position.units[idx], rules)
+                or upkeep_problem(position.units[idx], rules, game_map)
             if found:
                 void(order, found.message)
                 continue

@@ -46,6 +46,7 @@ class Province:
     convoys: bool
     pos: tuple[float, float] | None
     aliases: tuple[str, ...]
+    rule: str = ""  # the rulebook's rule for this province's oddity, cited by refusals
 
     @property
     def is_centre(self) -> bool:
@@ -253,6 +254,7 @@ def compile_map(spec: MapFile) -> GameMap:
             convoys=p.kind == "sea" or p.convoys,
             pos=p.pos,
             aliases=tuple(p.aliases),
+            rule=p.rule,
         )
         for pid, p in spec.provinces.items()
     }

@@ -112,6 +112,9 @@ class ProvinceSpec(_Strict):
     build_site: bool = False
     canal: bool = False
     convoys: bool = False
+    # the rulebook's rule that makes this province odd (a canal, an island fleets sail through),
+    # as refusals about it cite it: "8.1 (map oddities)"
+    rule: str = ""
     pos: tuple[float, float] | None = None
     army: list[str] = Field(default_factory=list)
     fleet: list[str] = Field(default_factory=list)

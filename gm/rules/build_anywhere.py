@@ -22,6 +22,7 @@ build site may have: ½ and 1 by default, so Hoplite Wars' Delphi is none), `exc
 from __future__ import annotations
 
 from gm.orders.kinds.board import place_name, power_name
+from gm.rules import centres_gone
 from gm.rules.base import Rule, register
 
 
@@ -36,8 +37,7 @@ class BuildAnywhere(Rule):
         player = game_map.powers[power].player or power
         others = {u.province for u in position.units
                   if (game_map.powers[u.power].player or u.power) != player}
-        gone = {c for s in position.state.values() if isinstance(s, dict)
-                for c in s.get("destroyed", ())}  # centres a rule took off the board
+        gone = centres_gone.gone(position)
         values = self.params.get("values", (0.5, 1))
         return [c for c in game_map.centres if position.owners.get(c) == power
                 and game_map.provinces[c].supply in values and c not in others

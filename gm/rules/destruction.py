@@ -32,6 +32,7 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import DestroyCentre, RebuildCentre
+from gm.rules import centres_gone
 from gm.rules.base import Rule, register
 
 KEY = "destruction"
@@ -42,21 +43,16 @@ SEASONS = 2  # 'two consecutive campaign seasons'
 
 
 def destroyed(position) -> list[str]:
-    return list(position.state.get(KEY, {}).get("destroyed", []))
+    return centres_gone.destroyed(position, KEY)
 
 
 def rebuilding(position) -> dict[str, list]:
     """centre -> [the power rebuilding it, the seasons of rebuilding done so far]."""
-    return {c: list(v) for c, v in position.state.get(KEY, {}).get("rebuilding", {}).items()}
+    return {c: list(v) for c, v in centres_gone.part(position, KEY, REBUILDING).items()}
 
 
 def _store(position, gone: list[str], works: dict[str, list]) -> None:
-    parts = {"destroyed": sorted(set(gone)), "rebuilding": dict(sorted(works.items()))}
-    parts = {k: v for k, v in parts.items() if v}
-    if parts:
-        position.state[KEY] = parts
-    else:
-        position.state.pop(KEY, None)
+    centres_gone.store(position, KEY, gone, rebuilding=dict(sorted(works.items())))
 
 
 @register

@@ -28,6 +28,7 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.orders.types import Build, DestroyCentre
+from gm.rules import centres_gone
 from gm.rules.base import Rule, register
 
 KEY = "holy_places"
@@ -35,34 +36,26 @@ DESTROYED = "destroyed"  # result code of a destruction carried out
 
 
 def destroyed(position) -> list[str]:
-    return list(position.state.get(KEY, {}).get("destroyed", []))
+    return centres_gone.destroyed(position, KEY)
 
 
 def captured(position) -> dict[str, str]:
     """Holy Places captured since the last adjustment phase, and by whom."""
-    return dict(position.state.get(KEY, {}).get("captured", {}))
+    return centres_gone.part(position, KEY, "captured")
 
 
 def awards(position) -> dict[str, int]:
-    return dict(position.state.get(KEY, {}).get("awards", {}))
+    return centres_gone.part(position, KEY, "awards")
 
 
 def _store(position, destroyed_places: list[str] | None = None,
            captures: dict[str, str] | None = None, owed: dict[str, int] | None = None) -> None:
-    """Write the rule's state, keeping the parts not given; new values every time, since
-    `Position.copy` shares nested values with the last phase. Empty parts are left out."""
-    parts = {
-        "destroyed": sorted(destroyed(position) if destroyed_places is None
-                            else destroyed_places),
-        "captured": dict(sorted((captured(position) if captures is None else captures).items())),
-        "awards": {p: n for p, n in sorted((awards(position) if owed is None
-                                            else owed).items()) if n > 0},
-    }
-    parts = {k: v for k, v in parts.items() if v}
-    if parts:
-        position.state[KEY] = parts
-    else:
-        position.state.pop(KEY, None)
+    """Write the rule's state, keeping the parts not given."""
+    centres_gone.store(
+        position, KEY, destroyed(position) if destroyed_places is None else destroyed_places,
+        captured=dict(sorted((captured(position) if captures is None else captures).items())),
+        awards={p: n for p, n in sorted((awards(position) if owed is None
+                                         else owed).items()) if n > 0})
 
 
 def _name(game_map, power: str) -> str:

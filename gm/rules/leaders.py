@@ -32,6 +32,7 @@ from gm.engine.position import Unit, piece_tag
 from gm.engine.results import OrderResult
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import PlaceLeader
+from gm.rules import centres_gone
 from gm.rules.base import Rule, register
 
 PLACED = "placed"
@@ -174,8 +175,7 @@ class Leaders(Rule):
         """Say when a leader alone stood on a centre it would otherwise have taken."""
         if season not in game_map.calendar.ownership_after:
             return None
-        gone = {c for s in position.state.values() if isinstance(s, dict)
-                for c in s.get("destroyed", ())}
+        gone = centres_gone.gone(position)
         events = []
         for unit in position.units:
             province = game_map.provinces[unit.province]

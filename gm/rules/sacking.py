@@ -26,7 +26,8 @@ The readings (issue 20; docs/variants/rise-of-rome-ii.md, rules 6.1 and 6.2):
   the cutting attacks' own pieces (`support_left`), never below 0; a single unit or a leader
   loses all of it to any attack.
 
-State: `state["sacking"] = {"destroyed": [...], "doubled": {tag: seasons left}}`.
+State: `state["sacking"] = {"destroyed": [...], "doubled": {tag: seasons left}}`, kept by
+`centres_gone` as every rule that takes centres off the board keeps it.
 Parameters (`[rules.sacking]`): `rule` (the rulebook's number), `protected` (powers whose home
 centres cannot be sacked).
 """
@@ -38,8 +39,10 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.engine.position import piece_tag
 from gm.engine.results import OrderResult
+from gm.notation import piece_shown
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import Sack
+from gm.rules import centres_gone
 from gm.rules.base import Rule, register
 
 KEY = "sacking"
@@ -48,21 +51,15 @@ SEASONS = 3  # the season of the sack, then the two movement seasons the double 
 
 
 def destroyed(position) -> list[str]:
-    return list(position.state.get(KEY, {}).get("destroyed", []))
+    return centres_gone.destroyed(position, KEY)
 
 
 def doubled(position) -> dict[str, int]:
-    return dict(position.state.get(KEY, {}).get("doubled", {}))
+    return centres_gone.part(position, KEY, "doubled")
 
 
 def _store(position, places: list[str], doubles: dict[str, int]) -> None:
-    """New values every time: `Position.copy` shares nested values with the last phase."""
-    parts = {"destroyed": sorted(places), "doubled": dict(sorted(doubles.items()))}
-    parts = {k: v for k, v in parts.items() if v}
-    if parts:
-        position.state[KEY] = parts
-    else:
-        position.state.pop(KEY, None)
+    centres_gone.store(position, KEY, places, doubled=dict(sorted(doubles.items())))
 
 
 @register
@@ -90,7 +87,7 @@ class Sacking(Rule):
             return f"{self.cites('6.1')}: {unit.name} is a leader; only an army or a fleet " \
                    "can sack a centre"
         if unit.strength > 1:
-            return f"{self.cites('6.1')}: the {unit.label()} is double already and may not sack"
+            return f"{self.cites('6.1')}: the {piece_shown(unit)} is double already and may not sack"
         if unit.province in destroyed(position):
             return f"{self.cites('6.1')}: {here} was sacked already"
         if not game_map.provinces[unit.province].is_centre:
@@ -127,7 +124,7 @@ class Sacking(Rule):
             results[i] = OrderResult(unit.power, result.order, unit, True, SACKED,
                                      f"{here} is no longer a supply centre")
             events.append(f"{power_name(game_map, unit.power)} sacked {here}: it is no longer a "
-                          f"supply centre, and the {unit.label()} is {double.label()} for the "
+                          f"supply centre, and the {piece_shown(unit)} is {piece_shown(double)} for the "
                           f"next two movement seasons, {self.cites('6.1')}")
         _store(after, places, doubles)
         return events
@@ -143,7 +140,7 @@ class Sacking(Rule):
             cut, _, left = result.detail.partition(": ")
             origins = cut.removeprefix("partly cut by ").split(", ")
             where = " and ".join(place_name(game_map, o) for o in origins)
-            events.append(f"{power_name(game_map, unit.power)}: the {unit.label()} {left}: the "
+            events.append(f"{power_name(game_map, unit.power)}: the {piece_shown(unit)} {left}: the "
                           f"attack from {where} cut its support only by its own strength, "
                           f"{self.cites('6.2')}")
         return events
@@ -166,17 +163,17 @@ class Sacking(Rule):
             unit = position.units[by_tag[tag]]
             single = replace(unit, strength=1.0)
             position.units[by_tag[tag]] = single
-            events.append(f"{power_name(game_map, unit.power)}: the {unit.label()} is single again "
-                          f"({single.label()}), two movement seasons after its sack, "
+            events.append(f"{power_name(game_map, unit.power)}: the {piece_shown(unit)} is single again "
+                          f"({piece_shown(single)}), two movement seasons after its sack, "
                           f"{self.cites('6.1')}")
         _store(position, destroyed(position), doubles)
         return events
 
     def is_centre(self, province, position, game_map):
-        return False if province in position.state.get(KEY, {}).get("destroyed", ()) else None
+        return False if province in destroyed(position) else None
 
     def changes_hands(self, province, season, position, game_map):
-        return False if province in position.state.get(KEY, {}).get("destroyed", ()) else None
+        return False if province in destroyed(position) else None
 
     def upkeep(self, unit):
         return 1.0 if unit.strength == 2 and unit.kind in ("A", "F") else None

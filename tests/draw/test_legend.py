@@ -75,6 +75,21 @@ def test_a_leader_is_named_with_its_token(standard_map):
     assert not any("strength" in t for t in texts(legend))
 
 
+def test_two_leaders_whose_names_begin_alike_get_tokens_told_apart(standard_map):
+    """Rise of Rome II's Philip V and Philopoemen would both be `Phi`: the board and the legend
+    lengthen both to the letters that tell them apart; other leaders keep three."""
+    position = starting_position(standard_map)
+    position.units += [Unit("france", "L", "par", 0.5, "Philip V"),
+                       Unit("germany", "L", "ber", 0.5, "Philopoemen"),
+                       Unit("italy", "L", "rom", 0.5, "Hannibal")]
+    root = parse(draw_phase(standard_map, make_board(standard_map, position, game="t")))
+    legend = with_class(root, "legend")[0]
+    assert sorted(texts(e)[0] for e in with_class(legend, "leader")) == ["Han", "Phili", "Philo"]
+    shown = {e.get("data-location"): texts(e)[0] for e in with_class(root, "piece")
+             if texts(e)[0][0] not in ("A", "F")}
+    assert shown == {"par": "Phili", "ber": "Philo", "rom": "Han"}
+
+
 @pytest.mark.parametrize("map_id", sorted(map_files()))
 def test_every_powers_colour_stands_out_from_land_and_sea(map_id):
     game_map = load_map(map_id)

@@ -80,17 +80,32 @@ BAD_INPUT = [
     (SPRING_219, [Unit("carthage", "F", "new")], "carthage", "F New Carthage - Mauretania",
      "rule 7.2 (land bridges): a fleet cannot cross the land bridge from New Carthage to "
      "Mauretania"),
+    (SPRING_219, [Unit("greeks", "F", "ach"), Unit("greeks", "A", "boe")], "greeks",
+     "F Achea C A Boeotia - Sparta",
+     "rule 8.1 (map oddities): a fleet in Achea cannot convoy: fleets only pass through its "
+     "coast"),
     (SPRING_219, [Unit("rome", "A", "ill")], "rome", "A Illyria sacks",
      "rule 6.1 (sacking): Illyria is a Barbarian home centre, which cannot be sacked"),
     (SPRING_219, [Unit("rome", "A", "sic")], "rome", "A Sicily sacks",
      "rule 6.1 (sacking): Sicily is not a supply centre"),
     (SPRING_219, [Unit("rome", "2A", "mas")], "rome", "2A Massilia sacks",
-     "rule 6.1 (sacking): the 2A mas is double already"),
+     "rule 6.1 (sacking): the 2A Mas is double already"),
     (SPRING_219, [Unit("rome", "2A", "syr")], "rome", "2A Syracuse split A - Sicily & A H",
      "rule 6.2 (sacking): a double unit never splits"),
+    (WINTER_219, [Unit("rome", "A", "umb")], "rome", "Build Publius Scipio",
+     "rule 3.1 (leaders): Publius Scipio is a leader; leaders are not built"),
+    (WINTER_219, [Unit("rome", "A", "umb")], "rome", "Build L Rome",
+     "rule 3.1 (leaders): leaders are not built"),
+    (WINTER_219, [Unit("carthage", "A", "car"), Unit("carthage", "A", "new"),
+                  Unit("carthage", "F", "tha"), leader("carthage", "Hannibal", "car")],
+     "carthage", "Remove Hannibal",
+     "rule 3.1 (leaders): Hannibal Car needs no supply centre, so removing it does not make up "
+     "for a missing centre"),
     (SPRING_219, [Unit("carthage", "F", "car")], "carthage", "Place Hannibal in Carthage",
      "rule 3.3 (leaders): a leader is placed only with the first Spring's orders "
      "(Spring 220 BC)"),
+    (SPRING_220, [Unit("rome", "A", "rom")], "rome", "Scipio S A Rome",
+     "rule 3.1 (leaders): Publius Scipio is not on the board"),
     (SPRING_220, [Unit("carthage", "F", "car")], "carthage", "Place Hannibal in Syracuse",
      "rule 3.3 (leaders): Hannibal starts on a home centre of Carthage (Carthage, New "
      "Carthage, Thapsus), not in Syracuse"),
@@ -103,6 +118,13 @@ def test_each_refusal_names_its_rule(rome, phase, pieces, power, line, words):
     pieces = [Unit(u.power, "A", u.location, 2.0) if u.kind == "2A" else u for u in pieces]
     position = Position(phase, pieces, dict(HOMES))
     assert words in intake(rome, position, power, line)
+
+
+def test_the_barbarians_are_spoken_of_in_the_plural(rome):
+    position = Position(WINTER_219, [Unit("barbarians", "A", h) for h in HOMES
+                                     if HOMES[h] == "barbarians"], dict(HOMES))
+    assert intake(rome, position, "barbarians", "Build A Gaul") == \
+        "void when adjudicated: The Barbarians have no builds"
 
 
 def test_a_sacked_centre_cannot_be_sacked_again(rome):
@@ -123,18 +145,49 @@ def test_a_retreat_into_a_build_area_is_refused_under_rule_4_2(rome):
 
 # --- reports and notation ----------------------------------------------------------------
 
+def test_a_power_left_with_only_its_leader_stays_in_the_game(rome):
+    """Rule 3.1's reading: a leader is a unit, so a power with no army, fleet or centre but its
+    leader is not eliminated; without the leader it is."""
+    from gm.report.report_builder import build_report
+
+    before = Position(WINTER_219, [Unit("rome", "A", "umb"), leader("rome", "Publius Scipio",
+                                                                   "etu")], {"umb": "rome"})
+
+    def eliminated(units):
+        after = Position(Phase(218, "Spring", "Movement"), units, {})
+        return build_report(game="g", game_map=rome, phase_label="Winter 219 BC",
+                            phase_kind="Adjustment", results=[], events=[], edits=[],
+                            next_position=after, next_label="Spring 218 BC",
+                            start_position=before).eliminated
+
+    assert eliminated([leader("rome", "Publius Scipio", "etu")]) == []
+    assert eliminated([]) == ["Rome"]
+
+
 def test_a_leader_is_shown_by_name_and_place():
     assert piece_shown(Unit("rome", "L", "rom", 0.5, "Publius Scipio")) == "Publius Scipio Rom"
 
 
-def test_the_rulebook_orders_read_as_written(rome):
-    for power, text in (("carthage", "F(AFRICAN SEA)-Syracuse"),
-                        ("carthage", "F(AFRICAN SEA) S F(IBERIAN SEA)-Sicily"),
-                        ("seleucid", "F(Rhodes) C A(Phyrgia)-Pergammon"),
-                        ("rome", "A Syracuse sacks"), ("rome", "Sack Syracuse"),
-                        ("carthage", "Place Hannibal in Carthage"),
-                        ("macedonia", "Build F Epirus"), ("rome", "Scipio S A Rome")):
-        assert parse_order(text, rome, power) is not None, text
+RULEBOOK_ORDERS = [  # (power, as the rulebook writes it, as gm reads it back)
+    ("carthage", "F(AFRICAN SEA)-Syracuse", "F Afr - Syr"),
+    ("carthage", "F(AFRICAN SEA) S F(IBERIAN SEA)-Sicily", "F Afr S F Ibs - Sic"),
+    ("rome", "A(Syracuse)-Zama", "A Syr - Zam"),
+    ("seleucid", "F(Rhodes) C A(Phyrgia)-Pergammon", "F Rho C A Phy - Per"),
+    ("seleucid", "A(Pergammon)-Phrygia", "A Per - Phy"),
+    ("rome", "2A(Syracuse)-Zama", "2A Syr - Zam"),
+    ("carthage", "Hannibal - Sardinia", "Hannibal - Sar"),
+    ("rome", "Scipio S A Rome", "Publius Scipio S A Rom"),
+    ("carthage", "Place Hannibal in Carthage", "Place Hannibal in Car"),
+    ("rome", "A Syracuse sacks", "A Syr sacks"),
+    ("rome", "Sack Syracuse", "Sack Syr"),
+    ("macedonia", "Build F Epirus", "Build F Epi"),
+]
+
+
+@pytest.mark.parametrize("power, text, read", RULEBOOK_ORDERS,
+                         ids=[case[1] for case in RULEBOOK_ORDERS])
+def test_the_rulebook_orders_read_as_written(rome, power, text, read):
+    assert str(parse_order(text, rome, power)) == read
 
 
 # --- the demo archive -------------------------------------------------------------------------
@@ -149,7 +202,8 @@ def test_the_demo_archive_replays_and_shows_every_rule():
                   "Hannibal - Cel", "Publius Scipio S A Syr (*cut",
                   "Philopoemen, alone in Sparta, takes no centre, rule 3.5 (leaders)",
                   "Build A Dac", "F Pro C A Thr - Bit", "A Thr - Bit via convoy",
-                  "Celtiberia rebels against Carthage", "Rome sacked Syracuse",
+                  "Eliminated: The Barbarians.", "Celtiberia rebels against Carthage",
+                  "Rome sacked Syracuse",
                   "supports with 1 of 2", "is single again", "A Mem - Ara",
                   "rule 7.3 (land bridges)", "F Goc - Ach", "F Rho C A Phy - Per",
                   "Build F Sag", "Build F Epi", "more than half of the 36 supply centres"):

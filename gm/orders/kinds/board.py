@@ -83,7 +83,7 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
         for i, u in enumerate(pieces):
             if getattr(u, "name", None) == leader:
                 return i, None
-        return -1, refused(f"{leader} is not on the board",
+        return -1, refused(f"{rule_citing('leaders', game_map)}{leader} is not on the board",
                             "Place the leader first, or check the name.", NO_UNIT)
     province = province_of(location)
     here = [i for i, u in enumerate(pieces) if u.province == province]

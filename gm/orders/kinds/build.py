@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, coast_of
-from gm.orders.kinds.board import a_kind, kind_problem, power_name
+from gm.orders.kinds.board import a_kind, kind_problem, power_name, rule_citing
 from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
 from gm.rules.base import NewPiece
 
@@ -22,9 +22,16 @@ class Build(Order):
 
 
 def read_build(b, written) -> Order:
+    leaders = rule_citing("leaders", b.map)
+    if leaders and written.kind is None and written.place is not None and \
+            written.place.name.text.split(maxsplit=1)[0].lower() in ("l", "leader"):
+        # `Build L Rome`: not a place called "L Rome" (the fuzzy reading), but a leader
+        raise b.fail(f"{leaders}leaders are not built; each is placed once, with the first "
+                     "Spring's orders", written.column)
     unit = b.unit(written)
     if unit.leader:
-        raise b.fail(f"{unit.leader} is a leader; leaders are not built", written.column)
+        raise b.fail(f"{rule_citing('leaders', b.map)}{unit.leader} is a leader; leaders are "
+                     "not built", written.column)
     return Build(b.power, unit.kind, unit.location, **b.common(unit))
 
 
@@ -146,7 +153,8 @@ def no_builds_problem(power: str, left: int, game_map: GameMap) -> Problem | Non
     if left > 0:
         return None
     name = power_name(game_map, power)
-    return Problem(f"{name} has no builds" if left == 0 else
+    has = game_map.powers[power].verb("has", "have") if power in game_map.powers else "has"
+    return Problem(f"{name} {has} no builds" if left == 0 else
                    f"{name} must remove units, not build")
 
 

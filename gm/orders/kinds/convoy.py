@@ -49,6 +49,10 @@ def convoy_problem(kind: str | None, location: str, army_kind: str | None, army_
         return refused("only fleets convoy", "Order a fleet at sea to convoy.", WRONG_KIND)
     province = game_map.provinces.get(province_of(location))
     if province is not None and not province.convoys:
+        if province.canal:
+            cite = f"rule {province.rule}: " if province.rule else ""
+            return refused(f"{cite}a fleet in {province.name} cannot convoy: fleets only pass "
+                           "through its coast", "Only fleets at sea convoy.", NOT_ADJACENT)
         return refused(f"a fleet in {province.name} cannot convoy: it is not at sea",
                        "Only fleets at sea convoy.", NOT_ADJACENT)
     if board:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gm.notation import mix_counts
-from gm.orders.kinds.board import place_name, power_name
+from gm.notation import mix_counts, piece_shown
+from gm.orders.kinds.board import find_unit, place_name, power_name, rule_citing
 from gm.orders.kinds.build import allowance, counts_known, plural
 from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, kind_label
 
@@ -63,7 +63,8 @@ def no_removals_problem(power: str, left: int, game_map) -> Problem | None:
     """A removal by a power that owes none."""
     if left < 0:
         return None
-    return Problem(f"{power_name(game_map, power)} has no removals")
+    has = game_map.powers[power].verb("has", "have") if power in game_map.powers else "has"
+    return Problem(f"{power_name(game_map, power)} {has} no removals")
 
 
 def removals_made_problem(left: int, made: int) -> Problem | None:
@@ -73,12 +74,14 @@ def removals_made_problem(left: int, made: int) -> Problem | None:
     return Problem(f"all {plural(-left, 'removal')} are already made")
 
 
-def upkeep_problem(unit, rules) -> Problem | None:
-    """A unit that needs no centre: removing it makes up for none."""
+def upkeep_problem(unit, rules, game_map=None) -> Problem | None:
+    """A unit that needs no centre: removing it makes up for none (a leader's, by the rule
+    that brings leaders)."""
     if rules.upkeep(unit) > 0:
         return None
-    return Problem(f"{unit.label()} needs no supply centre, so removing it does not make up "
-                   "for a missing centre; remove another unit")
+    cite = rule_citing("leaders", game_map) if unit.is_leader and game_map is not None else ""
+    return Problem(f"{cite}{piece_shown(unit)} needs no supply centre, so removing it does not "
+                   "make up for a missing centre; remove another unit")
 
 
 def check_remove(order: Remove, kind, location, position, game_map, rules=None
@@ -90,8 +93,10 @@ def check_remove(order: Remove, kind, location, position, game_map, rules=None
                                   game_map)
     if problem is not None:
         return problem
-    unit = next((u for u in position.units if u.location == location), None)
-    return upkeep_problem(unit, rules) if unit is not None else None
+    # the piece the removal names, a leader by name where it shares a province with a unit
+    idx, _ = find_unit(order.power, order.unit_kind, order.location, order.strength,
+                       order.leader, position.units, game_map)
+    return upkeep_problem(position.units[idx], rules, game_map) if idx >= 0 else None
 
 
 KINDS = (OrderKind(Remove, "a removal", (ADJUSTMENT,), reads={"remove": read_remove},
