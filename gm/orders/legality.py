@@ -183,7 +183,12 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         if problem is not None:
             return Verdict(order, None, problem)
         unit = pieces[idx]
-        group, problem = commanded_pieces(order, idx, pieces, game_map, rules)
+        # a removal takes pieces out of a multiple by kind and count (`Remove A Spa` from a
+        # 2A, `Disband G Pra` in Winter), as the adjustment phase reads it; every other order commands the whole multiple
+        removal = isinstance(order, Remove) or (isinstance(order, Disband)
+                                                and phase_kind == ADJUSTMENT)
+        group, problem = ([idx], None) if removal \
+            else commanded_pieces(order, idx, pieces, game_map, rules)
         if problem is not None:
             return Verdict(order, unit, problem)
         if order.power is None or (order.leader and not order.location):

@@ -323,3 +323,37 @@ def test_the_demo_archive_replays_without_differences():
                   "Eliminated: Elis.", "Elis gains Elis", "Build A Eli"):
         assert event in out, event
 
+
+
+# --- removals from a multiple, read as the engine reads them ----------------------------------
+
+def test_a_removal_from_a_multiple_is_accepted_at_intake_as_the_engine_does_it(hoplite):
+    """Rule 3 (f) and rule 4: `Remove A Spa` takes one army of a 2A, `Disband G Pra` the
+    garrison of a 2A/G; neither is an order to the whole multiple, so no count hint."""
+    winter = Position(WINTER_449, [Unit("sparta", "A", "spa"), Unit("sparta", "A", "spa"),
+                                   Unit("sparta", "A", "pra"), Unit("sparta", "A", "pra"),
+                                   Unit("sparta", "G", "pra")], {"spa": "sparta"})
+    for text in ("Remove A Spa", "Disband G Pra", "Remove A/G Pra"):
+        order = parse_order(text, hoplite, "sparta")
+        assert legality.check(order, winter, hoplite, "Adjustment",
+                              RuleSet.for_map(hoplite)).legal, text
+
+
+def test_a_garrison_disbanded_from_a_multiple_frees_its_half_build_at_intake(tmp_path):
+    """Rule 4 in Winter, through `gm orders` and `gm adjudicate`: the echo of `Disband G Pra`
+    (from Sparta's 2A/G) and of the build its half pays for is what the engine does."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter="SPARTA: 2A(Sparta), G(Prasiae), G(Zarax)\n")
+    gm("adjudicate", "G", "--no-orders")  # Winter 451 BC
+    gm("orders", "G", letter="SPARTA: 2A Spa split A - Teg & A H\n")
+    gm("adjudicate", "G", "--no-orders")  # Spring 450 BC: Tegea is Sparta's
+    gm("orders", "G", letter="SPARTA: A Teg & A Spa MERGE 2A Pra\nG Pra S MERGE Pra\n")
+    gm("adjudicate", "G", "--no-orders")  # Autumn 450 BC: 2A/G Pra; 3½ centres, 3 to keep
+    echo = gm("orders", "G", letter="SPARTA: Disband G Pra\nBuild A Spa\n")
+    assert "void when adjudicated" not in echo and "REJECTED" not in echo
+    report = " ".join(gm("adjudicate", "G", "--no-orders").split())
+    assert "Sparta: 1 garrison in Prasiae disbanded" in report
+    assert "Build A Spa" in report and "*void*" not in report
+    shown = gm("show", "G")
+    assert "2A Pra" in shown and "A Spa" in shown and "G Pra" not in shown
