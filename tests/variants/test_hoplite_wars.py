@@ -357,3 +357,24 @@ def test_a_garrison_disbanded_from_a_multiple_frees_its_half_build_at_intake(tmp
     assert "Build A Spa" in report and "*void*" not in report
     shown = gm("show", "G")
     assert "2A Pra" in shown and "A Spa" in shown and "G Pra" not in shown
+
+
+def test_a_multiples_change_of_kind_reads_as_one_unit_in_the_report(hoplite):
+    """Rule 9: `2A Ath - 2F Ath` is reported as the multiple it is, not as one army."""
+    assert parse_order("2A Ath - 2F Ath", hoplite, "athens",
+                       phase_kind="Adjustment").in_words() == "2A Ath becomes 2F"
+    assert parse_order("A Ath - F Ath", hoplite, "athens",
+                       phase_kind="Adjustment").in_words() == "A Ath becomes a fleet"
+
+
+def test_delphis_two_units_are_named_as_orders_write_them(hoplite):
+    """Rule 7's event names the units raised from Delphi as a report writes pieces."""
+    state = {"delphi": {"sacked_by": "boeotia", "shunned": ["boeotia", "elis"],
+                        "owed": {"boeotia": 2}}}
+    position = Position(Phase(450, "Winter", "Adjustment"), [], {"thb": "boeotia",
+                                                                  "aul": "boeotia"},
+                        state=state)
+    orders = [parse_order(t, hoplite, "boeotia") for t in ("Build A Thb", "Build F Aul")]
+    outcome = Season.for_map(hoplite).adjudicate(position, orders)
+    assert "rule 7 (Delphi): Boeotia raised A Thb, F Aul from Delphi's offerings" \
+        in outcome.events
