@@ -378,3 +378,23 @@ def test_delphis_two_units_are_named_as_orders_write_them(hoplite):
     outcome = Season.for_map(hoplite).adjudicate(position, orders)
     assert "rule 7 (Delphi): Boeotia raised A Thb, F Aul from Delphi's offerings" \
         in outcome.events
+
+
+def test_the_picture_draws_each_part_of_a_merge_and_a_split(tmp_path):
+    """Rule 3 on the board: the engine resolves each piece's part of a merge or a split, which
+    is no stored order; `gm draw` still draws every part's arrow, as the report lists it."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter="SPARTA: 2A(Sparta)\nBOEOTIA: A(Thebes), A(Aulis)\n")
+    gm("adjudicate", "G", "--no-orders")
+    gm("orders", "G", letter="SPARTA: 2A Spa split A - Teg & A H\n"
+                             "BOEOTIA: A Thb & A Aul MERGE 2A Pla\n")
+    gm("adjudicate", "G", "--no-orders")
+    out = tmp_path / "board.svg"
+    gm("draw", "G", "--phase", "Spring 450 BC", "--output", str(out))
+    svg = out.read_text(encoding="utf-8")
+    for power, start, end in (("boeotia", "thb", "pla"), ("boeotia", "aul", "pla"),
+                              ("sparta", "spa", "teg")):
+        assert (f'class="order move succeeded" data-power="{power}" data-from="{start}" '
+                f'data-to="{end}"') in svg, (start, end)
+    assert 'class="order hold' in svg and 'data-from="spa"' in svg
