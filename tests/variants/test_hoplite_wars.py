@@ -397,4 +397,3 @@ def test_the_picture_draws_each_part_of_a_merge_and_a_split(tmp_path):
                               ("sparta", "spa", "teg")):
         assert (f'class="order move succeeded" data-power="{power}" data-from="{start}" '
                 f'data-to="{end}"') in svg, (start, end)
-    assert 'class="order hold' in svg and 'data-from="spa"' in svg
