@@ -217,7 +217,7 @@ def show(game: GameName, phase: PhaseOption = None,
         centres = position.centres_of(power_id)
         if not units and not centres:
             continue
-        table.add_row(power.name, f"{rules.supply(power_id, position, game_map):g}",
+        table.add_row(power.name, amount(rules.supply(power_id, position, game_map)),
                       str(len(units)), ", ".join(stacks_shown(units)),
                       ", ".join(place(c) for c in centres))
     console.print(table)

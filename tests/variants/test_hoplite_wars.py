@@ -58,6 +58,8 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     report = gm("adjudicate", "G", "--no-orders")
     assert report.count("2A Spa - Teg") == 1  # one line for the multiple
     assert "Sparta gains Tegea" in report  # a town changes hands after Spring
+    sparta = next(line for line in gm("show", "G").splitlines() if "Sparta " in line)
+    assert "3½" in sparta and "3.5" not in sparta  # the centres column counts towns as ½
     assert "20½ supply centres per player" in report
     assert gm("report", "G") == report
     out = tmp_path / "board.svg"
