@@ -409,7 +409,8 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     if kind == "units" and count:
         target, condition = float(count), f"{count:g} {rules.score_words() or 'units'}"
     elif kind == "centres" and count:
-        target, condition = float(count), f"{amount(count)} supply centres"
+        target, condition = float(count), \
+            f"{amount(count)} {rules.score_words() or 'supply centres'}"
     elif kind == "majority":
         total = rules.board_supply(position, game_map)
         target = math.floor(total / 2) + 1 if float(total).is_integer() else total / 2 + 0.5

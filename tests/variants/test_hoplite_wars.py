@@ -60,8 +60,10 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     assert "Sparta gains Tegea" in report  # a town changes hands after Spring
     sparta = next(line for line in gm("show", "G").splitlines() if "Sparta " in line)
     assert "3½" in sparta and "3.5" not in sparta  # the centres column counts towns as ½
-    assert "20½ supply centres per player" in report
+    assert "20½ supply centres (Delphi not counted) per player" in " ".join(report.split())
     assert gm("report", "G") == report
+    chart = " ".join(gm("chart", "G").split())  # rule 13: what the chart counts
+    assert "supply centres (Delphi not counted) at the end of each year" in chart
     out = tmp_path / "board.svg"
     gm("draw", "G", "--output", str(out))
     assert out.read_text(encoding="utf-8").lstrip().startswith("<")
