@@ -401,3 +401,14 @@ def test_the_picture_draws_each_part_of_a_merge_and_a_split(tmp_path):
                               ("sparta", "spa", "teg")):
         assert (f'class="order move succeeded" data-power="{power}" data-from="{start}" '
                 f'data-to="{end}"') in svg, (start, end)
+
+
+def test_a_minors_set_up_with_no_piece_is_void_when_read(tmp_path):
+    """Rule 1 at intake: `CHALCIS: Waive` at the set-up gets the engine's words at once."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    echo = " ".join(gm("orders", "G", letter="CHALCIS: Waive\n").split())
+    why = "rule 1 (set-up): Chalcis is a Minor State and places exactly one single piece"
+    assert f"Waive (void when adjudicated: {why}" in echo
+    report = " ".join(gm("adjudicate", "G", "--no-orders").split())
+    assert f"Waive (*void*: {why}" in report
