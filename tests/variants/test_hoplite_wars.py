@@ -412,3 +412,16 @@ def test_a_minors_set_up_with_no_piece_is_void_when_read(tmp_path):
     assert f"Waive (void when adjudicated: {why}" in echo
     report = " ".join(gm("adjudicate", "G", "--no-orders").split())
     assert f"Waive (*void*: {why}" in report
+
+
+def test_a_minors_piece_ordered_under_its_major_is_refused_under_rule_5(hoplite):
+    """The player plays both powers, so no piece changes hands (not rule 10): the Minor's
+    piece is ordered under its own name, which the refusal says."""
+    units = [Unit("elatea", "A", "ela"), Unit("athens", "A", "mar")]
+    assert refusal(hoplite, "A Ela - Del", "sparta", units) == (
+        "rule 5 (Minor States): the piece in Elatea belongs to Elatea, not Sparta; the player "
+        "orders it under the name Elatea")
+    assert refusal(hoplite, "A Mar - Ath", "sparta", units).startswith("rule 10 (signing")
+    units.append(Unit("sparta", "A", "orc"))  # a merge naming the Minor's piece: the same words
+    assert refusal(hoplite, "A Orc & A Ela merge 2A Opu", "sparta", units).startswith(
+        "rule 5 (Minor States): the piece in Elatea belongs to Elatea, not Sparta")
