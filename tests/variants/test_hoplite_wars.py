@@ -425,3 +425,12 @@ def test_a_minors_piece_ordered_under_its_major_is_refused_under_rule_5(hoplite)
     units.append(Unit("sparta", "A", "orc"))  # a merge naming the Minor's piece: the same words
     assert refusal(hoplite, "A Orc & A Ela merge 2A Opu", "sparta", units).startswith(
         "rule 5 (Minor States): the piece in Elatea belongs to Elatea, not Sparta")
+
+
+def test_full_names_spell_a_garrison_out():
+    """`--names full` writes a garrison as the judges write an army (`Garrison Prasiae`)."""
+    from gm.notation import in_full
+
+    names = {"pra": "Prasiae", "spa": "Sparta"}
+    assert in_full("G Pra S merge Pra", names) == "Garrison Prasiae SUPPORT merge Prasiae"
+    assert in_full("A Spa - Pra", names) == "Army Sparta -> Prasiae"
