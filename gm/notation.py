@@ -221,8 +221,8 @@ def order_display(order, unit_kind: str | None = None) -> str:
 
 
 # `--names full`: the judges' words for the short forms of an order.
-FULL_WORDS = {"A": "Army", "F": "Fleet", "-": "->", "R": "->", "H": "HOLD", "S": "SUPPORT",
-              "C": "CONVOY", "D": "DISBAND"}
+FULL_WORDS = {"A": "Army", "F": "Fleet", "G": "Garrison", "-": "->", "R": "->", "H": "HOLD",
+              "S": "SUPPORT", "C": "CONVOY", "D": "DISBAND"}
 COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast",
                "wc": "west coast"}
 _VERBS = frozenset({"Build", "Remove", "Waive", "Loan", "End", "Place", "Sack"})

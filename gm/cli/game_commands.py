@@ -221,7 +221,7 @@ def show(game: GameName, phase: PhaseOption = None,
     for power_id in shown:  # how many centres supply the power and, if not one each, their worth
         units = position.units_of(power_id)
         table.add_row(game_map.powers[power_id].name, str(len(held.get(power_id, ()))),
-                      *([f"{supplies.get(power_id, 0.0):g}"] if worth else []),
+                      *([amount(supplies.get(power_id, 0.0))] if worth else []),
                       str(len(units)), ", ".join(stacks_shown(units)),
                       ", ".join(place(c) for c in position.centres_of(power_id)))
     console.print(table)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import typer
@@ -20,6 +21,7 @@ def check(name: str = typer.Argument(..., help="map id (standard) or a path to a
     """Validate a map file and report every problem with its line."""
     from gm.maps import MapError, map_path
     from gm.maps.map_check import check_text
+    from gm.orders.kinds.build import amount
 
     try:
         path = map_path(name)
@@ -38,6 +40,11 @@ def check(name: str = typer.Argument(..., help="map id (standard) or a path to a
     centres = sum(1 for p in spec.provinces.values() if p.supply)
     console.print(f"{path}: ok — {len(spec.provinces)} provinces, {centres} supply centres, "
                   f"{len(spec.powers)} powers", markup=False)
+    values = Counter(p.supply for p in spec.provinces.values() if p.supply)
+    if set(values) != {1}:  # centres of other values (Hoplite Wars' towns and Delphi)
+        console.print("  centres by value: " + ", ".join(
+            f"{values[v]} worth {amount(v)}" for v in sorted(values, reverse=True)),
+            markup=False)
 
 
 @map_app.command("list")

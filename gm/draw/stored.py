@@ -102,13 +102,29 @@ def _outcomes(store: Store, view: GameView, row: PhaseRow, results: list[ResultR
     out = []
     for r in results:
         order_row = typed.get(r.order_id) if r.order_id is not None else None
-        order = typed_order(order_row, view.map) if order_row is not None else None
+        order = typed_order(order_row, view.map) if order_row is not None \
+            else _part(r, view.map, row.phase.kind)
         out.append(OrderOutcome(
             power=r.power, order=order, unit_location=_location(r),
             succeeded=r.succeeded, code=r.code,
             dislodged=r.dislodged_by is not None or r.code == "dislodged",
             text=r.order_text or ""))
     return out
+
+
+def _part(result: ResultRow, game_map: GameMap, phase_kind: str):
+    """A piece's part of a merge or a split (`A Lep merge 2A Eli`, `A Spa - Teg`): the engine
+    resolves each part, which is no stored order, so its result keeps only the part's text;
+    read back, so that the picture draws it. None where there is no text or it does not read."""
+    from gm.orders.errors import OrderError
+    from gm.orders.parse import parse_order
+
+    if not result.order_text or not result.power:
+        return None
+    try:
+        return parse_order(result.order_text, game_map, result.power, phase_kind=phase_kind)
+    except OrderError:
+        return None
 
 
 def _location(result: ResultRow) -> str | None:

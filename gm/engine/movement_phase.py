@@ -457,17 +457,37 @@ class MovementPhase:
     def _merge_supports(self, forces: list[Force], attacks: list[Attack],
                         group: dict[tuple, int]) -> None:
         """A support of a merge (`A Par S merge Bur`) is given to its side's merge into that
-        province, and is not matched when there is none."""
+        province, else to the one merge into it another side makes (any unit may support any
+        other, subject to the rules' vetoes: `support_refused`); it is not matched when there
+        is none, or when several sides merge there and the support names none of them."""
+        vetted = self.rules.answers("may_support")
         for idx, plan in enumerate(self.plans):
-            if plan.kind == "support_merge":
-                forces[idx].is_support = True
-                forces[idx].supports_into = plan.dest
-                a = group.get(("merge", forces[idx].power, plan.dest))
-                if a is None:
+            if plan.kind != "support_merge":
+                continue
+            forces[idx].is_support = True
+            forces[idx].supports_into = plan.dest
+            place = self.map.provinces[plan.dest].name if plan.dest in self.map.provinces \
+                else plan.dest
+            a = group.get(("merge", forces[idx].power, plan.dest))
+            if a is None:
+                others = [b for key, b in group.items()
+                          if len(key) == 3 and key[0] == "merge" and key[2] == plan.dest]
+                a = others[0] if len(others) == 1 else None
+                if len(others) > 1:
                     plan.matched = False
-                    plan.unmatched_reason = f"no merge into {plan.dest}"
-                else:
-                    attacks[a].supports.append(idx)
+                    plan.unmatched_reason = f"several merges into {place}, and the support " \
+                                            "names none"
+                    continue
+            if a is None:
+                plan.matched = False
+                plan.unmatched_reason = f"no merge into {place}"
+                continue
+            merging = self.units[attacks[a].forces[0]]
+            if vetted and (why := self.rules.support_refused(self.units[idx], merging,
+                                                              self.position)):
+                plan.matched, plan.unmatched_reason = False, why
+                continue
+            attacks[a].supports.append(idx)
 
     @staticmethod
     def _merge_routes(forces: list[Force], attacks: list[Attack],

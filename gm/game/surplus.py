@@ -66,8 +66,8 @@ def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder,
 
 def _rule_objections(taken: list[tuple[object, object]], first_new: int, position, game_map,
                      rules) -> dict[int, str]:
-    """The letter's builds a rule objects to, given the builds accepted before each (index
-    in `taken` -> the rule's words). As in the engine, the rules' own adjustment orders come
+    """The letter's builds (and the rules' own adjustment orders: a waive, a disband) a rule
+    objects to, given the builds accepted before each (index in `taken` -> the rule's words). As in the engine, the rules' own adjustment orders come
     first (a garrison disbanded frees its half build for this phase)."""
     if rules is None or not rules.answers("build_problem"):
         return {}
@@ -75,13 +75,20 @@ def _rule_objections(taken: list[tuple[object, object]], first_new: int, positio
             if order is not None and (i < first_new or row.status == "accepted")
             and VOID_NOTE.format("") not in (row.reason or "")]
     board = position
-    if rules.answers("adjustment_orders"):
-        board = position.copy()
-        rules.adjustment_orders(board, [order for _, _, order in live], game_map)
-    accepted: list[Build] = []
     found: dict[int, str] = {}
+    if rules.answers("adjustment_orders"):
+        # the rules' own adjustment orders, carried out as the engine does; the ones they
+        # refuse (a Minor's waive of its set-up, a garrison disbanded that is not there) are
+        # void in their words
+        board = position.copy()
+        _, done, _ = rules.adjustment_orders(board, [order for _, _, order in live], game_map)
+        refused = {id(r.order): r.detail for r in done
+                   if r.order is not None and not r.succeeded and r.detail}
+        found.update((i, refused[id(order)]) for i, _, order in live
+                     if i >= first_new and id(order) in refused)
+    accepted: list[Build] = []
     for i, _, order in live:
-        if not isinstance(order, Build):
+        if not isinstance(order, Build) or i in found:
             continue
         objection = rules.build_problem(order, board, game_map, tuple(accepted))
         if not objection:

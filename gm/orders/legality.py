@@ -31,14 +31,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from gm.maps.gamemap import GameMap
-from gm.orders.errors import PHASE, VARIANT
+from gm.maps.gamemap import GameMap, province_of
+from gm.orders.errors import OWN_PLAYER, PHASE, VARIANT, WRONG_POWER
 from gm.orders.kinds import kind_of
 from gm.orders.kinds.board import (
     commanded,
     find_unit,
     kind_problem,
     multiple_problem,
+    place_name,
     power_name,
     refused,
 )
@@ -98,7 +99,25 @@ def find_order_unit(order: Order, pieces, game_map: GameMap,
             return -1, problem
     idx, problem = find_unit(order.power, order.unit_kind, order.location, order.strength,
                              order.leader, pieces, game_map, dislodged)
+    if problem is not None and problem.kind == WRONG_POWER and rules is not None \
+            and rules.sides and order.power:
+        problem = _own_players_piece(order, pieces, game_map, rules) or problem
     return idx, named_refusal(problem, rules)
+
+
+def _own_players_piece(order: Order, pieces, game_map: GameMap, rules) -> Problem | None:
+    """An order for a piece of another power the same player plays (a Major's letter that
+    orders its Minor's army): no piece changes hands, but it is ordered under its own power's
+    name, which the refusal says."""
+    where = province_of(order.location)
+    theirs = {u.power for u in pieces if u.province == where and u.power != order.power
+              and rules.side(u.power) == rules.side(order.power)}
+    if len(theirs) != 1:
+        return None
+    name = power_name(game_map, theirs.pop())
+    return refused(f"the piece in {place_name(game_map, where)} belongs to {name}, not "
+                   f"{power_name(game_map, order.power)}; the player orders it under the name "
+                   f"{name}", f"Write it under {name} ('{name.upper()}: ...').", OWN_PLAYER)
 
 
 def named_refusal(problem: Problem | None, rules) -> Problem | None:
@@ -183,7 +202,12 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         if problem is not None:
             return Verdict(order, None, problem)
         unit = pieces[idx]
-        group, problem = commanded_pieces(order, idx, pieces, game_map, rules)
+        # a removal takes pieces out of a multiple by kind and count (`Remove A Spa` from a
+        # 2A, `Disband G Pra` in Winter), as the adjustment phase reads it; every other order commands the whole multiple
+        removal = isinstance(order, Remove) or (isinstance(order, Disband)
+                                                and phase_kind == ADJUSTMENT)
+        group, problem = ([idx], None) if removal \
+            else commanded_pieces(order, idx, pieces, game_map, rules)
         if problem is not None:
             return Verdict(order, unit, problem)
         if order.power is None or (order.leader and not order.location):
@@ -198,8 +222,12 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
                                                       position, game_map, rules)[1])
     problem = None
     if kind_decl is not None and kind_decl.check is not None:
-        problem = named_refusal(kind_decl.check(order, kind, location, position, game_map,
-                                                rules), rules)
+        problem = kind_decl.check(order, kind, location, position, game_map, rules)
+        if problem is not None and problem.kind == WRONG_POWER and isinstance(order, Merge) \
+                and rules is not None and rules.sides:  # a partner the player's other power has
+            problem = next((found for p in order.partners if (found := _own_players_piece(
+                replace(order, location=p[1]), position.units, game_map, rules))), problem)
+        problem = named_refusal(problem, rules)
         if problem is not None and unit is not None and len(group) > 1:
             # a multiple: each piece keeps its own reach, and the order stands if one can go
             kinds = {pieces[i].kind for i in group} - {kind}

@@ -32,6 +32,7 @@ from gm.notation import (
     stored_piece_shown,
 )
 from gm.orders.ignored import MAY_BE_ORDERS
+from gm.orders.kinds.build import amount
 from gm.report.report_data import (
     AdjustmentLine,
     CentreChange,
@@ -424,7 +425,10 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     if kind == "units" and count:
         target, condition = float(count), f"{count:g} {rules.score_words() or 'units'}"
     elif kind == "centres" and count:
-        target, condition = float(count), supply_amount(count, game_map.centres_worth_one)
+        words = rules.score_words()  # what a rule counts instead (Hoplite Wars: Delphi left out)
+        target = float(count)
+        condition = f"{amount(count)} {words}" if words else \
+            supply_amount(count, game_map.centres_worth_one)
     elif kind == "majority":
         total = rules.board_supply(position, game_map)
         target = math.floor(total / 2) + 1 if float(total).is_integer() else total / 2 + 0.5

@@ -16,7 +16,8 @@ that declares for that player'.
   Barbarians: `barbarians.py`).
 
 Parameters (`[rules.build_anywhere]`): `rule` (the rulebook's number), `values` (the supplies a
-build site may have: ½ and 1 by default, so Hoplite Wars' Delphi is none), `except` (powers).
+build site may have: ½ and 1 by default, so Hoplite Wars' Delphi is none), `except` (powers),
+`sites` (how the refusal names the build sites: "the vacant centres it owns" by default).
 """
 
 from __future__ import annotations
@@ -49,5 +50,6 @@ class BuildAnywhere(Rule):
         if power in self.params.get("except", ()) or power not in game_map.powers or \
                 position.owners.get(where) == power:
             return None
-        return f"{self.ref}: {power_name(game_map, power)} builds in the vacant centres it " \
-               f"owns, and {place_name(game_map, where)} is not one of them"
+        sites = self.params.get("sites", "the vacant centres it owns")
+        return f"{self.ref}: {power_name(game_map, power)} builds in {sites}, and " \
+               f"{place_name(game_map, where)} is not one of them"

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm.engine import results as R
+from gm.notation import piece_shown
 from gm.orders.types import Sack
 from gm.rules.base import Rule, register
 
@@ -121,7 +122,7 @@ class Delphi(Rule):
         tags = {u.tag for u in units}
         position.units = [replace(u, tag=f"{u.tag}{FREE}") if u.power == power
                           and u.tag in tags else u for u in position.units]
-        where = ", ".join(u.label() for u in units)
+        where = ", ".join(piece_shown(u) for u in units)
         return [f"{self.ref}: {game_map.powers[power].name} raised {where} from Delphi's "
                 "offerings"]
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.notation import kind_label, mix_counts
+from gm.orders.errors import OWN_PLAYER
 from gm.orders.types import Build, Waive
 from gm.rules.base import Rule, register
 
@@ -63,6 +64,11 @@ class MinorStates(Rule):
         if any(b.power == power for b in accepted):
             return f"{ref}: {found.name} is a Minor State and places exactly one piece"
         return None
+
+    def refusal_ref(self, kind):
+        """A Major's letter that orders its Minor's piece is refused under rule 5: the Minor
+        is ordered under its own name (no piece changes hands, so it is not rule 10)."""
+        return self.ref if kind == OWN_PLAYER else None
 
     def new_owner(self, province, pieces, position, game_map):
         players = {player_of(p.power, game_map) for p in pieces}

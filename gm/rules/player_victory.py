@@ -19,6 +19,7 @@ from gm.rules.minor_states import player_of
 class PlayerVictory(Rule):
     name = "player_victory"
     title = "victory"
+    score_words = "supply centres (Delphi not counted)"  # the chart's and standing line's words
 
     def _left_out(self) -> set[str]:
         return set(self.params.get("leave_out", ("del",)))

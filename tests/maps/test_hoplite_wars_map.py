@@ -54,6 +54,8 @@ def test_gm_map_check_on_the_command_line():
     result = CliRunner().invoke(app, ["map", "check", "hoplite-wars"])
     assert result.exit_code == 0, result.output
     assert "ok — 82 provinces, 53 supply centres, 14 powers" in result.output
+    # the check: 29 cities, 23 towns and Delphi, each at its value
+    assert "centres by value: 1 worth 2, 29 worth 1, 23 worth ½" in result.output
 
 
 def test_fourteen_powers_with_the_rulebooks_home_cities(hoplite):

@@ -107,7 +107,8 @@ def test_hoplite_wars_towns_are_counted_as_centres_worth_a_half(hoplite):
     assert "Elatea: 1 supply centre, 1 unit: no change." in lines  # a city: as before
     text = render_text(report)
     assert ["Sparta", "5", "4", "3", "+1", "build"] in table_rows(text)
-    assert "Victory: supply centres worth 20½ per player." in " ".join(text.split())
+    assert "Victory: 20½ supply centres (Delphi not counted) per player." in \
+        " ".join(text.split())  # rule 13's own words (player_victory.score_words)
     # Delphi is worth 2: six centres worth six need no second number
     report = adjustment_report(hoplite, sparta_winter(hoplite, {"del": "sparta"}))
     lines = [format_adjustment_line(a) for a in report.adjustments]
@@ -141,7 +142,7 @@ def test_a_supply_on_its_own_says_it_is_the_centres_worth(hoplite, standard_map)
     # centres and 1 for its Minor State Elatea's, as the standing line adds them up
     assert victory_text(["sparta"], sparta, hoplite) == "Sparta wins with supply centres worth 5"
     chart = build_chart("G", hoplite, [sparta])
-    assert chart.counted == "worth of supply centres"
+    assert chart.counted == "supply centres (Delphi not counted)"  # rule 13's own words
     start = starting_position(standard_map)
     assert victory_text(["russia"], start, standard_map) == "Russia wins with 4 supply centres"
     assert build_chart("G", standard_map, [start]).counted == "supply centres"

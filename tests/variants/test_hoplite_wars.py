@@ -58,8 +58,12 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     report = gm("adjudicate", "G", "--no-orders")
     assert report.count("2A Spa - Teg") == 1  # one line for the multiple
     assert "Sparta gains Tegea" in report  # a town changes hands after Spring
-    assert "Victory: supply centres worth 20½ per player." in report
+    sparta = next(line for line in gm("show", "G").splitlines() if "Sparta " in line)
+    assert "3½" in sparta and "3.5" not in sparta  # the centres column counts towns as ½
+    assert "20½ supply centres (Delphi not counted) per player" in " ".join(report.split())
     assert gm("report", "G") == report
+    chart = " ".join(gm("chart", "G").split())  # rule 13: what the chart counts
+    assert "supply centres (Delphi not counted) at the end of each year" in chart
     out = tmp_path / "board.svg"
     gm("draw", "G", "--output", str(out))
     assert out.read_text(encoding="utf-8").lstrip().startswith("<")
@@ -323,3 +327,110 @@ def test_the_demo_archive_replays_without_differences():
                   "Eliminated: Elis.", "Elis gains Elis", "Build A Eli"):
         assert event in out, event
 
+
+
+# --- removals from a multiple, read as the engine reads them ----------------------------------
+
+def test_a_removal_from_a_multiple_is_accepted_at_intake_as_the_engine_does_it(hoplite):
+    """Rule 3 (f) and rule 4: `Remove A Spa` takes one army of a 2A, `Disband G Pra` the
+    garrison of a 2A/G; neither is an order to the whole multiple, so no count hint."""
+    winter = Position(WINTER_449, [Unit("sparta", "A", "spa"), Unit("sparta", "A", "spa"),
+                                   Unit("sparta", "A", "pra"), Unit("sparta", "A", "pra"),
+                                   Unit("sparta", "G", "pra")], {"spa": "sparta"})
+    for text in ("Remove A Spa", "Disband G Pra", "Remove A/G Pra"):
+        order = parse_order(text, hoplite, "sparta")
+        assert legality.check(order, winter, hoplite, "Adjustment",
+                              RuleSet.for_map(hoplite)).legal, text
+
+
+def test_a_garrison_disbanded_from_a_multiple_frees_its_half_build_at_intake(tmp_path):
+    """Rule 4 in Winter, through `gm orders` and `gm adjudicate`: the echo of `Disband G Pra`
+    (from Sparta's 2A/G) and of the build its half pays for is what the engine does."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter="SPARTA: 2A(Sparta), G(Prasiae), G(Zarax)\n")
+    gm("adjudicate", "G", "--no-orders")  # Winter 451 BC
+    gm("orders", "G", letter="SPARTA: 2A Spa split A - Teg & A H\n")
+    gm("adjudicate", "G", "--no-orders")  # Spring 450 BC: Tegea is Sparta's
+    gm("orders", "G", letter="SPARTA: A Teg & A Spa MERGE 2A Pra\nG Pra S MERGE Pra\n")
+    gm("adjudicate", "G", "--no-orders")  # Autumn 450 BC: 2A/G Pra; 3½ centres, 3 to keep
+    echo = gm("orders", "G", letter="SPARTA: Disband G Pra\nBuild A Spa\n")
+    assert "void when adjudicated" not in echo and "REJECTED" not in echo
+    report = " ".join(gm("adjudicate", "G", "--no-orders").split())
+    assert "Sparta: 1 garrison in Prasiae disbanded" in report
+    assert "Build A Spa" in report and "*void*" not in report
+    shown = gm("show", "G")
+    assert "2A Pra" in shown and "A Spa" in shown and "G Pra" not in shown
+
+
+def test_a_multiples_change_of_kind_reads_as_one_unit_in_the_report(hoplite):
+    """Rule 9: `2A Ath - 2F Ath` is reported as the multiple it is, not as one army."""
+    assert parse_order("2A Ath - 2F Ath", hoplite, "athens",
+                       phase_kind="Adjustment").in_words() == "2A Ath becomes 2F"
+    assert parse_order("A Ath - F Ath", hoplite, "athens",
+                       phase_kind="Adjustment").in_words() == "A Ath becomes a fleet"
+
+
+def test_delphis_two_units_are_named_as_orders_write_them(hoplite):
+    """Rule 7's event names the units raised from Delphi as a report writes pieces."""
+    state = {"delphi": {"sacked_by": "boeotia", "shunned": ["boeotia", "elis"],
+                        "owed": {"boeotia": 2}}}
+    position = Position(Phase(450, "Winter", "Adjustment"), [], {"thb": "boeotia",
+                                                                  "aul": "boeotia"},
+                        state=state)
+    orders = [parse_order(t, hoplite, "boeotia") for t in ("Build A Thb", "Build F Aul")]
+    outcome = Season.for_map(hoplite).adjudicate(position, orders)
+    assert "rule 7 (Delphi): Boeotia raised A Thb, F Aul from Delphi's offerings" \
+        in outcome.events
+
+
+def test_the_picture_draws_each_part_of_a_merge_and_a_split(tmp_path):
+    """Rule 3 on the board: the engine resolves each piece's part of a merge or a split, which
+    is no stored order; `gm draw` still draws every part's arrow, as the report lists it."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter="SPARTA: 2A(Sparta)\nBOEOTIA: A(Thebes), A(Aulis)\n")
+    gm("adjudicate", "G", "--no-orders")
+    gm("orders", "G", letter="SPARTA: 2A Spa split A - Teg & A H\n"
+                             "BOEOTIA: A Thb & A Aul MERGE 2A Pla\n")
+    gm("adjudicate", "G", "--no-orders")
+    out = tmp_path / "board.svg"
+    gm("draw", "G", "--phase", "Spring 450 BC", "--output", str(out))
+    svg = out.read_text(encoding="utf-8")
+    for power, start, end in (("boeotia", "thb", "pla"), ("boeotia", "aul", "pla"),
+                              ("sparta", "spa", "teg")):
+        assert (f'class="order move succeeded" data-power="{power}" data-from="{start}" '
+                f'data-to="{end}"') in svg, (start, end)
+
+
+def test_a_minors_set_up_with_no_piece_is_void_when_read(tmp_path):
+    """Rule 1 at intake: `CHALCIS: Waive` at the set-up gets the engine's words at once."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    echo = " ".join(gm("orders", "G", letter="CHALCIS: Waive\n").split())
+    why = "rule 1 (set-up): Chalcis is a Minor State and places exactly one single piece"
+    assert f"Waive (void when adjudicated: {why}" in echo
+    report = " ".join(gm("adjudicate", "G", "--no-orders").split())
+    assert f"Waive (*void*: {why}" in report
+
+
+def test_a_minors_piece_ordered_under_its_major_is_refused_under_rule_5(hoplite):
+    """The player plays both powers, so no piece changes hands (not rule 10): the Minor's
+    piece is ordered under its own name, which the refusal says."""
+    units = [Unit("elatea", "A", "ela"), Unit("athens", "A", "mar")]
+    assert refusal(hoplite, "A Ela - Del", "sparta", units) == (
+        "rule 5 (Minor States): the piece in Elatea belongs to Elatea, not Sparta; the player "
+        "orders it under the name Elatea")
+    assert refusal(hoplite, "A Mar - Ath", "sparta", units).startswith("rule 10 (signing")
+    units.append(Unit("sparta", "A", "orc"))  # a merge naming the Minor's piece: the same words
+    assert refusal(hoplite, "A Orc & A Ela merge 2A Opu", "sparta", units).startswith(
+        "rule 5 (Minor States): the piece in Elatea belongs to Elatea, not Sparta")
+
+
+def test_full_names_spell_a_garrison_out():
+    """`--names full` writes a garrison as the judges write an army (`Garrison Prasiae`)."""
+    from gm.notation import in_full
+
+    names = {"pra": "Prasiae", "spa": "Sparta"}
+    assert in_full("G Pra S merge Pra", names) == "Garrison Prasiae SUPPORT merge Prasiae"
+    assert in_full("A Spa - Pra", names) == "Army Sparta -> Prasiae"

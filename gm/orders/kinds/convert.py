@@ -33,11 +33,13 @@ class BecomesKind(Order):
         yield self.new_kind, None, None
 
     def in_words(self) -> str:
-        """`A Ur becomes a fleet` (`A Ur - F Ur` reads like a move); `F Stp/nc` for a fleet on
-        one coast of several."""
+        """`A Ur becomes a fleet` (`A Ur - F Ur` reads like a move), `2A Ath becomes 2F`;
+        `F Stp/nc` for a fleet on one coast of several."""
         if self.new_kind not in _KIND_WORDS:
             return str(self)
         becomes = _KIND_WORDS[self.new_kind]
+        if (self.strength or 1) > 1:  # a multiple changes kind whole: `2A Ath becomes 2F`
+            becomes = unit_label(self.new_kind, "", self.strength).strip()
         if coast_of(self.new_location):
             becomes = f"F {show_location(self.new_location)}"
         return f"{self.unit_text()} becomes {becomes}"
