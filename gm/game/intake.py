@@ -26,7 +26,7 @@ from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.notation import order_display
-from gm.orders import ignored
+from gm.orders import ignored, legality
 from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
@@ -159,9 +159,7 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                          "whose order is this? Give --power, or put a line such as 'France:' "
                          "above it."), None)
     order = _with_power(read.order, who)
-    unit = next((u for u in position.units if u.province == order.province), None) \
-        if getattr(order, "location", "") else None
-    parsed = order_display(order, unit.kind if unit else None)
+    parsed = order_display(order, *_as_standing(order, position, view.map))
     notes = "; ".join(read.notes)
     if read.later is not None:  # checked against the board when that phase comes
         kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")
@@ -169,6 +167,22 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                          order_to_json(order)), order)
     return (NewOrder(read.line, who, read.text, "accepted", notes, parsed,
                      order_to_json(order)), order)
+
+
+def _as_standing(order, position: Position, game_map: GameMap
+                 ) -> tuple[str | None, float | None]:
+    """The kind and strength of the pieces an order commands, as the legality check finds
+    them, for the echo to name its unit as it stands (`A(Syracuse)-Zama` to a double army is
+    `2A Syr - Zam`); for an order commanding no piece on the board, the kind of a unit in its
+    province fills a kind left out."""
+    pieces = legality.commanded_units(order, position, game_map, position.phase.kind,
+                                      RuleSet.for_map(game_map))
+    if pieces:
+        kinds = {u.kind for u in pieces}
+        return (kinds.pop() if len(kinds) == 1 else None), sum(u.strength for u in pieces)
+    unit = next((u for u in position.units if u.province == order.province), None) \
+        if getattr(order, "location", "") else None
+    return (unit.kind if unit else None), None
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,

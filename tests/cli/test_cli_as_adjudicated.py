@@ -1,0 +1,55 @@
+"""What the GM is shown when a letter is read is exactly what will be adjudicated, in every
+place gm shows it: the echo of `gm orders`, `gm confirm`, `gm orders --list` and the season
+report name the piece as it stands (a double army written `A` is `2A`), say a near miss once,
+and leave a replaced letter's lines out of what is in force."""
+
+from __future__ import annotations
+
+import re
+
+SACKED = "A(Syracuse)-Zama\nA(Rome)-Campania\n"
+
+
+def flat(result) -> str:
+    return " ".join(result.output.split())  # lines wrap in reports and tables
+
+
+def plain_a(text: str, order: str) -> bool:
+    """Does `order` (`A Syr - Zam`) appear with no count before it?"""
+    return re.search(rf"(?<![\w.])A {re.escape(order)}", text) is not None
+
+
+def test_a_double_army_ordered_as_a_plain_army_is_shown_as_the_double(gm, tmp_path):
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
+    echo = flat(gm("orders", "G", "-", "--power", "Rome", input=SACKED))
+    assert "2A Syr - Zam" in echo and not plain_a(echo, "Syr - Zam")
+    assert "A Rom - Cam" in echo  # a single army stays as written
+    confirmed = flat(gm("confirm", "G", "--power", "Rome"))
+    assert "2A Syr - Zam" in confirmed and not plain_a(confirmed, "Syr - Zam")
+    listed = flat(gm("orders", "G", "--list"))
+    assert "2A Syr - Zam" in listed and not plain_a(listed, "Syr - Zam")
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "2A Syr - Zam" in report and not plain_a(report, "Syr - Zam")
+    # the archive keeps the letter as written, and replays it
+    archive = tmp_path / "g.txt"
+    gm("export", "G", str(archive))
+    assert "A(Syracuse)-Zama" in archive.read_text(encoding="utf-8")
+    assert "no differences" in flat(gm("replay", str(archive), "--check", "--as", "H"))
+
+
+def test_the_echo_of_a_double_reads_back_as_the_same_order(gm):
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
+    echo = flat(gm("orders", "G", "-", "--power", "Rome", input="2A Syr - Zam\n"))
+    assert "2A Syr - Zam" in echo and "Stored: 1 accepted" in echo
+
+
+def test_a_lord_of_hosts_double_army_is_shown_as_the_double(gm):
+    gm("new", "G", "--variant", "lord-of-hosts")
+    gm("edit", "G", "remove", "Ur", "--reason", "a double army stands there")
+    gm("edit", "G", "add", "Babylon", "2A", "Ur", "--reason", "a double army stands there")
+    echo = flat(gm("orders", "G", "-", "--power", "Babylon", input="A Ur H\nA Bab H\n"))
+    assert "A Ur H 2A Ur H" in echo and "A Bab H A Bab H" in echo  # as written, as read
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "2A Ur H" in report and not plain_a(report, "Ur H")
