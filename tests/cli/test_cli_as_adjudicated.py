@@ -11,7 +11,8 @@ SACKED = "A(Syracuse)-Zama\nA(Rome)-Campania\n"
 
 
 def flat(result) -> str:
-    return " ".join(result.output.split())  # lines wrap in reports and tables
+    """The output on one line: lines wrap in reports and tables (their rules left out)."""
+    return " ".join(re.sub(r"[│┃]", " ", result.output).split())
 
 
 def plain_a(text: str, order: str) -> bool:
@@ -53,3 +54,23 @@ def test_a_lord_of_hosts_double_army_is_shown_as_the_double(gm):
     assert "A Ur H 2A Ur H" in echo and "A Bab H A Bab H" in echo  # as written, as read
     report = flat(gm("adjudicate", "G", "--no-orders"))
     assert "2A Ur H" in report and not plain_a(report, "Ur H")
+
+
+def test_a_name_misspelt_twice_in_one_order_is_noted_once(gm):
+    """A name written twice in one order (the unit's place and the place it acts on) was
+    noted twice: in the echo, the confirmation, the listing and the report."""
+    note = "read 'Pariss' as Paris (par)"
+    gm("new", "G")
+    echo = flat(gm("orders", "G", "-", "--power", "France", input="A Pariss - Pariss\n"))
+    assert echo.count(note) == 1, echo
+    assert flat(gm("confirm", "G", "--power", "France")).count(note) == 1
+    assert flat(gm("orders", "G", "--list")).count(note) == 1
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "Lines not adjudicated" in report and report.count(note) == 1, report
+
+
+def test_a_conversion_naming_its_place_twice_is_noted_once(gm):
+    gm("new", "G", "--variant", "lord-of-hosts")
+    echo = flat(gm("orders", "G", "-", "--power", "Cannan", input="A/F(Tyree)-F(Tyree)\n"))
+    assert "A/F Tyr becomes a fleet" in echo
+    assert echo.count("read 'Tyree' as Tyre (tyr)") == 1, echo
