@@ -4,7 +4,8 @@ Each line is accepted (it will be adjudicated), rejected (it could not be read, 
 says why), or ignored (it is not an order). An order's power is the letter's (from `--power` or
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
 unit replaces an earlier one, which stays stored as 'superseded'; `replace=True` withdraws all
-the power's earlier orders for the phase first, as when a player sends a fresh set.
+the power's earlier letters for the phase first (their orders, and their rejected and ignored
+lines, which the report then leaves out), as when a player sends a fresh set.
 
 A letter orders only the powers it is for (reading rule 2, `gm/orders/README.md`): the
 `--power` given, or its headings' powers; a letter with neither must name one power's units
@@ -36,6 +37,8 @@ from gm.store.codec import order_to_json
 from gm.store.database import Store
 from gm.store.order_rows import SENT_AHEAD, NewOrder, OrderRow
 from gm.store.position_rows import load_position
+
+REPLACED = "the power's orders were replaced"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,15 +206,8 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         position = load_position(store, phase)
         new = read_letter(text, view, position, power_id)
         discard_redo(store, view.game)
-        withdrawn = 0
+        withdrawn = _withdraw_letters(store, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
-        if replace:
-            for row in earlier:
-                if row.power == power_id:
-                    order_rows.set_order_status(store, row.id, "withdrawn",
-                                                "the power's orders were replaced")
-                    withdrawn += 1
-            earlier = [r for r in earlier if r.power != power_id]
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         rows_to_add, superseded = _supersede(store, view, earlier, new)
         rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map),
@@ -222,6 +218,23 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
                  for r in rows_to_add]
         return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
+
+
+def _withdraw_letters(store: Store, phase_id: int, power: str) -> int:
+    """Withdraw every line the power's earlier letters gave for the phase (reading rule 3): its
+    orders, and its rejected and ignored lines too, so that nothing of a replaced letter is
+    listed as if it were in force (they stay in the store, marked withdrawn). Returns how many
+    orders were withdrawn."""
+    letter_power = {row["id"]: row["power"]
+                    for row in order_rows.letters_of_phase(store, phase_id)}
+    orders = 0
+    for row in order_rows.orders_of_phase(store, phase_id,
+                                          ("accepted", SENT_AHEAD, "rejected", "ignored")):
+        if (row.power or letter_power.get(row.letter_id)) != power:
+            continue
+        order_rows.set_order_status(store, row.id, "withdrawn", REPLACED)
+        orders += row.status in ("accepted", SENT_AHEAD)
+    return orders
 
 
 def _detail(row: NewOrder | OrderRow) -> str:

@@ -74,3 +74,36 @@ def test_a_conversion_naming_its_place_twice_is_noted_once(gm):
     echo = flat(gm("orders", "G", "-", "--power", "Cannan", input="A/F(Tyree)-F(Tyree)\n"))
     assert "A/F Tyr becomes a fleet" in echo
     assert echo.count("read 'Tyree' as Tyre (tyr)") == 1, echo
+
+
+FIRST = "A Par - Mos\nA Mar - Spa\nPlease confirm.\n"
+FRESH = "A Par - Bur\nA Mar - Spa\n"
+
+
+def test_a_replaced_letters_rejected_line_is_not_listed_in_the_report(gm, tmp_path):
+    """Reading rule 3: `--replace` replaces the power's earlier letters whole; their rejected
+    line stays in the store, withdrawn, and is no 'Line not adjudicated' of the report."""
+    gm("new", "G")
+    gm("orders", "G", "-", "--power", "France", input=FIRST)
+    gm("orders", "G", "-", "--power", "France", "--replace", input=FRESH)
+    confirmed = gm("confirm", "G", "--power", "France").output
+    assert "Rejected:" not in confirmed
+    withdrawn = confirmed.split("Replaced or withdrawn:")[1]
+    assert "A Par - Mos  (the power's orders were replaced)" in withdrawn
+    assert "Moscow" not in flat(gm("orders", "G", "--list"))  # nothing in force says Mos
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "A Par - Bur" in report
+    assert "A Par - Mos" not in report and "Lines not adjudicated" not in report
+    archive = tmp_path / "g.txt"  # the archive holds the letter in force, as replayed
+    gm("export", "G", str(archive))
+    assert "A Par - Mos" not in archive.read_text(encoding="utf-8")
+
+
+def test_a_letter_that_was_not_replaced_keeps_its_rejected_line(gm):
+    """Without --replace a later letter replaces orders unit by unit: the earlier rejected line
+    still says why its unit has no order."""
+    gm("new", "G")
+    gm("orders", "G", "-", "--power", "France", input=FIRST)
+    gm("orders", "G", "-", "--power", "France", input="A Mar - Bur\n")
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert 'France: "A Par - Mos" (rejected: Moscow is not next to Paris' in report
