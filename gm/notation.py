@@ -221,6 +221,14 @@ def order_display(order, unit_kind: str | None = None, strength: float | None = 
         else str(_as_commanded(order, unit_kind, strength))
 
 
+def standing(pieces) -> tuple[str | None, float | None]:
+    """The kind (None for several kinds) and the strength of the pieces an order commands, as
+    `order_display` takes them; (None, None) for none."""
+    kinds = {u.kind for u in pieces}
+    return (kinds.pop() if len(kinds) == 1 else None), \
+        (sum(u.strength for u in pieces) if pieces else None)
+
+
 def _as_commanded(order, unit_kind: str | None, strength: float | None):
     """The order with its unit written as the piece stands (see `order_display`)."""
     if not dataclasses.is_dataclass(order):

@@ -26,7 +26,7 @@ from gm.game.stored_orders import meant_for, orders_in_force, typed_order, unit_
 from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.notation import order_display
+from gm.notation import order_display, standing
 from gm.orders import ignored, legality
 from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
 from gm.orders.sections import LetterPhases, PhaseSlot
@@ -181,8 +181,7 @@ def _as_standing(order, position: Position, game_map: GameMap
     pieces = legality.commanded_units(order, position, game_map, position.phase.kind,
                                       RuleSet.for_map(game_map))
     if pieces:
-        kinds = {u.kind for u in pieces}
-        return (kinds.pop() if len(kinds) == 1 else None), sum(u.strength for u in pieces)
+        return standing(pieces)
     unit = next((u for u in position.units if u.province == order.province), None) \
         if getattr(order, "location", "") else None
     return (unit.kind if unit else None), None

@@ -46,6 +46,13 @@ def test_the_echo_of_a_double_reads_back_as_the_same_order(gm):
     assert "2A Syr - Zam" in echo and "Stored: 1 accepted" in echo
 
 
+def test_an_order_replaced_in_the_letter_is_named_as_the_double(gm):
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
+    echo = flat(gm("orders", "G", "-", "--power", "Rome", input=SACKED + "A Syr H\n"))
+    assert "A Syr H 2A Syr H (replaces line 1: 2A Syr - Zam)" in echo
+
+
 def test_a_lord_of_hosts_double_army_is_shown_as_the_double(gm):
     gm("new", "G", "--variant", "lord-of-hosts")
     gm("edit", "G", "remove", "Ur", "--reason", "a double army stands there")
