@@ -210,14 +210,37 @@ def units_listed(units) -> list[str]:
     return sorted(f"{u.power}: {unit_short(u)}" for u in units)
 
 
-def order_display(order, unit_kind: str | None = None) -> str:
+def order_display(order, unit_kind: str | None = None, strength: float | None = None) -> str:
     """The order as a report prints it: its canonical echo (`str(order)`, which reads back to
     the same order), or the words its kind gives for what it does (`Order.in_words`: `A Ur
-    becomes a fleet`); `unit_kind` fills in a kind the player left out (`Par - Bur`)."""
-    if unit_kind and dataclasses.is_dataclass(order) and \
-            getattr(order, "unit_kind", unit_kind) is None:
+    becomes a fleet`). `unit_kind` and `strength` are the commanded piece's as it stands: they
+    fill in a kind the player left out (`Par - Bur`) and a count left out on a multiple
+    (`A Syr - Zam` for a double army prints `2A Syr - Zam`), so that what the GM and the
+    player read names the piece adjudicated."""
+    return _as_commanded(order, unit_kind, strength).in_words() if hasattr(order, "in_words") \
+        else str(_as_commanded(order, unit_kind, strength))
+
+
+def standing(pieces) -> tuple[str | None, float | None]:
+    """The kind (None for several kinds) and the strength of the pieces an order commands, as
+    `order_display` takes them; (None, None) for none."""
+    kinds = {u.kind for u in pieces}
+    return (kinds.pop() if len(kinds) == 1 else None), \
+        (sum(u.strength for u in pieces) if pieces else None)
+
+
+def _as_commanded(order, unit_kind: str | None, strength: float | None):
+    """The order with its unit written as the piece stands (see `order_display`)."""
+    if not dataclasses.is_dataclass(order):
+        return order
+    if unit_kind and getattr(order, "unit_kind", unit_kind) is None:
         order = dataclasses.replace(order, unit_kind=unit_kind)
-    return order.in_words() if hasattr(order, "in_words") else str(order)
+    written = getattr(order, "unit_kind", None)
+    if strength is not None and strength != 1 and written and mix_counts(written) is None \
+            and written != LEADER and not getattr(order, "leader", None) \
+            and getattr(order, "strength", strength) is None:
+        order = dataclasses.replace(order, strength=strength)
+    return order
 
 
 # `--names full`: the judges' words for the short forms of an order.

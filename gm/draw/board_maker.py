@@ -191,11 +191,11 @@ def outcomes_from_engine(results) -> list[OrderOutcome]:
 
     out = []
     for r in results:
-        kind = r.unit.kind if r.unit is not None else None
+        kind, strength = (r.unit.kind, r.unit.strength) if r.unit is not None else (None, None)
         out.append(OrderOutcome(
             power=r.power, order=r.order,
             unit_location=r.unit.location if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code,
             dislodged=r.dislodged_by is not None or r.code == "dislodged",
-            text=order_display(r.order, kind) if r.order is not None else ""))
+            text=order_display(r.order, kind, strength) if r.order is not None else ""))
     return out

@@ -50,10 +50,10 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
     outcome = Season.for_map(view.map).adjudicate(position, [order for _, order in entered])
     results = []
     for r in outcome.results:
-        kind = r.unit.kind if r.unit is not None else None
+        kind, strength = (r.unit.kind, r.unit.strength) if r.unit is not None else (None, None)
         results.append(ResultRow(
             power=r.power,
-            order_text=order_display(r.order, kind) if r.order is not None else None,
+            order_text=order_display(r.order, kind, strength) if r.order is not None else None,
             unit=unit_text(r.unit) if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code, detail=r.detail,
             dislodged_by=r.dislodged_by,

@@ -4,7 +4,8 @@ Each line is accepted (it will be adjudicated), rejected (it could not be read, 
 says why), or ignored (it is not an order). An order's power is the letter's (from `--power` or
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
 unit replaces an earlier one, which stays stored as 'superseded'; `replace=True` withdraws all
-the power's earlier orders for the phase first, as when a player sends a fresh set.
+the power's earlier letters for the phase first (their orders, and their rejected and ignored
+lines, which the report then leaves out), as when a player sends a fresh set.
 
 A letter orders only the powers it is for (reading rule 2, `gm/orders/README.md`): the
 `--power` given, or its headings' powers; a letter with neither must name one power's units
@@ -25,8 +26,8 @@ from gm.game.stored_orders import meant_for, orders_in_force, typed_order, unit_
 from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.notation import order_display
-from gm.orders import ignored
+from gm.notation import order_display, standing
+from gm.orders import ignored, legality
 from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
@@ -36,6 +37,8 @@ from gm.store.codec import order_to_json
 from gm.store.database import Store
 from gm.store.order_rows import SENT_AHEAD, NewOrder, OrderRow
 from gm.store.position_rows import load_position
+
+REPLACED = "the power's orders were replaced"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +162,7 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                          "whose order is this? Give --power, or put a line such as 'France:' "
                          "above it."), None)
     order = _with_power(read.order, who)
-    unit = next((u for u in position.units if u.province == order.province), None) \
-        if getattr(order, "location", "") else None
-    parsed = order_display(order, unit.kind if unit else None)
+    parsed = order_display(order, *_as_standing(order, position, view.map))
     notes = "; ".join(read.notes)
     if read.later is not None:  # checked against the board when that phase comes
         kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")
@@ -169,6 +170,21 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                          order_to_json(order)), order)
     return (NewOrder(read.line, who, read.text, "accepted", notes, parsed,
                      order_to_json(order)), order)
+
+
+def _as_standing(order, position: Position, game_map: GameMap
+                 ) -> tuple[str | None, float | None]:
+    """The kind and strength of the pieces an order commands, as the legality check finds
+    them, for the echo to name its unit as it stands (`A(Syracuse)-Zama` to a double army is
+    `2A Syr - Zam`); for an order commanding no piece on the board, the kind of a unit in its
+    province fills a kind left out."""
+    pieces = legality.commanded_units(order, position, game_map, position.phase.kind,
+                                      RuleSet.for_map(game_map))
+    if pieces:
+        return standing(pieces)
+    unit = next((u for u in position.units if u.province == order.province), None) \
+        if getattr(order, "location", "") else None
+    return (unit.kind if unit else None), None
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,
@@ -189,15 +205,8 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         position = load_position(store, phase)
         new = read_letter(text, view, position, power_id)
         discard_redo(store, view.game)
-        withdrawn = 0
+        withdrawn = _withdraw_letters(store, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
-        if replace:
-            for row in earlier:
-                if row.power == power_id:
-                    order_rows.set_order_status(store, row.id, "withdrawn",
-                                                "the power's orders were replaced")
-                    withdrawn += 1
-            earlier = [r for r in earlier if r.power != power_id]
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         rows_to_add, superseded = _supersede(store, view, earlier, new)
         rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map),
@@ -208,6 +217,23 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
                  for r in rows_to_add]
         return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
+
+
+def _withdraw_letters(store: Store, phase_id: int, power: str) -> int:
+    """Withdraw every line the power's earlier letters gave for the phase (reading rule 3): its
+    orders, and its rejected and ignored lines too, so that nothing of a replaced letter is
+    listed as if it were in force (they stay in the store, marked withdrawn). Returns how many
+    orders were withdrawn."""
+    letter_power = {row["id"]: row["power"]
+                    for row in order_rows.letters_of_phase(store, phase_id)}
+    orders = 0
+    for row in order_rows.orders_of_phase(store, phase_id,
+                                          ("accepted", SENT_AHEAD, "rejected", "ignored")):
+        if (row.power or letter_power.get(row.letter_id)) != power:
+            continue
+        order_rows.set_order_status(store, row.id, "withdrawn", REPLACED)
+        orders += row.status in ("accepted", SENT_AHEAD)
+    return orders
 
 
 def _detail(row: NewOrder | OrderRow) -> str:

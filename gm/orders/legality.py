@@ -60,7 +60,8 @@ from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
 __all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
-           "commanded_pieces", "convoy_problem", "find_order_unit", "find_unit", "kind_problem",
+           "commanded_pieces", "commanded_units", "convoy_problem", "find_order_unit",
+           "find_unit", "kind_problem",
            "move_check", "named_refusal", "open_build_sites", "place_target", "power_name",
            "retreat_check", "retreat_options",
            "rule_problem", "support_problem", "unit_moves"]
@@ -143,6 +144,22 @@ def commanded_pieces(order: Order, idx: int, pieces, game_map: GameMap,
         return group, None
     return group, multiple_problem(order, [pieces[i] for i in group], game_map,
                                    rules.reference("may_stack"))
+
+
+def commanded_units(order: Order, position, game_map: GameMap, phase_kind: str | None = None,
+                    rules=None) -> list:
+    """The pieces of `position` an order commands, found as `check` finds them (a dislodged
+    piece in a retreat phase); [] for an order that names no piece of the board (a build, a
+    loan) or whose piece is not there. The echo names the piece by them, as it stands."""
+    kind_decl = kind_of(order)
+    if kind_decl is not None and not kind_decl.on_unit:
+        return []
+    retreating = phase_kind == RETREAT or isinstance(order, Retreat)
+    pieces = [d.unit for d in position.dislodged] if retreating else position.units
+    idx, problem = find_order_unit(order, pieces, game_map, retreating, rules)
+    if problem is not None or idx < 0:
+        return []
+    return [pieces[i] for i in commanded_pieces(order, idx, pieces, game_map, rules)[0]]
 
 
 def place_target(order: Order, pieces) -> Order:

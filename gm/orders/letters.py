@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap
-from gm.orders import ignored
+from gm.notation import order_display, standing
+from gm.orders import ignored, legality
 from gm.orders.check import checked_order
 from gm.orders.errors import PHASE, SYNTAX, UNKNOWN_NAME, OrderError
 from gm.orders.ignored import ignored_reason
@@ -636,6 +637,14 @@ class _LetterReader:
         self.letter._note_read(item)
 
     # --- the whole letter --------------------------------------------------------------------
+    def _shown(self, item: ReadOrder) -> str:
+        """An order of the letter as the echo names it: its piece as it stands on the board
+        (`2A Syr - Zam` for `A(Syracuse)-Zama` to a double army)."""
+        if self.board is None or item.later is not None:
+            return str(item.order)
+        return order_display(item.order, *standing(legality.commanded_units(
+            item.order, self.board, self.map, self.phase_kind, self.rules)))
+
     def finish(self) -> Letter:
         """Apply 'a later order for the same unit replaces the earlier one'."""
         letter = self.letter
@@ -649,7 +658,7 @@ class _LetterReader:
             if earlier:
                 seen = letter._read_order.get(id(item), 0)
                 item = replace(item, notes=item.notes + tuple(
-                    f"replaces line {kept[i].line}: {kept[i].order}" for i in earlier))
+                    f"replaces line {kept[i].line}: {self._shown(kept[i])}" for i in earlier))
                 for i in earlier:
                     letter.replaced.append(ReplacedOrder(kept[i], item))
                     kept[i] = None

@@ -147,7 +147,8 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
                          (f"Rulebooks with it: {where}. " if where else "")
                          + "Check that this letter is for this game.", kind=VARIANT)
     order = fit_phase(order, phase_kind, text, game_map)
-    return Reading(order, tuple(builder.notes), builder.spots)
+    # a name written twice (`A/F(Tyree)-F(Tyree)`, `A Syr sacks Syr`) is noted once
+    return Reading(order, tuple(dict.fromkeys(builder.notes)), builder.spots)
 
 
 def _syntax_error(text: str, clean: str, exc: UnexpectedInput) -> OrderError:

@@ -1,0 +1,116 @@
+"""What the GM is shown when a letter is read is exactly what will be adjudicated, in every
+place gm shows it: the echo of `gm orders`, `gm confirm`, `gm orders --list` and the season
+report name the piece as it stands (a double army written `A` is `2A`), say a near miss once,
+and leave a replaced letter's lines out of what is in force."""
+
+from __future__ import annotations
+
+import re
+
+SACKED = "A(Syracuse)-Zama\nA(Rome)-Campania\n"
+
+
+def flat(result) -> str:
+    """The output on one line: lines wrap in reports and tables (their rules left out)."""
+    return " ".join(re.sub(r"[│┃]", " ", result.output).split())
+
+
+def plain_a(text: str, order: str) -> bool:
+    """Does `order` (`A Syr - Zam`) appear with no count before it?"""
+    return re.search(rf"(?<![\w.])A {re.escape(order)}", text) is not None
+
+
+def test_a_double_army_ordered_as_a_plain_army_is_shown_as_the_double(gm, tmp_path):
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
+    echo = flat(gm("orders", "G", "-", "--power", "Rome", input=SACKED))
+    assert "2A Syr - Zam" in echo and not plain_a(echo, "Syr - Zam")
+    assert "A Rom - Cam" in echo  # a single army stays as written
+    confirmed = flat(gm("confirm", "G", "--power", "Rome"))
+    assert "2A Syr - Zam" in confirmed and not plain_a(confirmed, "Syr - Zam")
+    listed = flat(gm("orders", "G", "--list"))
+    assert "2A Syr - Zam" in listed and not plain_a(listed, "Syr - Zam")
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "2A Syr - Zam" in report and not plain_a(report, "Syr - Zam")
+    # the archive keeps the letter as written, and replays it
+    archive = tmp_path / "g.txt"
+    gm("export", "G", str(archive))
+    assert "A(Syracuse)-Zama" in archive.read_text(encoding="utf-8")
+    assert "no differences" in flat(gm("replay", str(archive), "--check", "--as", "H"))
+
+
+def test_the_echo_of_a_double_reads_back_as_the_same_order(gm):
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
+    echo = flat(gm("orders", "G", "-", "--power", "Rome", input="2A Syr - Zam\n"))
+    assert "2A Syr - Zam" in echo and "Stored: 1 accepted" in echo
+
+
+def test_an_order_replaced_in_the_letter_is_named_as_the_double(gm):
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
+    echo = flat(gm("orders", "G", "-", "--power", "Rome", input=SACKED + "A Syr H\n"))
+    assert "A Syr H 2A Syr H (replaces line 1: 2A Syr - Zam)" in echo
+
+
+def test_a_lord_of_hosts_double_army_is_shown_as_the_double(gm):
+    gm("new", "G", "--variant", "lord-of-hosts")
+    gm("edit", "G", "remove", "Ur", "--reason", "a double army stands there")
+    gm("edit", "G", "add", "Babylon", "2A", "Ur", "--reason", "a double army stands there")
+    echo = flat(gm("orders", "G", "-", "--power", "Babylon", input="A Ur H\nA Bab H\n"))
+    assert "A Ur H 2A Ur H" in echo and "A Bab H A Bab H" in echo  # as written, as read
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "2A Ur H" in report and not plain_a(report, "Ur H")
+
+
+def test_a_name_misspelt_twice_in_one_order_is_noted_once(gm):
+    """A name written twice in one order (the unit's place and the place it acts on) was
+    noted twice: in the echo, the confirmation, the listing and the report."""
+    note = "read 'Pariss' as Paris (par)"
+    gm("new", "G")
+    echo = flat(gm("orders", "G", "-", "--power", "France", input="A Pariss - Pariss\n"))
+    assert echo.count(note) == 1, echo
+    assert flat(gm("confirm", "G", "--power", "France")).count(note) == 1
+    assert flat(gm("orders", "G", "--list")).count(note) == 1
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "Lines not adjudicated" in report and report.count(note) == 1, report
+
+
+def test_a_conversion_naming_its_place_twice_is_noted_once(gm):
+    gm("new", "G", "--variant", "lord-of-hosts")
+    echo = flat(gm("orders", "G", "-", "--power", "Cannan", input="A/F(Tyree)-F(Tyree)\n"))
+    assert "A/F Tyr becomes a fleet" in echo
+    assert echo.count("read 'Tyree' as Tyre (tyr)") == 1, echo
+
+
+FIRST = "A Par - Mos\nA Mar - Spa\nPlease confirm.\n"
+FRESH = "A Par - Bur\nA Mar - Spa\n"
+
+
+def test_a_replaced_letters_rejected_line_is_not_listed_in_the_report(gm, tmp_path):
+    """Reading rule 3: `--replace` replaces the power's earlier letters whole; their rejected
+    line stays in the store, withdrawn, and is no 'Line not adjudicated' of the report."""
+    gm("new", "G")
+    gm("orders", "G", "-", "--power", "France", input=FIRST)
+    gm("orders", "G", "-", "--power", "France", "--replace", input=FRESH)
+    confirmed = gm("confirm", "G", "--power", "France").output
+    assert "Rejected:" not in confirmed
+    withdrawn = confirmed.split("Replaced or withdrawn:")[1]
+    assert "A Par - Mos  (the power's orders were replaced)" in withdrawn
+    assert "Moscow" not in flat(gm("orders", "G", "--list"))  # nothing in force says Mos
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "A Par - Bur" in report
+    assert "A Par - Mos" not in report and "Lines not adjudicated" not in report
+    archive = tmp_path / "g.txt"  # the archive holds the letter in force, as replayed
+    gm("export", "G", str(archive))
+    assert "A Par - Mos" not in archive.read_text(encoding="utf-8")
+
+
+def test_a_letter_that_was_not_replaced_keeps_its_rejected_line(gm):
+    """Without --replace a later letter replaces orders unit by unit: the earlier rejected line
+    still says why its unit has no order."""
+    gm("new", "G")
+    gm("orders", "G", "-", "--power", "France", input=FIRST)
+    gm("orders", "G", "-", "--power", "France", input="A Mar - Bur\n")
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert 'France: "A Par - Mos" (rejected: Moscow is not next to Paris' in report
