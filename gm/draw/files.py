@@ -6,6 +6,9 @@ either is missing the GM is told how to get it, or to write SVG instead.
 
 from __future__ import annotations
 
+import struct
+import sys
+import zlib
 from pathlib import Path
 
 PNG_SCALE = 2.0  # pixels per SVG unit: about 200 dpi across an A4 page
@@ -46,8 +49,54 @@ def png_support():
 
 
 def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
-    """The picture as PNG bytes."""
-    return png_support().svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    """The picture as PNG bytes: cairosvg draws it, and an opaque picture (every board is)
+    is written as RGB by `encode_rgb` (a third faster than cairo's own writer)."""
+    png_support()
+    from cairosvg.surface import PNGSurface
+
+    class Surface(PNGSurface):
+        def finish(self):
+            self.cairo.flush()
+            found = encode_rgb(self.cairo)
+            if found is None:  # not opaque, or not the usual pixel format: cairo writes it
+                return super().finish()
+            self.output.write(found)
+            return self.cairo.finish()
+
+    return Surface.convert(bytestring=svg.encode("utf-8"), scale=scale)
+
+
+def encode_rgb(surface) -> bytes | None:
+    """A cairo image surface as a PNG of 8-bit RGB (no alpha, no filter, quick deflate), or
+    None unless every pixel is opaque ARGB32."""
+    import cairocffi
+
+    if surface.get_format() != cairocffi.FORMAT_ARGB32:
+        return None
+    width, height, stride = surface.get_width(), surface.get_height(), surface.get_stride()
+    if stride != width * 4:
+        return None
+    data = bytes(surface.get_data())
+    # cairo keeps a pixel as one native-endian 32-bit word, alpha in the top byte
+    a, r, g, b = (3, 2, 1, 0) if sys.byteorder == "little" else (0, 1, 2, 3)
+    if data[a::4] != b"\xff" * (width * height):
+        return None
+    rgb = bytearray(width * height * 3)
+    rgb[0::3], rgb[1::3], rgb[2::3] = data[r::4], data[g::4], data[b::4]
+    row, view = width * 3, memoryview(rgb)
+    deflate = zlib.compressobj(3)
+    packed = []
+    for y in range(height):  # each row starts with its filter type: 0, none
+        packed += (deflate.compress(b"\x00"), deflate.compress(view[y * row:(y + 1) * row]))
+    packed.append(deflate.flush())
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", b"".join(packed)) + chunk(b"IEND", b""))
 
 
 def write_picture(svg: str, path: str | Path, png: bool = False) -> Path:

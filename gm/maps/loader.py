@@ -63,12 +63,17 @@ def map_path(name: str) -> Path:
     raise MapError(f"no map named {name!r} in {where} (known maps: {known})")
 
 
+def cache_folder() -> Path:
+    """Where gm keeps what it computes from map files between runs (`GM_CACHE`, else the
+    user's cache folder): compiled maps here, board layouts in `gm.draw.layout_cache`."""
+    return Path(os.environ.get("GM_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "gm"))
+
+
 def _cache_file(path: Path) -> Path:
     """Where the compiled form of a checked map file is kept between runs."""
-    base = os.environ.get("GM_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "gm")
     key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:16]
-    return Path(base) / f"map-{path.stem}-{key}.pickle"
+    return cache_folder() / f"map-{path.stem}-{key}.pickle"
 
 
 def _fingerprint(path: Path) -> tuple:
