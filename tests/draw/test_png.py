@@ -36,3 +36,23 @@ def test_a_picture_with_transparent_parts_keeps_them():
     assert Image.open(io.BytesIO(ours)).mode == "RGBA"
     assert _pixels(ours, "RGBA") == _pixels(
         cairosvg.svg2png(bytestring=clear.encode(), scale=2), "RGBA")
+
+
+def test_a_png_maker_started_early_gives_the_same_png():
+    from gm.draw.files import PngMaker
+
+    maker = PngMaker()
+    assert maker.to_png(OPAQUE) == svg_to_png(OPAQUE)
+
+
+def test_a_png_maker_not_used_leaves_no_process_behind():
+    import os
+
+    from gm.draw.files import PngMaker
+
+    maker = PngMaker()
+    child = maker._pid
+    maker.close()
+    if child is not None:  # a system with fork: the child was stopped and reaped
+        with pytest.raises(ChildProcessError):
+            os.waitpid(child, os.WNOHANG)
