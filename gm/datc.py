@@ -24,11 +24,11 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gm.calendar import Phase
-from gm.engine.position import Dislodged, Position, Unit, starting_position
+from gm.engine.position import Dislodged, Position, Unit, piece_tag, starting_position
 from gm.engine.retreat_phase import retreat_options
 from gm.engine.season import Season
 from gm.maps import GameMap, MapError, load_map
@@ -266,7 +266,13 @@ class _CaseReader:
         units = units + [self.unit(line) for line in s.get("PRESTATE", [])]
         if "PRESTATE_SUPPLYCENTER_OWNERS" in s:
             owners = dict(self.centre(line) for line in s["PRESTATE_SUPPLYCENTER_OWNERS"])
-        pos = Position(self.phase(), units, owners, state=self.state(s.get("PRESTATE_STATE", [])))
+        phase = self.phase()
+        taken = {u.tag for u in units if u.tag}
+        for i, unit in enumerate(units):  # tagged as if they entered now, for PRESTATE_STATE
+            if unit.tag is None:
+                units[i] = replace(unit, tag=piece_tag(phase, unit.location, taken))
+                taken.add(units[i].tag)
+        pos = Position(phase, units, owners, state=self.state(s.get("PRESTATE_STATE", [])))
         dislodged_units = [self.unit(line) for line in s.get("PRESTATE_DISLODGED", [])]
         if "PRESTATE_RESULTS" in s:
             self._history(pos, dislodged_units, s["PRESTATE_RESULTS"])

@@ -83,9 +83,43 @@ show_location = place  # the name the order echo uses
 
 
 def kind_label(kind: str | None, strength: float | None) -> str:
-    """`A`, `2A`, `2A/F`; '' when no kind was written."""
+    """`A`, `2A`, `2A/F`, a mix as written (`2A+G` -> `2A/G`); '' when no kind was written."""
     count = "" if strength is None else f"{strength:g}"
-    return f"{count}{kind}" if kind else count
+    return f"{count}{kind.replace(MIX, '/')}" if kind else count
+
+
+# --- mixed multiples ---------------------------------------------------------------------
+# A multiple of several kinds is written by its counts per kind (`2A/G Spa`: two armies and
+# a garrison). In an order it is one kind, joined by `+` (`2A+G`), so that it is never taken
+# for Lord of Hosts' A/F piece; its count is in the kind, the order's `strength` stays None.
+MIX = "+"
+_MIX_RANK = {"A": 0, "F": 1, "A/F": 2, "G": 3}
+
+
+def mix_counts(kind: str | None) -> dict[str, float] | None:
+    """`2A+G` -> {'A': 2, 'G': 1}; None for a kind that is not a mix."""
+    if not kind or MIX not in kind:
+        return None
+    counts: dict[str, float] = {}
+    for part in kind.split(MIX):
+        digits = part.rstrip("AFGL/")
+        counts[part[len(digits):]] = counts.get(part[len(digits):], 0) + float(digits or 1)
+    return counts
+
+
+def mix_kind(counts: dict[str, float]) -> str:
+    """The canonical mix for counts per kind, armies first: {'G': 1, 'A': 2} -> `2A+G`; a
+    single kind comes back as itself with its count (`2A`)."""
+    kinds = sorted((k for k in counts if counts[k]), key=lambda k: (_MIX_RANK.get(k, 9), k))
+    return MIX.join(kind_label(k, None if counts[k] == 1 else counts[k]) for k in kinds)
+
+
+def piece_counts(pieces) -> dict[str, float]:
+    """The strength of each kind among `pieces`: {'A': 2, 'G': 1}."""
+    counts: dict[str, float] = {}
+    for u in pieces:
+        counts[u.kind] = counts.get(u.kind, 0) + u.strength
+    return counts
 
 
 def unit_label(kind: str | None, location: str, strength: float | None = None,
@@ -148,12 +182,7 @@ def stored_piece_shown(text: str) -> str:
 def stack_label(pieces) -> str:
     """A stack's pieces that are not leaders as one unit is written: `2A`, `A/G`, `2A/G` (the
     strength of each kind, armies first)."""
-    counts: dict[str, float] = {}
-    for u in pieces:
-        counts[u.kind] = counts.get(u.kind, 0) + u.strength
-    rank = {"A": 0, "F": 1, "A/F": 2, "G": 3}
-    kinds = sorted(counts, key=lambda k: (rank.get(k, 9), k))
-    return "/".join(kind_label(k, None if counts[k] == 1 else counts[k]) for k in kinds)
+    return mix_kind(piece_counts(pieces)).replace(MIX, "/")
 
 
 def stacks_shown(units) -> list[str]:

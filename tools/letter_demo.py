@@ -1,7 +1,8 @@
 """What the demo games played from written letters share (tools/make_lord_of_hosts_demo.py,
-tools/make_diadochi_v_demo.py): play the letters phase by phase through gm's own store and
-commands, check that each phase's report shows what the story needs, declare a draw of the
-survivors and export the archive with every phase's outcome (for `gm replay --check`)."""
+tools/make_diadochi_v_demo.py, tools/make_rise_of_rome_ii_demo.py): play the letters phase by
+phase through gm's own store and commands, check that each phase's report shows what the story
+needs, declare a draw of the survivors and export the archive with every phase's outcome (for
+`gm replay --check`)."""
 
 from __future__ import annotations
 

@@ -482,15 +482,19 @@ def redo(game: GameName, db: Db = "gm.db"):
 
 @app.command("edit")
 def edit(game: GameName,
-         action: Annotated[str, typer.Argument(help="add, remove, move or own")],
+         action: Annotated[str, typer.Argument(
+             help="add, remove, move or own, or a correction the map's rules offer "
+                  "(Hoplite Wars: colonies)")],
          args: Annotated[list[str], typer.Argument(
-             help="add France A Par | remove Par | move Nth Nwg | own Bel France")],
+             help="add France A Par | remove Par | move Nth Nwg | own Bel France | "
+                  "colonies Chios=Athens, ... | colonies seed 1234")],
          reason: Annotated[str, typer.Option("--reason", "-r",
                                              help="why (required); printed in the next "
                                                   "report")] = "",
          db: Db = "gm.db"):
-    """Correct the current position: add, remove or move a piece, or set a centre's owner.
-    Every edit needs --reason, which the next report prints."""
+    """Correct the current position: add, remove or move a piece, set a centre's owner, or
+    make a correction the map's rules offer (Hoplite Wars: set the colonies' draw before it
+    is made). Every edit needs --reason, which the next report prints."""
     from gm.game.corrections import correct
 
     with opened(db) as store:

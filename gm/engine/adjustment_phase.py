@@ -228,7 +228,8 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             build(order, unit)
         elif isinstance(order, Remove):
             # the legality check first (as intake asks it): the unit, the count, its upkeep
-            idx, missing = legality.find_order_unit(order, position.units, game_map)
+            idx, missing = legality.find_order_unit(order, position.units, game_map,
+                                                    rules=rules)
             found = missing or no_removals_problem(power, left, game_map) \
                 or upkeep_problem(position.units[idx], rules)
             if found:

@@ -86,7 +86,7 @@ class MovementPhase:
                     order.strength is None and not order.leader:
                 idx = here[0]  # the usual case: one unit there, the one the order names
             else:  # or the legality check says why there is none
-                idx, missing = legality.find_order_unit(order, units, self.map)
+                idx, missing = legality.find_order_unit(order, units, self.map, rules=self.rules)
                 if missing is not None:
                     self.results.append(OrderResult(order.power or "", order, None, False,
                                                     R.VOID, missing.message))
@@ -146,12 +146,14 @@ class MovementPhase:
             problem = self._check_move(unit, order, plan)
         elif isinstance(order, SupportHold):
             plan.kind = "support_hold"
+            order = self._placed_target(order)
             problem = legality.support_problem(unit.kind, unit.location, order.target, None,
                                                self.map, self.by_province)
             if problem is None:
                 plan.target = self._named(order.target, order.target_leader, order.target_kind)
         elif isinstance(order, SupportMove):
             plan.kind = "support_move"
+            order = self._placed_target(order)
             problem = legality.support_problem(unit.kind, unit.location, order.target,
                                                order.dest, self.map, self.by_province)
             if problem is None:
@@ -208,6 +210,13 @@ class MovementPhase:
         plan.kind = "merge"
         plan.aim(known.dest)
         return None
+
+    def _placed_target(self, order):
+        """A support that names a leader by name alone (`F Ion S Scipio`) is for the place
+        where that leader stands."""
+        if order.target or not order.target_leader:
+            return order
+        return legality.place_target(order, self.units)
 
     def _named(self, location: str, leader: str | None, kind: str | None = None) -> int:
         """The piece a support or convoy names in a province: the leader it names, or else the

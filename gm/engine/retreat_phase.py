@@ -28,7 +28,8 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
     chosen: dict[int, tuple[Order, str | None, str | None]] = {}  # idx -> order, dest, problem
     pieces = [d.unit for d in position.dislodged]
     for order in orders:
-        idx, missing = legality.find_order_unit(order, pieces, game_map, dislodged=True)
+        idx, missing = legality.find_order_unit(order, pieces, game_map, dislodged=True,
+                                                rules=rules)
         if missing is not None:
             results.append(OrderResult(order.power or "", order, None, False, R.VOID,
                                        missing.message))

@@ -1,5 +1,6 @@
 """GM corrections to the open phase's position: add, remove or move a piece, set a centre's
-owner. Each needs a reason; it is stored with the phase and printed in that phase's report.
+owner, or a correction the map's rules offer (`Rule.correction`: Hoplite Wars' colonies'
+draw). Each needs a reason; it is stored with the phase and printed in that phase's report.
 
     gm edit GAME add France A Par        gm edit GAME move Nth Nwg
     gm edit GAME remove Par              gm edit GAME own Bel France   (or: own Bel neutral)
@@ -68,10 +69,14 @@ def apply_correction(action: str, args: list[str], position: Position, game_map:
                      reason: str) -> EditRow:
     """Change `position` as the GM asks; return the edit to store. Raises on a bad request."""
     action = action.lower()
-    if action not in ACTIONS:
-        raise WorkflowError(f"unknown correction {action!r}; {USAGE}.")
+    offered = RuleSet.for_map(game_map).corrections() if game_map.rules else {}
+    if action not in ACTIONS and action not in offered:
+        also = "".join(f", or '{example}'" for example in offered.values())
+        raise WorkflowError(f"unknown correction {action!r}; {USAGE}{also}.")
     if not reason.strip():
         raise WorkflowError("every correction needs a reason: add --reason 'why'.")
+    if action in offered:
+        return _rules_own(action, " ".join(args), position, game_map, reason)
     words = " ".join(args).split()
     if not words:
         raise WorkflowError(f"'{action}' needs more; {USAGE}.")
@@ -82,6 +87,17 @@ def apply_correction(action: str, args: list[str], position: Position, game_map:
     if action == "move":
         return _move(args, position, game_map, reason)
     return _own(args, position, game_map, reason)
+
+
+def _rules_own(action: str, text: str, position: Position, game_map: GameMap,
+               reason: str) -> EditRow:
+    """A correction the map's rules offer (`Rule.correction`: Hoplite Wars' colonies)."""
+    try:
+        done = RuleSet.for_map(game_map).correction(action, text, position, game_map)
+    except ValueError as exc:
+        raise WorkflowError(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
+    command, description = done
+    return EditRow("rule", command, description, reason)
 
 
 def _add(words: list[str], position: Position, game_map: GameMap, reason: str) -> EditRow:
@@ -136,6 +152,11 @@ def _check_room(added: Unit, position: Position, game_map: GameMap) -> None:
             and rules.may_stack([*here, added], "build", position, game_map) is None:
         return
     there = here[0]
+    why = rules.may_stack([*here, added], "build", position, game_map) \
+        if rules.answers("may_stack") else None
+    if why:  # the map's rule says why these pieces may not stand together
+        raise WorkflowError(f"{why}; {place(added.location)} already holds {there.label()} "
+                            f"({game_map.powers[there.power].name}).")
     raise WorkflowError(f"{place(added.location)} already holds {there.kind} "
                         f"{place(there.location)} ({game_map.powers[there.power].name}); "
                         "remove it first.")

@@ -22,14 +22,25 @@ def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder,
     """The letter's rows, each build or removal past the power's count noted void.
 
     `earlier` are the phase's orders in force before this letter (row, order); `new` the
-    letter's rows with their typed orders."""
-    if position.phase.kind != "Adjustment" or not counts_known(rules):
+    letter's rows with their typed orders. A rule that counts builds its own way (Hoplite
+    Wars' halves, a Minor's one set-up piece) is asked each build with the builds accepted
+    before it, as the engine asks it (`Rule.build_problem`)."""
+    if position.phase.kind != "Adjustment":
         return [row for row, _ in new]
+    taken = [*earlier, *new]
+    objections = _rule_objections(taken, len(earlier), position, game_map, rules)
+    counted = counts_known(rules)
     made: dict[tuple[str, str], int] = {}
     out = []
-    for i, (row, order) in enumerate([*earlier, *new]):
+    for i, (row, order) in enumerate(taken):
         mine = i >= len(earlier)
-        if (mine and row.status != "accepted") or VOID_NOTE.format("") in (row.reason or "") \
+        if i in objections:
+            note = VOID_NOTE.format(objections[i])
+            out.append(dataclasses.replace(row, reason=f"{row.reason}; {note}" if row.reason
+                                           else note))
+            continue
+        if not counted or (mine and row.status != "accepted") \
+                or VOID_NOTE.format("") in (row.reason or "") \
                 or not isinstance(order, (Build, Waive, Remove)) or \
                 (isinstance(order, Build) and rules.draws_extra_build(order, position,
                                                                        game_map)):
@@ -51,3 +62,30 @@ def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder,
         if mine:
             out.append(row)
     return out
+
+
+def _rule_objections(taken: list[tuple[object, object]], first_new: int, position, game_map,
+                     rules) -> dict[int, str]:
+    """The letter's builds a rule objects to, given the builds accepted before each (index
+    in `taken` -> the rule's words). As in the engine, the rules' own adjustment orders come
+    first (a garrison disbanded frees its half build for this phase)."""
+    if rules is None or not rules.answers("build_problem"):
+        return {}
+    live = [(i, row, order) for i, (row, order) in enumerate(taken)
+            if order is not None and (i < first_new or row.status == "accepted")
+            and VOID_NOTE.format("") not in (row.reason or "")]
+    board = position
+    if rules.answers("adjustment_orders"):
+        board = position.copy()
+        rules.adjustment_orders(board, [order for _, _, order in live], game_map)
+    accepted: list[Build] = []
+    found: dict[int, str] = {}
+    for i, _, order in live:
+        if not isinstance(order, Build):
+            continue
+        objection = rules.build_problem(order, board, game_map, tuple(accepted))
+        if not objection:
+            accepted.append(order)
+        elif i >= first_new:
+            found[i] = objection
+    return found

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from lark import Lark, Token, Transformer
 
 from gm._data import data_folder
+from gm.notation import MIX, mix_kind
 
 GRAMMAR = data_folder("grammars") / "orders.lark"
 
@@ -53,10 +54,25 @@ class Syntax(NamedTuple):
 
 
 def read_kind(token: str) -> tuple[str, float | None]:
-    """`2A` -> ('A', 2.0); `a fleet` -> ('F', None); `A/F` -> ('A/F', None)."""
+    """`2A` -> ('A', 2.0); `a fleet` -> ('F', None); `A/F` -> ('A/F', None); `2A/F` ->
+    ('A/F', 2.0); a mix of other kinds -> its canonical mix (`G/2A` -> ('2A+G', None)).
+    Whether `A/F` is an A/F piece or an army and a fleet is the map's to say
+    (`gm.orders.parse`)."""
     text = " ".join(token.lower().split())
     if text.startswith(("a ", "an ")) and text.split(" ", 1)[1] in _KIND_WORDS:
         text = text.split(" ", 1)[1]
+    parts = [p.strip() for p in text.split("/")]
+    if len(parts) > 1 and not (len(parts) == 2 and parts[1] == "f" and parts[0][-1] == "a"):
+        counts: dict[str, float] = {}
+        for part in parts:
+            kind, strength = _one_kind(part)
+            counts[kind] = counts.get(kind, 0) + (strength or 1)
+        mixed = mix_kind(counts)
+        return (mixed, None) if MIX in mixed else _one_kind(mixed.lower())
+    return _one_kind(text)
+
+
+def _one_kind(text: str) -> tuple[str, float | None]:
     strength = None
     if text[0].isdigit():
         strength = float(text[0])

@@ -59,8 +59,9 @@ from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
 __all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
-           "commanded_pieces", "convoy_problem", "find_order_unit", "find_unit", "kind_problem", "move_check",
-           "open_build_sites", "power_name", "retreat_check", "retreat_options",
+           "commanded_pieces", "convoy_problem", "find_order_unit", "find_unit", "kind_problem",
+           "move_check", "named_refusal", "open_build_sites", "place_target", "power_name",
+           "retreat_check", "retreat_options",
            "rule_problem", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
@@ -88,15 +89,26 @@ def kind_word(order: Order) -> str:
 
 
 def find_order_unit(order: Order, pieces, game_map: GameMap,
-                    dislodged: bool = False) -> tuple[int, Problem | None]:
+                    dislodged: bool = False, rules=None) -> tuple[int, Problem | None]:
     """The index in `pieces` of the unit that gives `order`, or why there is none: the kind
     written cannot stand there, or `find_unit` finds no such unit."""
     if not order.leader:
         problem = kind_problem(order.unit_kind, order.location, game_map)
         if problem is not None:
             return -1, problem
-    return find_unit(order.power, order.unit_kind, order.location, order.strength,
-                     order.leader, pieces, game_map, dislodged)
+    idx, problem = find_unit(order.power, order.unit_kind, order.location, order.strength,
+                             order.leader, pieces, game_map, dislodged)
+    return idx, named_refusal(problem, rules)
+
+
+def named_refusal(problem: Problem | None, rules) -> Problem | None:
+    """A core refusal as the map's rules name it, where a rule stands behind it
+    (`Rule.refusal_ref`: `rule 10 (signing units over): the army in Marathon belongs to
+    Athens, not Sparta`); else unchanged."""
+    if problem is None or rules is None:
+        return problem
+    ref = rules.refusal_ref(problem.kind)
+    return replace(problem, message=f"{ref}: {problem.message}") if ref else problem
 
 
 def commanded_pieces(order: Order, idx: int, pieces, game_map: GameMap,
@@ -110,7 +122,18 @@ def commanded_pieces(order: Order, idx: int, pieces, game_map: GameMap,
     group = commanded(idx, pieces, rules.side if rules.sides else None)
     if len(group) < 2:
         return group, None
-    return group, multiple_problem(order, [pieces[i] for i in group], game_map)
+    return group, multiple_problem(order, [pieces[i] for i in group], game_map,
+                                   rules.reference("may_stack"))
+
+
+def place_target(order: Order, pieces) -> Order:
+    """The order with the place of the leader it supports by name alone (`F Ion S Scipio`)
+    filled from the board; unchanged when that leader is not on it."""
+    leader = getattr(order, "target_leader", None)
+    if not leader or getattr(order, "target", "x"):
+        return order
+    found = next((u for u in pieces if u.name == leader), None)
+    return order if found is None else replace(order, target=found.location)
 
 
 def unit_moves(unit, game_map: GameMap) -> list[str]:
@@ -156,7 +179,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
     unit, group = None, ()
     if position is not None and on_unit:
         pieces = [d.unit for d in position.dislodged] if retreating else position.units
-        idx, problem = find_order_unit(order, pieces, game_map, retreating)
+        idx, problem = find_order_unit(order, pieces, game_map, retreating, rules)
         if problem is not None:
             return Verdict(order, None, problem)
         unit = pieces[idx]
@@ -166,6 +189,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         if order.power is None or (order.leader and not order.location):
             order = replace(order, power=order.power or unit.power,
                             location=unit.location if order.leader else order.location)
+        order = place_target(order, position.units)
         # an A/F unit not yet settled is checked as what its order says it is (Lord of Hosts 3)
         kind = order.unit_kind if unit.kind == "A/F" else unit.kind
         location = unit.location
@@ -174,7 +198,8 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
                                                       position, game_map, rules)[1])
     problem = None
     if kind_decl is not None and kind_decl.check is not None:
-        problem = kind_decl.check(order, kind, location, position, game_map, rules)
+        problem = named_refusal(kind_decl.check(order, kind, location, position, game_map,
+                                                rules), rules)
         if problem is not None and unit is not None and len(group) > 1:
             # a multiple: each piece keeps its own reach, and the order stands if one can go
             kinds = {pieces[i].kind for i in group} - {kind}
@@ -183,8 +208,17 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
                 problem = None
     if unit is not None and rules is not None \
             and phase_kind in (MOVEMENT, None) and not retreating:
-        # a rule's objection first, where both object: it names the rulebook
-        problem = rule_problem(order, unit, position, game_map, rules) or problem
+        # a rule's objection first, where both object: it names the rulebook; the core's
+        # verdict stands (an order it cannot place is refused in the rule's words)
+        objection = rule_problem(order, unit, position, game_map, rules)
+        if objection is not None and len(group) > 1 and any(
+                rule_problem(order, pieces[i], position, game_map, rules) is None
+                for i in group if pieces[i].kind != unit.kind):
+            objection = None  # a multiple: the pieces the rule lets go, go (the rest hold)
+        if objection is not None and problem is not None and problem.refused:
+            objection = replace(objection, hint=objection.hint or problem.hint,
+                                kind=problem.kind, focus=problem.focus, refused=True)
+        problem = objection or problem
     return Verdict(order, unit, problem)
 
 

@@ -29,7 +29,7 @@ from gm.orders.ignored import ignored_reason
 from gm.orders.names import NameIndex, NameProblem, fold, name_index
 from gm.orders.parse import read_order
 from gm.orders.sections import LetterPhases, PhaseSlot, place_heading, read_heading
-from gm.orders.types import Order, Retreat
+from gm.orders.types import Order, PlaceLeader, Retreat
 
 # --- what a line can be -----------------------------------------------------------------------
 _EMAIL_HEADER = re.compile(
@@ -476,7 +476,18 @@ class _LetterReader:
             return OrderError(exc.text, exc.message, exc.column, f"{exc.hint} (Note: {notes}.)",
                               kind=exc.kind, candidates=exc.candidates)
         notes = reading.notes + ((void,) if void else ())
+        if board is not None and board is self.board and isinstance(order, PlaceLeader):
+            self.board = self._placed(order, board)
         return _Found(order, notes, later)
+
+    def _placed(self, order: Order, board):
+        """The board later lines are read against once a declaration places a piece (`Place
+        Hannibal in Carthage`: the leader may be ordered in the same letter)."""
+        if self.rules is None or not hasattr(board, "copy"):
+            return board
+        placed = board.copy()
+        result = self.rules.declare(order, placed, self.map)
+        return placed if result is not None and result.succeeded else board
 
     def _retreat_choices(self, text: str, board, later: PhaseSlot | None
                          ) -> _Found | OrderError:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from gm.maps.gamemap import GameMap, province_of
+from gm.notation import kind_label, mix_kind
 from gm.orders.errors import (
     AMBIGUOUS_NAME,
     BAD_FORM,
@@ -28,7 +29,7 @@ from gm.orders.kinds import glue
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
 from gm.orders.phases import fit_phase
 from gm.orders.types import ChooseKind, Convert, Move, Order
-from gm.orders.variants import form_words, map_forms, missing_form
+from gm.orders.variants import forbidden_by, form_words, map_forms, missing_form
 
 __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 
@@ -138,6 +139,9 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
     order = builder.order(syntax)
     form = missing_form(order, allowed)
     if form is not None:
+        why = forbidden_by(form, game_map)
+        if why is not None:
+            raise OrderError(text, why, None, "Order the unit as one piece.", kind=VARIANT)
         what, where = form_words(form)
         raise OrderError(text, f"the {game_map.name} game has no rule for {what}", None,
                          (f"Rulebooks with it: {where}. " if where else "")
@@ -239,7 +243,17 @@ class _Builder:
             if match.pool == LEADER:
                 self._check_leader_power(match.id, written.column, own)
                 return _Unit(None, None, "", match.id)
-        return _Unit(written.kind, written.strength, self.location(place, written.kind), None)
+        kind, strength = self.kind(written.kind, written.strength)
+        return _Unit(kind, strength, self.location(place, kind), None)
+
+    def kind(self, kind: str | None, strength: float | None) -> tuple[str | None, float | None]:
+        """A kind as this map reads it: `A/F` (and `2A/F`) is Lord of Hosts' A/F piece where
+        the map has them, and elsewhere, where pieces stack, an army and a fleet (two armies
+        and a fleet): the mix `A+F` (`2A+F`)."""
+        if kind == "A/F" and "army_fleet" not in self.allowed \
+                and "multiple_units" in self.allowed:
+            return mix_kind({"A": strength or 1, "F": 1}), None
+        return kind, strength
 
     def _check_leader_power(self, leader: str, column: int, own: bool) -> None:
         owner = self.index.leader_power[leader]
@@ -275,7 +289,7 @@ class _Builder:
         if unit.leader:
             raise self.fail(f"{unit.leader} is a leader and cannot become an army or a fleet",
                             written.column)
-        new_kind = dest.kind
+        new_kind = self.kind(dest.kind, None)[0]  # `A/F Ath - A/F Teg`: the kind repeated
         if dest.place is None:
             new_location = unit.location if new_kind == "F" else province_of(unit.location)
         else:
@@ -285,8 +299,9 @@ class _Builder:
                 return Move(self.power, unit.kind or new_kind, unit.location, new_location, via,
                             **self.common(unit))
             raise self.fail("a unit cannot move and change kind in one order", dest.column,
-                            f"Convert it where it stands ('{written.kind} "
-                            f"{written.place.name.text} - {new_kind}'), or move it.")
+                            f"Convert it where it stands ('{kind_label(written.kind, None)} "
+                            f"{written.place.name.text} - {kind_label(new_kind, None)}'), "
+                            "or move it.")
         if via:
             raise self.fail("only a move can go via convoy", dest.column)
         if unit.kind is None:
@@ -297,7 +312,8 @@ class _Builder:
             return ChooseKind(self.power, unit.kind, unit.location, new_kind, new_location,
                               **self.common(unit))
         if new_kind == unit.kind or {new_kind, unit.kind} != {"A", "F"}:
-            raise self.fail(f"{unit.kind} cannot become {new_kind}", dest.column,
+            raise self.fail(f"{kind_label(unit.kind, None)} cannot become "
+                            f"{kind_label(new_kind, None)}", dest.column,
                             "Armies become fleets and fleets become armies ('A Tyr - F Tyr').")
         return Convert(self.power, unit.kind, unit.location, new_kind, new_location,
                        **self.common(unit))

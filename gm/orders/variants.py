@@ -8,6 +8,7 @@ map's own data shows it: powers with `leaders`, starting units such as `A/F tan`
 from __future__ import annotations
 
 from gm.maps.gamemap import GameMap
+from gm.notation import mix_counts
 from gm.orders.kinds import declared, kind_of
 from gm.orders.kinds.choose_kind import ChooseKind
 from gm.orders.types import Order
@@ -81,6 +82,12 @@ def required_forms(order: Order) -> set[str]:
     for kind, strength, leader in order.units_named():
         if leader:
             needed.add("leaders")
+        counts = mix_counts(kind)
+        if counts:  # `2A/G`: several pieces, perhaps garrisons among them
+            needed.add("multiple_units")
+            needed |= {form for k, form in (("G", "garrisons"), ("A/F", "army_fleet"))
+                       if k in counts}
+            continue
         if kind == "G":
             needed.add("garrisons")
         elif kind == "A/F" and not isinstance(order, ChooseKind):
@@ -96,6 +103,20 @@ def missing_form(order: Order, allowed: frozenset[str]) -> str | None:
         return None
     for form in sorted(required_forms(order) - allowed):
         return form
+    return None
+
+
+def forbidden_by(form: str, game_map: GameMap) -> str | None:
+    """Why the map's rules say its game has no such form, naming the rule (`Rule.forbids`:
+    "rule 6.2 (sacking): a double unit never splits"), or None when no rule says so."""
+    if not game_map.rules:
+        return None
+    rules = known_rules()
+    for name, params in game_map.rules.items():
+        rule = rules.get(name)
+        if rule is not None and form in rule.forbids:
+            number, why = rule.forbids[form]
+            return f"{rule(params).cites(number)}: {why}"
     return None
 
 

@@ -82,6 +82,10 @@ class Rule:
     order_phases: ClassVar[dict[str, tuple[str, ...]]] = {}
     result_tags: ClassVar[dict[str, str]] = {}
     explained: ClassVar[frozenset[str]] = frozenset()
+    corrections: ClassVar[dict[str, str]] = {}  # `gm edit` actions it offers -> an example
+    # variant forms this rule says its game has not: form -> (the rule's number, why), which
+    # the order reader gives for such an order ("rule 6.2 (sacking): a double never splits")
+    forbids: ClassVar[dict[str, tuple[str, str]]] = {}
     score_words: ClassVar[str] = ""  # what `score` counts, for the standing line
 
     def __init__(self, params: dict | None = None):
@@ -94,6 +98,11 @@ class Rule:
         title = self.title or self.name.replace("_", " ")
         number = self.params.get("rule")
         return f"rule {number} ({title})" if number else f"the {self.short_title or title} rule"
+
+    def cites(self, number: str) -> str:
+        """`rule 6.1 (sacking)`: how a module that carries several of a rulebook's rules names
+        the one a message is about."""
+        return f"rule {number} ({self.title or self.name.replace('_', ' ')})"
 
     def ref_for(self, form: str) -> str:
         """How messages about an order of this form (one of `brings`) name the rule: `ref`,
@@ -132,6 +141,20 @@ class Rule:
     def order_problem(self, order: Order, unit: Unit, position: Position,
                       game_map: GameMap) -> str | None:
         """Why this order is illegal under this rule (name the rule in the reason), or None."""
+        return None
+
+    def correction(self, action: str, text: str, position: Position, game_map: GameMap
+                   ) -> tuple[str, str] | None:
+        """A GM correction this rule offers (`gm edit GAME <action> <text>`, listed in
+        `corrections`): change `position` (its state) as asked and return the command as it
+        is stored and replayed, and what it did in words; None if the action is not this
+        rule's. A request the rule cannot take raises `ValueError` with the GM's message."""
+        return None
+
+    def refusal_ref(self, kind: str) -> str | None:
+        """The rule behind the core's refusals of this kind (`gm.orders.errors`: an order
+        for another power's piece is `WRONG_POWER`), as its messages name it (`self.ref`),
+        where the rulebook states it; None: the core's words stand alone."""
         return None
 
     def stands(self, order: Order) -> bool | None:
@@ -341,6 +364,26 @@ class RuleSet:
     def answers(self, hook: str) -> bool:
         """Does any rule in force change the standard answer to this hook?"""
         return bool(self._answering[hook])
+
+    def reference(self, hook: str) -> str:
+        """How messages name the first rule answering `hook` (`Rule.ref`: `rule 3 (Multiplicity
+        II)`), '' when no rule does: a core refusal made on a rule's behalf names it."""
+        answering = self._answering.get(hook)
+        return answering[0].ref if answering else ""
+
+    def corrections(self) -> dict[str, str]:
+        """The `gm edit` actions the rules offer, each with an example of its use."""
+        return {action: example for rule in self.rules
+                for action, example in type(rule).corrections.items()}
+
+    def correction(self, action: str, text: str, position: Position, game_map: GameMap
+                   ) -> tuple[str, str] | None:
+        """A rule's own correction (`Rule.correction`); None when no rule offers `action`."""
+        return self._first("correction", action, text, position, game_map)
+
+    def refusal_ref(self, kind: str) -> str:
+        """The rule a core refusal of this kind names (`Rule.refusal_ref`), '' if none."""
+        return self._first("refusal_ref", kind) or ""
 
     def _first(self, hook: str, *args):
         for rule in self._answering[hook]:

@@ -41,8 +41,74 @@ class Colonies(Rule):
     name = "colonies"
     title = "colonies"
 
+    corrections = {"colonies": "colonies Chios=Athens, Phocaea=Sparta, ...' (every colony, "
+                               "each to a different Major) or 'colonies seed 1234"}
+
     def _towns(self):
         return tuple(self.params.get("towns", TOWNS))
+
+    def correction(self, action, text, position, game_map):
+        """`gm edit G colonies Chios=Athens, ...`: the GM sets the draw before it is made
+        (dice at the table, or a draw the players agreed); `colonies seed N` sets the seed it
+        is drawn from. Refused once the colonies have declared."""
+        if action != "colonies":
+            return None
+        state = dict(position.state.get(KEY, {}))
+        if "declared" in state:
+            said = ", ".join(f"{game_map.provinces[t].name} for {game_map.powers[m].name}"
+                             for t, m in state["declared"].items())
+            raise ValueError(f"{self.ref}: the colonies have declared already ({said}); the "
+                             "draw can be set only before it is made")
+        words = text.split()
+        if len(words) == 2 and words[0].lower() == "seed":
+            if not words[1].isdigit():
+                raise ValueError(f"the seed must be a whole number, not {words[1]!r}")
+            state.pop("draw", None)
+            state["seed"] = int(words[1])
+            position.state[KEY] = state
+            return f"colonies seed {state['seed']}", \
+                f"the colonies will be drawn from seed {state['seed']}"
+        chosen = self._read_draw(text, game_map)
+        state["draw"] = chosen
+        position.state[KEY] = state
+        pairs = [(game_map.provinces[t].name, game_map.powers[m].name)
+                 for t, m in chosen.items()]
+        return "colonies " + ", ".join(f"{t}={m}" for t, m in pairs), \
+            "the colonies' draw is set: " + ", ".join(f"{t} for {m}" for t, m in pairs)
+
+    def _read_draw(self, text: str, game_map) -> dict[str, str]:
+        """`Chios=Athens, Phocaea=Sparta, ...` -> {town: major}: every town, each to a
+        different Major."""
+        towns = self._towns()
+        majors = [p.id for p in game_map.powers.values() if not p.player]
+        example = self.corrections["colonies"]
+        chosen: dict[str, str] = {}
+        for pair in filter(None, (p.strip() for p in text.split(","))):
+            town_text, eq, major_text = pair.partition("=")
+            if not eq:
+                raise ValueError(f"cannot read {pair!r}: write each colony and its Major "
+                                 f"as 'Chios=Athens': '{example}'")
+            town = game_map.location_id(town_text.strip())
+            major = game_map.power_id(major_text.strip())
+            if town not in towns:
+                raise ValueError(f"{town_text.strip()!r} is not one of the colonies ("
+                                 + ", ".join(game_map.provinces[t].name for t in towns) + ")")
+            if major not in majors:
+                raise ValueError(f"{major_text.strip()!r} is not a Major State ("
+                                 + ", ".join(game_map.powers[m].name for m in majors) + ")")
+            if town in chosen:
+                raise ValueError(f"{game_map.provinces[town].name} is named twice")
+            chosen[town] = major
+        missing = [game_map.provinces[t].name for t in towns if t not in chosen]
+        if missing:
+            raise ValueError(f"{self.ref}: every colony declares; name the Major for "
+                             f"{', '.join(missing)} too: write '{example}'")
+        twice = sorted({game_map.powers[m].name for m in chosen.values()
+                        if list(chosen.values()).count(m) > 1})
+        if twice:
+            raise ValueError(f"{self.ref}: each colony declares for a different Major; "
+                             f"{', '.join(twice)} is given more than one")
+        return {t: chosen[t] for t in towns}
 
     def initial_state(self, game, game_map):
         return {KEY: {"seed": seed_for(game)}}

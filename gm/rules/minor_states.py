@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.engine.results import OrderResult
+from gm.notation import kind_label, mix_counts
 from gm.orders.types import Build, Waive
 from gm.rules.base import Rule, register
 
@@ -56,9 +57,9 @@ class MinorStates(Rule):
         if found is None or not found.player or not is_setup(position, game_map):
             return None
         ref = f"rule {self.params.get('setup_rule', '1')} (set-up)"
-        if (order.strength or 1) != 1:
+        if (order.strength or 1) != 1 or mix_counts(order.unit_kind):
             return f"{ref}: {found.name} is a Minor State and starts with one single piece, " \
-                   f"not {order.strength:g}{order.unit_kind or 'A'}"
+                   f"not {kind_label(order.unit_kind or 'A', order.strength)}"
         if any(b.power == power for b in accepted):
             return f"{ref}: {found.name} is a Minor State and places exactly one piece"
         return None
@@ -85,7 +86,7 @@ class MinorStates(Rule):
         for order in orders:
             found = game_map.powers.get(order.power or "")
             if isinstance(order, Build) and found is not None and found.player \
-                    and (order.strength or 1) != 1:
+                    and ((order.strength or 1) != 1 or mix_counts(order.unit_kind)):
                 results.append(OrderResult(found.id, order, None, False, R.VOID,
                                            self.build_problem(order, position, game_map, ())))
             elif isinstance(order, Waive) and found is not None and found.player:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gm.notation import mix_counts
 from gm.orders.types import Build, Merge, SupportMerge
 from gm.rules.base import Rule, register
 
@@ -43,16 +44,25 @@ class Multiplicity(Rule):
         return f"{self.ref}: pieces come together only by a MERGE order"
 
     def adjustment_orders(self, position, orders, game_map):
-        """`Build 2A Spa` is two single builds on Sparta, each paid for by a centre."""
-        if not any(isinstance(o, Build) and (o.strength or 1) > 1 for o in orders):
+        """`Build 2A Spa` is two single builds on Sparta, each paid for by a centre; `Build
+        A/G Spa` an army and a garrison."""
+        if not any(isinstance(o, Build) and ((o.strength or 1) > 1 or mix_counts(o.unit_kind))
+                   for o in orders):
             return None
         out = []
         for order in orders:
-            count = order.strength or 1 if isinstance(order, Build) else 1
-            if isinstance(order, Build) and count > 1 and float(count).is_integer():
-                out.extend(replace(order, strength=None) for _ in range(int(count)))
-            else:
+            if not isinstance(order, Build) or not (
+                    (order.strength or 1) > 1 or mix_counts(order.unit_kind)):
                 out.append(order)
+                continue
+            counts = mix_counts(order.unit_kind) or {order.unit_kind: order.strength or 1}
+            for kind, count in counts.items():
+                if count > 1 and float(count).is_integer():
+                    out.extend(replace(order, unit_kind=kind, strength=None)
+                               for _ in range(int(count)))
+                else:
+                    out.append(replace(order, unit_kind=kind,
+                                       strength=None if count == 1 else count))
         return out, [], []
 
     def order_problem(self, order, unit, position, game_map):

@@ -7,6 +7,7 @@ worth ½ (rule 2); cities and Delphi follow the calendar's `ownership_after`.
 
 from __future__ import annotations
 
+from gm.notation import mix_counts
 from gm.rules.base import Rule, register
 
 
@@ -48,6 +49,9 @@ def _cost(kind, strength, tag=None) -> float:
     """A piece's upkeep in halves: A or F 1, G ½, a unit raised from Delphi nothing."""
     if tag and tag.endswith(":delphi"):
         return 0.0
+    counts = mix_counts(kind)
+    if counts:  # `Build A/G Spa`: each kind at its cost
+        return sum(_cost(one, count) for one, count in counts.items())
     return (0.5 if kind == "G" else 1.0) * (strength or 1.0)
 
 

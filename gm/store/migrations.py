@@ -339,7 +339,29 @@ MIGRATION_6 = [
     "ALTER TABLE dislodged_pieces ADD COLUMN tag TEXT",
 ]
 
+# A GM correction may be one a map's rule offers (`Rule.correction`: Hoplite Wars' colonies'
+# draw), stored as action 'rule' with its command. SQLite cannot change a CHECK in place, so
+# the table is built again with the rows it held.
+MIGRATION_7 = [
+    """
+    CREATE TABLE edits_new (
+        id INTEGER PRIMARY KEY,
+        phase_id INTEGER NOT NULL REFERENCES phases(id),
+        action TEXT NOT NULL CHECK (action IN ('add', 'remove', 'move', 'own', 'rule')),
+        command TEXT NOT NULL,
+        description TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        position_before TEXT NOT NULL,
+        made_at TEXT NOT NULL
+    )
+    """,
+    "INSERT INTO edits_new SELECT id, phase_id, action, command, description, reason, "
+    "position_before, made_at FROM edits",
+    "DROP TABLE edits",
+    "ALTER TABLE edits_new RENAME TO edits",
+]
+
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
-                               MIGRATION_5, MIGRATION_6]
+                               MIGRATION_5, MIGRATION_6, MIGRATION_7]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

@@ -36,7 +36,7 @@ def test_an_order_that_does_not_count_the_multiple_is_void_with_a_hint(standard_
     out = adjudicate_movement(pos, [order], standard_map, stacking())
     assert places(out) == ["A bur", "A bur"]
     assert {r.code for r in out.results} == {"void"}
-    why = "Burgundy holds 2A; write 2A Bur, or split it"
+    why = "the stacks (tests) rule: Burgundy holds 2A; write 2A Bur, or split it"
     assert out.results[0].detail == why
     verdict = legality.check(order, pos, standard_map, MOVEMENT, stacking())
     assert verdict.problem.message == why and not verdict.problem.refused

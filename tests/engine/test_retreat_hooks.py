@@ -96,7 +96,8 @@ def test_a_retreat_order_commands_the_dislodged_stack(standard_map):
     short = adjudicate_retreats(pos, [Retreat("france", "A", "bur", "par")], standard_map,
                                 stacking())
     assert sorted(u.label() for u in short.position.units) == ["A bur"]
-    assert short.results[0].detail.startswith("Burgundy holds 2A; write 2A Bur, or split it")
+    assert short.results[0].detail.startswith(
+        "the stacks (tests) rule: Burgundy holds 2A; write 2A Bur, or split it")
 
 
 def test_a_piece_dislodged_by_a_merge_may_retreat_to_none_of_its_origins(standard_map):

@@ -1,5 +1,5 @@
 """Rise of Rome II's map holds what the rulebook says about it (rules 1, 2, 3.2, 4.2, 7, 8, 9, 10),
-and, while its rules are still to be built, it is a draft that `gm new` refuses.
+and switches on the variant's five rule modules, so that `gm new` plays it.
 
 The rest of the map is reconstructed (docs/variants/rise-of-rome-ii.md); these tests pin the
 rulebook's facts and the few consistency rules the reconstruction promises, not its choices.
@@ -296,24 +296,23 @@ def test_the_rulebooks_spellings_are_names_of_the_map(rome):
     assert rome.power_id("Egyptians") == "egypt" and rome.power_id("Persians") == "seleucid"
 
 
-# --- a draft until its rules are built -------------------------------------------------------
+# --- playable: the rules are switched on ---------------------------------------------------
 
-def test_the_map_is_a_draft_with_no_rules_switched_on(rome):
-    assert "still to be built" in rome.draft
-    assert rome.rules == {}
+def test_the_map_is_no_draft_and_switches_on_its_five_rules(rome):
+    assert rome.draft == ""
+    assert list(rome.rules) == ["leaders", "barbarians", "build_anywhere", "sacking",
+                                "land_bridges"]
 
 
-def test_gm_variants_lists_it_as_a_draft_and_gm_new_refuses_it(tmp_path):
+def test_gm_variants_lists_it_as_playable_and_gm_new_starts_it(tmp_path):
     from gm.cli import app
 
     db = str(tmp_path / "gm.db")
     runner = CliRunner()
     listed = runner.invoke(app, ["variants"], env={"COLUMNS": "300"})
     line = next(x for x in listed.output.splitlines() if x.startswith("rise-of-rome-ii"))
-    assert "37 supply centres" in line and "draft, not playable yet" in line
+    assert "37 supply centres" in line and "draft" not in line
 
-    refused = runner.invoke(app, ["new", "G", "--variant", "rise-of-rome-ii", "--db", db])
-    assert refused.exit_code != 0
-    assert "is a draft and cannot be played yet" in refused.output
-    assert "Traceback" not in refused.output
-    assert not Path(db).exists()
+    started = runner.invoke(app, ["new", "G", "--variant", "rise-of-rome-ii", "--db", db])
+    assert started.exit_code == 0, started.output
+    assert "Started G (Rise of Rome II) at Spring 220 BC" in started.output

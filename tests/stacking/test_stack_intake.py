@@ -35,7 +35,8 @@ def test_an_uncounted_order_to_a_multiple_is_kept_with_the_hint(board_map):
     pos = Position(Phase(220, "Spring", "Movement"),
                    [Unit("rome", "A", "umb"), Unit("rome", "A", "umb")], {})
     order, note = intake("A Umb - Etr", board_map, pos)
-    assert note == "void when adjudicated: Umbria holds 2A; write 2A Umb, or split it"
+    assert note == ("void when adjudicated: the stacks (tests) rule: Umbria holds 2A; "
+                    "write 2A Umb, or split it")
     order, note = intake("2A Umb - Etr", board_map, pos)
     assert note is None and order.strength == 2.0
     order, note = intake("2A Umb split A - Etr & A H", board_map, pos)

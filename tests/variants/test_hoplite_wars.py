@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from gm.cli import app
 from gm.engine.position import Phase, Position, Unit
 from gm.engine.season import Season
 from gm.maps import load_map
@@ -103,10 +105,21 @@ def test_a_minors_build_written_under_its_major_is_refused_with_the_fix(hoplite)
         "there: write the build in Anactorium's orders ('ANACTORIUM: ...')")
 
 
+def test_the_count_hint_for_a_mixed_multiple_reads_as_written(hoplite):
+    """Rule 3 (a): the hint's `A/G Spa` is an order gm reads, and the one it accepts."""
+    mixed = [Unit("sparta", "A", "spa"), Unit("sparta", "G", "spa")]
+    assert refusal(hoplite, "A Spa - Teg", "sparta", mixed).startswith(
+        "rule 3 (Multiplicity II): Sparta holds A/G; write A/G Spa, or split it")
+    position = Position(SPRING_450, mixed, {})
+    order = parse_order("A/G Spa - Teg", hoplite, "sparta")
+    assert legality.check(order, position, hoplite, "Movement",
+                          RuleSet.for_map(hoplite)).legal
+
+
 def test_a_count_that_does_not_fit_the_multiple_is_refused_with_a_hint(hoplite):
     two = [Unit("sparta", "A", "spa"), Unit("sparta", "A", "spa")]
-    assert "holds 2A; write 2A Spa, or split it" in refusal(hoplite, "A Spa - Teg", "sparta",
-                                                             two)
+    assert refusal(hoplite, "A Spa - Teg", "sparta", two).startswith(
+        "rule 3 (Multiplicity II): Sparta holds 2A; write 2A Spa, or split it")
 
 
 def test_a_merge_of_a_piece_not_next_to_the_target_is_refused_under_rule_3(hoplite):
@@ -137,6 +150,108 @@ def test_a_lone_garrison_move_and_its_support_are_refused_under_rule_4(hoplite):
         "rule 4 (garrisons): a garrison supports only a merge into its own province")
 
 
+DRAW = ["Chios=Athens,", "Phocaea=Sparta,", "Cos=Argolis,", "Rhodes=Achea,", "Lesbos=Aetolia,",
+        "Samos=Boeotia,", "Miletos=Thessaly"]
+
+
+def test_the_gm_sets_the_colonies_draw_before_it_is_made(tmp_path):
+    """Rule 6: `gm edit G colonies ...` sets the draw; the colonies declare as set after
+    Autumn 450 BC, the archive keeps the edit and replays it, and once the colonies have
+    declared the draw can no longer be set."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    done = gm("edit", "G", "colonies", *DRAW, "--reason", "dice at the table")
+    assert "the colonies' draw is set: Chios for Athens, Phocaea for Sparta" in done
+    for _ in range(3):  # Winter 451, Spring 450, Autumn 450
+        report = gm("adjudicate", "G", "--no-orders")
+    flat = " ".join(report.split())
+    assert ("rule 6 (colonies): the colonies declare: Chios for Athens, Cos for Argolis, "
+            "Lesbos for Aetolia, Miletos for Thessaly, Phocaea for Sparta, Rhodes for Achea, "
+            "Samos for Boeotia") in flat
+    exported = gm("export", "G")
+    assert "GM edit: colonies Chios=Athens, Phocaea=Sparta, Cos=Argolis" in exported
+    archive = tmp_path / "g.txt"
+    archive.write_text(exported, encoding="utf-8")
+    assert "no differences" in Gm(tmp_path / "again.db")("replay", str(archive), "--check")
+    runner = CliRunner()
+    refused = runner.invoke(app, ["edit", "G", "colonies", "seed", "7", "--reason", "late",
+                                  "--db", str(tmp_path / "gm.db")])
+    assert refused.exit_code == 1
+    assert "rule 6 (colonies): the colonies have declared already (Chios for Athens" \
+        in refused.output and "Nothing was changed." in refused.output
+
+
+def test_a_draw_that_is_not_whole_is_refused_and_a_seed_may_be_set(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    runner = CliRunner()
+    half = runner.invoke(app, ["edit", "G", "colonies", "Chios=Athens,", "Cos=Athens",
+                               "--reason", "r", "--db", str(tmp_path / "gm.db")])
+    assert half.exit_code == 1
+    assert "rule 6 (colonies): every colony declares; name the Major for Phocaea, Rhodes" \
+        in " ".join(half.output.split())
+    done = gm("edit", "G", "colonies", "seed", "1234", "--reason", "the players' choice")
+    assert "the colonies will be drawn from seed 1234" in done
+    from gm.game.games import position_at
+    from gm.store.database import open_store
+    _, _, position = position_at(open_store(str(tmp_path / "gm.db")), "G")
+    assert position.state["colonies"] == {"seed": 1234}
+
+
+def test_a_letter_is_refused_at_intake_as_the_engine_voids_it(tmp_path):
+    """Rules 3, 4 and 10 when a letter is read: a lone garrison's move and an order for
+    another player's piece are rejected in the rule's words; the count hint's mixed unit
+    (`A/G Spa`) is an order gm reads and accepts."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter="SPARTA: A/G(Sparta), G(Prasiae)\nELATEA: A(Elatea)\n"
+                             "ATHENS: A(Marathon)\nANACTORIUM: A(Anactorium)\n")
+    gm("adjudicate", "G", "--no-orders")
+    echo = gm("orders", "G", letter="SPARTA:\nG Pra - Arg\nA Mar - Ath\nA Spa - Teg\n")
+    assert "rule 4 (garrisons): a garrison never moves" in echo
+    assert "rule 10 (signing units over): the army in Marathon belongs to Athens" in echo
+    assert "rule 3 (Multiplicity II): Sparta holds A/G; write A/G Spa, or split it" in echo
+    echo = gm("orders", "G", letter="SPARTA: A/G Spa - Teg\n")
+    assert "REJECTED" not in echo and "A/G Spa - Teg" in echo
+    report = gm("adjudicate", "G", "--no-orders")
+    assert "A/G Spa - Teg" in report
+    shown = gm("show", "G")
+    assert "A Teg" in shown and "G Spa" in shown  # the garrison stayed
+
+
+def test_builds_over_the_allowance_across_lines_are_void_when_read(tmp_path):
+    """Rule 2 at intake, as the engine counts: each line fits alone (2A Spa, A Pra, then
+    G Zar in a second letter), together they are worth 3½ of Sparta's 3."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    echo = gm("orders", "G", letter="SPARTA: 2A(Sparta)\nA(Prasiae)\n")
+    assert "void when adjudicated" not in echo
+    echo = gm("orders", "G", letter="SPARTA: G(Zarax)\n")
+    why = "rule 2 (cities and towns): Sparta has 0 to build, and G Zar costs ½"
+    assert f"Build G Zar (void when adjudicated: {why})" in echo
+    report = gm("adjudicate", "G", "--no-orders")
+    assert f"Build G Zar (*void*: {why})" in " ".join(report.split())
+
+
+def test_a_minors_second_set_up_piece_is_void_when_read(hoplite):
+    """Rule 1 at intake: the builds in force before a line are passed to the rule, as the
+    engine passes them (`gm.game.surplus`)."""
+    from gm.game.surplus import note_surplus
+    from gm.store.order_rows import NewOrder
+
+    setup = Position(Phase(451, "Winter", "Adjustment"), [], {"ela": "elatea"})
+    first = parse_order("Build A Ela", hoplite, "elatea")
+    second = parse_order("Build G Ela", hoplite, "elatea")
+    rows = note_surplus([(NewOrder(1, "elatea", "A(Elatea)", "accepted"), first)],
+                        [(NewOrder(1, "elatea", "G(Elatea)", "accepted"), second)],
+                        setup, hoplite, RuleSet.for_map(hoplite))
+    assert rows[0].reason == ("void when adjudicated: rule 1 (set-up): Elatea is a Minor "
+                              "State and places exactly one piece")
+    outcome = Season.for_map(hoplite).adjudicate(setup, [first, second])
+    assert [r.detail for r in outcome.results if r.code == "void"] == [
+        "rule 1 (set-up): Elatea is a Minor State and places exactly one piece"]
+
+
 def test_a_second_sack_of_delphi_is_refused_under_rule_7(hoplite):
     state = {"delphi": {"sacked_by": "boeotia", "shunned": ["boeotia", "elis"]}}
     assert refusal(hoplite, "Sack Delphi", "sparta", [Unit("sparta", "A", "del")],
@@ -145,8 +260,12 @@ def test_a_second_sack_of_delphi_is_refused_under_rule_7(hoplite):
 
 def test_an_order_for_another_players_piece_is_refused(hoplite):
     """Rule 10: no letter makes a piece another player's; an order for it is refused."""
-    assert "belongs to Athens, not Sparta" in refusal(hoplite, "A Mar - Ath", "sparta",
-                                                      [Unit("athens", "A", "mar")])
+    assert refusal(hoplite, "A Mar - Ath", "sparta", [Unit("athens", "A", "mar")]) == (
+        "rule 10 (signing units over): the army in Marathon belongs to Athens, not Sparta")
+    # a merge that names another player's piece, and a support of a mix: the same words
+    assert refusal(hoplite, "A Spa & A Man merge 2A Teg", "sparta",
+                   [Unit("sparta", "A", "spa"), Unit("mantinea", "A", "man")]).startswith(
+        "rule 10 (signing units over): the army in Mantinea belongs to Mantinea, not Sparta")
 
 
 def test_a_conversion_in_spring_is_refused_under_rule_9(hoplite):

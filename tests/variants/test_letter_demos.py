@@ -12,7 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DEMOS = [("tools/make_lord_of_hosts_demo.py", "games/lord-of-hosts-demo.txt"),
          ("tools/make_diadochi_v_demo.py", "games/diadochi-v-demo.txt"),
-         ("tools/make_hoplite_wars_demo.py", "games/hoplite-wars-demo.txt")]
+         ("tools/make_hoplite_wars_demo.py", "games/hoplite-wars-demo.txt"),
+         ("tools/make_rise_of_rome_ii_demo.py", "games/rise-of-rome-ii-demo.txt")]
 
 
 @pytest.mark.parametrize("script, archive", DEMOS, ids=[Path(a).stem for _, a in DEMOS])

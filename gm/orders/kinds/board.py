@@ -4,9 +4,10 @@ kind of unit can stand somewhere, and how units, places and powers are named in 
 from __future__ import annotations
 
 from gm.maps.gamemap import GameMap, province_of
-from gm.notation import stack_label
+from gm.notation import mix_counts, piece_counts, stack_label
 from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
 from gm.orders.kinds.order_kind import Problem, kind_label, show_location
+from gm.rules.base import known_rules
 
 KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
 
@@ -25,6 +26,19 @@ def place_name(game_map, location: str) -> str:
 
 def power_name(game_map, power: str | None) -> str:
     return game_map.powers[power].name if power in game_map.powers else power or "this power"
+
+
+def rule_citing(feature: str, game_map) -> str:
+    """`rule 7.2 (land bridges): `, the map's rule that brings `feature` (`Rule.brings`) as its
+    messages name it (`Rule.ref`), to begin a problem with; '' when no rule of the map does."""
+    if not game_map.rules:
+        return ""
+    rules = known_rules()
+    for name, params in game_map.rules.items():
+        rule = rules.get(name)
+        if rule is not None and feature in rule.brings:
+            return f"{rule(params).ref}: "
+    return ""
 
 
 def refused(message: str, hint: str, kind: str, focus: str = "unit") -> Problem:
@@ -49,7 +63,16 @@ def kind_problem(kind: str | None, location: str, game_map) -> Problem | None:
 def find_unit(order_power: str | None, kind: str | None, location: str,
               strength: float | None, leader: str | None, pieces, game_map: GameMap,
               dislodged: bool = False) -> tuple[int, Problem | None]:
-    """The index in `pieces` of the unit an order names, or why there is none."""
+    """The index in `pieces` of the unit an order names, or why there is none. A mix
+    (`2A+G`, written `2A/G`) names the side's pieces there, which must hold at least those
+    counts of each kind (the multiple's own orders must name them all: `multiple_problem`)."""
+    counts = mix_counts(kind)
+    if counts is not None and not leader:
+        idx, problem = find_unit(order_power, None, location, None, None, pieces, game_map,
+                                 dislodged)
+        if problem is None:
+            problem = _mix_problem(kind, counts, _stack(idx, pieces, game_map), game_map)
+        return (-1, problem) if problem is not None else (idx, None)
     if not leader:  # the usual case first: the one unit there, as the order names it
         for i, u in enumerate(pieces):  # (an order that names no leader is not a leader's)
             if u.location == location and (order_power is None or u.power == order_power) \
@@ -95,16 +118,29 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
     return here[0], None
 
 
-def _stack_strength(unit, pieces, game_map: GameMap | None = None) -> float:
-    """The strength of the unit's side's pieces in its province that are not leaders (one
-    multiple unit where the rules let them stack; the unit's own strength where not). The
-    side is the map's `player` (a Major and its Minor make one mixed multiple)."""
+def _stack(idx: int, pieces, game_map: GameMap | None = None) -> list:
+    """The pieces of `pieces[idx]`'s side in its province that are not leaders (one
+    multiple unit where the rules let them stack; the unit alone where not). The side is the
+    map's `player` (a Major and its Minor make one mixed multiple)."""
     def side(power: str) -> str:
         found = game_map.powers.get(power) if game_map is not None else None
         return (found.player or power) if found is not None else power
-    own = side(unit.power)
-    return sum(u.strength for u in pieces if u.province == unit.province
-               and side(u.power) == own and u.kind != "L")
+    return [pieces[i] for i in commanded(idx, pieces, side)]
+
+
+def _stack_strength(unit, pieces, game_map: GameMap | None = None) -> float:
+    """The strength of the unit's multiple (`_stack`)."""
+    return sum(u.strength for u in _stack(pieces.index(unit), pieces, game_map))
+
+
+def _mix_problem(kind: str, counts: dict[str, float], stack, game_map) -> Problem | None:
+    """Does the multiple hold at least the pieces a mix names, kind by kind?"""
+    there = piece_counts(stack)
+    if all(there.get(k, 0) >= n for k, n in counts.items()):
+        return None
+    return refused(f"the unit in {place_name(game_map, stack[0].location)} is "
+                   f"{stack_label(stack)}, not {kind_label(kind, None)}",
+                   "Write the unit as it stands on the board, or split it.", WRONG_KIND)
 
 
 def commanded(idx: int, pieces, side=None) -> list[int]:
@@ -119,16 +155,21 @@ def commanded(idx: int, pieces, side=None) -> list[int]:
             and (side(u.power) if side else u.power) == own]
 
 
-def multiple_problem(order, pieces, game_map: GameMap) -> Problem | None:
+def multiple_problem(order, pieces, game_map: GameMap, ref: str = "") -> Problem | None:
     """Does the kind and count the order writes fit the multiple it commands? An order to
-    several pieces must name them all (`2A Spa`), or split them."""
+    several pieces must name them all (`2A Spa`), or split them. `ref` names the rule that
+    lets pieces stack, for the refusal (`RuleSet.reference`)."""
     if len(pieces) < 2:
         return None  # one piece: `find_unit` has checked what the order writes
     total = sum(u.strength for u in pieces)
     kinds = {u.kind for u in pieces}
+    counts = mix_counts(order.unit_kind)
+    if counts is not None and counts == piece_counts(pieces):
+        return None
     if order.strength == total and (order.unit_kind is None or kinds == {order.unit_kind}):
         return None
     label = stack_label(pieces)
     where = place_name(game_map, pieces[0].location)
     fix = f"write {label} {show_location(province_of(pieces[0].location))}, or split it"
-    return Problem(f"{where} holds {label}; {fix}", f"{fix[0].upper()}{fix[1:]}.")
+    said = f"{ref}: " if ref else ""
+    return Problem(f"{said}{where} holds {label}; {fix}", f"{fix[0].upper()}{fix[1:]}.")

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import NOT_ADJACENT, WRONG_KIND
-from gm.orders.kinds.board import place_name, refused
+from gm.orders.kinds.board import place_name, refused, rule_citing
 from gm.orders.kinds.order_kind import (
     MOVEMENT,
     Order,
@@ -32,7 +32,8 @@ class Convoy(Order):
 def read_convoy(b, written, target, dest) -> Order:
     unit, other = b.unit(written), b.unit(target, own=False)
     if other.leader:
-        raise b.fail("a convoy carries an army, not a leader", target.column)
+        raise b.fail(f"{rule_citing('leaders', b.map)}a convoy carries an army, not a "
+                     "leader", target.column)
     return Convoy(b.power, unit.kind, unit.location, other.kind, other.location,
                   b.province(dest), target_strength=other.strength, **b.common(unit))
 
@@ -41,6 +42,9 @@ def convoy_problem(kind: str | None, location: str, army_kind: str | None, army_
                    dest: str, game_map: GameMap, board: bool) -> Problem | None:
     """Can this fleet convoy the army at `army_at` to `dest`? `army_kind` is the kind of the
     unit standing there (None if there is none) when `board` is true."""
+    if kind == "L":
+        return refused(f"{rule_citing('leaders', game_map)}a leader never convoys",
+                       "Order a fleet at sea to convoy.", WRONG_KIND)
     if kind not in ("F", None):
         return refused("only fleets convoy", "Order a fleet at sea to convoy.", WRONG_KIND)
     province = game_map.provinces.get(province_of(location))

@@ -72,8 +72,9 @@ def read_merge(b, *items) -> Order:
     seen = [province_of(u.location) for u in units]
     if len(set(seen)) < len(seen):
         raise b.fail("the same unit is named twice in the merge", None)
-    return Merge(b.power, first.kind, first.location, b.province(dest.place), dest.kind,
-                 merged_strength=dest.strength, partners=partners, strength=first.strength)
+    merged_kind, merged_strength = b.kind(dest.kind, dest.strength)
+    return Merge(b.power, first.kind, first.location, b.province(dest.place), merged_kind,
+                 merged_strength=merged_strength, partners=partners, strength=first.strength)
 
 
 def read_support_merge(b, written, dest) -> Order:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import NOT_ADJACENT
-from gm.orders.kinds.board import a_kind, place_name
+from gm.orders.kinds.board import a_kind, place_name, rule_citing
 from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
 from gm.rules.base import known_rules
 
@@ -124,6 +124,10 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
             reach = [dest] if any(game_map.fleet_can_move(s, dest) for s in spots) else []
         else:
             reach = sorted({r for s in spots for r in game_map.fleet_destinations(s, dest_prov)})
+        if not reach and game_map.bridge_sea(location, dest_prov) is not None:
+            return fail(f"{rule_citing('land_bridges', game_map)}a fleet cannot cross the land bridge from "
+                        f"{here} to {target.name}",
+                        "Land bridges are for armies; a fleet goes round by sea.")
         if not reach:
             return fail(f"a fleet in {here} cannot reach {target.name}"
                         + (f" ({coast_of(dest)})" if coast_of(dest) else ""),
@@ -135,7 +139,7 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
         return MoveCheck(None, reach[0], False)
     if kind == "L":
         if via_convoy:
-            return fail("a leader is never convoyed", "Write the move without 'via convoy'.")
+            return fail(f"{rule_citing('leaders', game_map)}a leader is never convoyed", "Write the move without 'via convoy'.")
         if leader_reaches(location, dest_prov, game_map):
             return MoveCheck(None, dest_prov, False)
         return fail(f"{target.name} is not next to {here}",
@@ -188,7 +192,7 @@ def convoy_chain_problem(origin: str, dest: str, units, game_map: GameMap) -> Pr
 
 def check_move(order: Move, kind, location, position, game_map: GameMap,
                rules=None) -> Problem | None:
-    if kind not in ("A", "F", "L") or not location:
+    if kind not in ("A", "F", "G", "L") or not location:
         return None
     known = move_check(kind, location, order.dest, order.via_convoy, game_map)
     if known.needs_convoy and known.problem is None and position is not None:

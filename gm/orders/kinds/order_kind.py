@@ -38,8 +38,9 @@ class UnitRef(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class Order:
     """An order as the engine adjudicates it. Locations are resolved ids (`par`, `spa/nc`).
-    `unit_kind` is the kind the player wrote ('A', 'F', 'G', 'A/F', or None); `strength` the
-    count written before it (`2A` -> 2.0); `leader` names a leader unit, and then `location`
+    `unit_kind` is the kind the player wrote ('A', 'F', 'G', 'A/F', a mix of kinds with
+    their counts such as '2A+G' for `2A/G`, or None); `strength` the count written before a
+    single kind (`2A` -> 2.0; None for a mix); `leader` names a leader unit, and then `location`
     is where it stands if known. `str(order)` is the canonical echo; it reads back equal."""
 
     power: str | None

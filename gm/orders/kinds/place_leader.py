@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, show_location
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,5 +25,19 @@ def read_place_leader(b, written, where) -> Order:
     return PlaceLeader(b.power, None, b.province(where), leader=unit.leader)
 
 
+def check_place_leader(order: PlaceLeader, kind, location, position, game_map,
+                       rules=None) -> Problem | None:
+    """What the rule that carries out placements (`declare`) would say, tried on a copy of the
+    board, so that intake notes the words the adjudication gives."""
+    if position is None or rules is None or not hasattr(position, "copy"):
+        return None
+    result = rules.declare(order, position.copy(), game_map)
+    if result is None or result.succeeded:
+        return None
+    return Problem(result.detail, "Place the leader on a home centre with the first Spring's "
+                   "orders.", refused=True)
+
+
 KINDS = (OrderKind(PlaceLeader, "placing a leader", (MOVEMENT,), form="leaders",
-                   reads={"place_leader": read_place_leader}, on_unit=False),)
+                   reads={"place_leader": read_place_leader}, on_unit=False,
+                   check=check_place_leader),)

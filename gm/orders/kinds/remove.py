@@ -4,8 +4,9 @@ stack, a removal names a leader by name, or pieces by kind and count (`Remove 2A
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from gm.notation import mix_counts
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.kinds.build import allowance, counts_known, plural
 from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, kind_label
@@ -31,6 +32,16 @@ def stack_removal(order: Remove, idx: int, pieces, done, game_map) -> tuple[list
         return [idx], None
     first = pieces[idx]
     kind = order.unit_kind
+    counts = mix_counts(kind)
+    if counts is not None:  # `Remove A/G Spa`: its count of each kind
+        taken: list[int] = []
+        for one, count in counts.items():
+            more, problem = stack_removal(replace(order, unit_kind=one, strength=count), idx,
+                                          pieces, set(done) | set(taken), game_map)
+            if problem is not None:
+                return [], problem
+            taken += more
+        return sorted(taken), None
     fits = sorted((i for i, u in enumerate(pieces) if u.province == first.province
                    and u.power == first.power and u.kind != "L" and i not in done
                    and (kind is None or u.kind == kind)), key=lambda i: -pieces[i].strength)

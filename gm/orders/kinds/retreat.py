@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import PHASE
-from gm.orders.kinds.board import place_name
+from gm.orders.kinds.board import place_name, rule_citing
 from gm.orders.kinds.move import leader_reaches, move_check
 from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind, Problem, show_location
 from gm.orders.kinds.rebuild_centre import RebuildCentre
@@ -105,6 +105,10 @@ def retreat_check(dislodged, dest: str, position, game_map: GameMap, rules=None
         why = f"{show_location(prov)} was left empty by a standoff"
     elif any(u.province == prov for u in position.units):
         why = f"{show_location(prov)} is occupied"
+    elif any(prov in p.build_sites for p in game_map.powers.values() if p.id != unit.power):
+        # a rule closed another power's build area to this piece (Rise of Rome II 4.2)
+        why = f"{rule_citing('build_areas', game_map)}{place_name(game_map, prov)} is a build " \
+              "area of another power, closed to this piece"
     return None, Problem(why, "Choose one of the unit's retreat options.", focus="dest")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, province_of
+from gm.notation import mix_counts
 from gm.orders.kinds import kind_of
 from gm.orders.kinds.board import place_name
 from gm.orders.kinds.hold import Hold
@@ -47,6 +48,7 @@ def read_split(b, written, *parts) -> Order:
 
 def _part(b, unit, part) -> Order:
     kind, strength, *items = part.items
+    kind, strength = b.kind(kind, strength)
     loc = unit.location
     if part.form == "part_hold":
         return Hold(b.power, kind, loc, strength=strength)
@@ -75,21 +77,25 @@ def split_parts(order: Split, pieces, game_map: GameMap
         return [], Problem(f"the unit in {where} is one piece and cannot split",
                            "Order it as one unit.")
     for part in order.parts:
-        want = 1.0 if part.strength is None else part.strength
-        taken, total = [], 0.0
-        for i in left:
-            u = pieces[i]
-            if (part.unit_kind is None or u.kind == part.unit_kind) \
-                    and total + u.strength <= want:
-                taken.append(i)
-                total += u.strength
-        if total != want:
-            count = None if want == 1 else want
-            label = kind_label(part.unit_kind, count) if part.unit_kind else f"{want:g} pieces"
-            written = f"{kind_label(part.unit_kind, part.strength)}{part.tail()}".strip()
-            return [], Problem(f"{where} has no {label} left for the part '{written}' "
-                               "of the split",
-                               "Name parts that add up to the pieces there.")
+        # a mixed part (`A/G - Teg`) takes its count of each kind
+        wants = mix_counts(part.unit_kind) or \
+            {part.unit_kind: 1.0 if part.strength is None else part.strength}
+        taken = []
+        for kind, want in wants.items():
+            total = 0.0
+            for i in left:
+                u = pieces[i]
+                if i not in taken and (kind is None or u.kind == kind) \
+                        and total + u.strength <= want:
+                    taken.append(i)
+                    total += u.strength
+            if total != want:
+                count = None if want == 1 else want
+                label = kind_label(kind, count) if kind else f"{want:g} pieces"
+                written = f"{kind_label(part.unit_kind, part.strength)}{part.tail()}".strip()
+                return [], Problem(f"{where} has no {label} left for the part '{written}' "
+                                   "of the split",
+                                   "Name parts that add up to the pieces there.")
         left = [i for i in left if i not in taken]
         out.append((part, sorted(taken)))
     return out, None
