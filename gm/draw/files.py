@@ -68,7 +68,8 @@ def png_support():
 
 def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
     """The picture as PNG bytes: cairosvg draws it, and an opaque picture (every board is)
-    is written as RGB by `encode_rgb` (a third faster than cairo's own writer)."""
+    is written as RGB by `encode_rgb` (0.1 s for the standard board, where cairo's own
+    writer takes 0.19 s)."""
     png_support()
     from cairosvg.surface import PNGSurface
 
