@@ -12,14 +12,13 @@ means the layout is computed each time.
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from gm.maps.gamemap import GameMap
+from gm.maps.loader import cache_folder, read_cached, write_cached
 
 # Bump when BoardLayout (or anything pickled inside it) changes shape.
 LAYOUT_FORMAT = "gm-layout-1"
@@ -59,8 +58,6 @@ def digest(game_map: GameMap, key: tuple) -> str:
 
 
 def cache_file(map_id: str) -> Path:
-    from gm.maps.loader import cache_folder
-
     return cache_folder() / f"layout-{re.sub(r'[^A-Za-z0-9_-]', '_', map_id)}.pickle"
 
 
@@ -72,24 +69,9 @@ def cached(game_map: GameMap, key: tuple, build: Callable[[GameMap], T], kind: t
     except OSError:  # the drawing code's files cannot be read: no cache
         return build(game_map)
     path = cache_file(game_map.id)
-    try:
-        with open(path, "rb") as fh:
-            stored, layout = pickle.load(fh)
-        if stored == wanted and isinstance(layout, kind):
-            return layout
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError,
-            ImportError, IndexError):
-        pass
+    found = read_cached(path, wanted)
+    if isinstance(found, kind):
+        return found  # type: ignore[return-value]
     layout = build(game_map)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            pickle.dump((wanted, layout), fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:  # no cache: the next run computes the layout again
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+    write_cached(path, wanted, layout)  # if it cannot, the next run computes it again
     return layout
