@@ -5,8 +5,9 @@ position, then the median and 95th percentile over a fixed, seeded set of positi
 crowded standard-map movement phases (many supports, convoys and bounces), the retreats
 they cause, and adjustment phases with builds and removals. "gm" times include checking the
 orders; "gm, from text" also reads each order's text, as the diplomacy engine must.
-Then the board pictures (bench/pictures.py: the standard board's SVG size, and
-how long its SVG and PNG take), and whole commands from a cold start: `gm --help` and `gm status` against their goals
+Then the board pictures (bench/pictures.py: the standard board's SVG size, how
+long its SVG and PNG take, and whole `gm draw` commands to SVG and PNG, with the layout cached
+and without), and whole commands from a cold start: `gm --help` and `gm status` against their goals
 (bench/cold_start.py), `gm orders`, `gm adjudicate` and a replay.
 """
 
@@ -217,7 +218,7 @@ def main() -> None:
             print(f"orders: {name}: {value:,.1f}")
     import pictures
 
-    for name, value in pictures.run().items():
+    for name, value in pictures.run(commands="--no-commands" not in sys.argv).items():
         print(f"pictures: {name}: {value:,.1f}")
     if "--no-commands" not in sys.argv:
         import cold_start

@@ -35,8 +35,10 @@ from gm.draw.layout import coastline_layout  # noqa: E402
 from gm.draw.outline import inside_ring, outline_from_data  # noqa: E402
 from gm.maps import load_map  # noqa: E402
 
-PLACES = (0.3, 0.42, 0.2, 0.48, 0.1)  # where along the line between the two places a seed
-SIDEWAYS = (0.0, 0.25, -0.25)  # is tried, and how far to one side (of the line's length)
+# where along the line between the two places a seed is tried, and how far to one side (of
+# the line's length); the second halves were added when the first found no more
+PLACES = (0.3, 0.42, 0.2, 0.48, 0.1, 0.36, 0.25, 0.15)
+SIDEWAYS = (0.0, 0.25, -0.25, 0.12, -0.12, 0.4, -0.4)
 
 
 def topology(package: str | None) -> dict:

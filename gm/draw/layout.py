@@ -368,12 +368,12 @@ _LAYOUTS: dict[tuple, BoardLayout] = {}
 
 
 def layout_for(game_map: GameMap) -> BoardLayout:
-    """The layout of a map, computed once per process for each version of the map."""
-    key = (game_map.id, game_map.projection,
-           tuple(sorted((pid, p.pos, p.kind) for pid, p in game_map.provinces.items())),
-           tuple(sorted((a, tuple(sorted(b))) for a, b in game_map.army_adj.items())),
-           tuple(sorted((a, tuple(sorted(b))) for a, b in game_map.fleet_adj.items())))
+    """The layout of a map, computed once per process for each version of the map, and
+    kept on disk between runs (`gm.draw.layout_cache`)."""
+    from gm.draw.layout_cache import cached, map_key
+
+    key = map_key(game_map)
     found = _LAYOUTS.get(key)
     if found is None:
-        found = _LAYOUTS[key] = build_layout(game_map)
+        found = _LAYOUTS[key] = cached(game_map, key, build_layout, BoardLayout)
     return found

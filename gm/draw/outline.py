@@ -18,6 +18,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 from gm.draw.geometry import Box, Point, Polygon, edges, polygon_area, voronoi_cells
 from gm.maps.gamemap import GameMap
@@ -62,8 +63,8 @@ def outline_for(game_map: GameMap) -> Outline | None:
     return _read(game_map.id)
 
 
-def companion(map_id: str, ending: str) -> dict | None:
-    """The JSON file beside the map file gm reads for `map_id` (`ID.outline.json`,
+def companion_path(map_id: str, ending: str) -> Path | None:
+    """The file beside the map file gm reads for `map_id` (`ID.outline.json`,
     `ID.features.json`), if there is one: a GM's own copy of a map without it is drawn
     without it."""
     from gm.maps.loader import MapError, map_files
@@ -73,9 +74,13 @@ def companion(map_id: str, ending: str) -> dict | None:
     except MapError:
         return None
     path = map_file.with_name(f"{map_id}.{ending}") if map_file else None
-    if path is None or not path.exists():
-        return None
-    return json.loads(path.read_text(encoding="utf-8"))
+    return path if path is not None and path.exists() else None
+
+
+def companion(map_id: str, ending: str) -> dict | None:
+    """The JSON of `companion_path`'s file, if there is one."""
+    path = companion_path(map_id, ending)
+    return json.loads(path.read_text(encoding="utf-8")) if path is not None else None
 
 
 @cache

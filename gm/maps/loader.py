@@ -63,12 +63,45 @@ def map_path(name: str) -> Path:
     raise MapError(f"no map named {name!r} in {where} (known maps: {known})")
 
 
+def cache_folder() -> Path:
+    """Where gm keeps what it computes from map files between runs (`GM_CACHE`, else the
+    user's cache folder): compiled maps here, board layouts in `gm.draw.layout_cache`."""
+    return Path(os.environ.get("GM_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "gm"))
+
+
 def _cache_file(path: Path) -> Path:
     """Where the compiled form of a checked map file is kept between runs."""
-    base = os.environ.get("GM_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "gm")
     key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:16]
-    return Path(base) / f"map-{path.stem}-{key}.pickle"
+    return cache_folder() / f"map-{path.stem}-{key}.pickle"
+
+
+def read_cached(cache: Path, key: object) -> object | None:
+    """What `write_cached` kept in `cache` under `key`; None if it kept nothing, something
+    else, or the file cannot be read."""
+    try:
+        with open(cache, "rb") as fh:
+            stored_key, value = pickle.load(fh)
+    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError,
+            ImportError, IndexError):
+        return None
+    return value if stored_key == key else None
+
+
+def write_cached(cache: Path, key: object, value: object) -> None:
+    """Keep `value` in `cache` under `key`, replacing the file whole (a reader never sees half
+    of it); a cache folder that cannot be written only means nothing is kept."""
+    tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache)
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def _fingerprint(path: Path) -> tuple:
@@ -84,14 +117,9 @@ def _load(path: str, fingerprint: tuple) -> GameMap:
     compiled board is cached on disk keyed by the file's path, size, time and gm's version.
     """
     cache = _cache_file(Path(path))
-    try:
-        with open(cache, "rb") as fh:
-            stored_fingerprint, game_map = pickle.load(fh)
-        if stored_fingerprint == fingerprint and isinstance(game_map, GameMap):
-            return game_map
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError,
-            ImportError, IndexError):
-        pass
+    found = read_cached(cache, fingerprint)
+    if isinstance(found, GameMap):
+        return found
     from gm.maps.gamemap import compile_map
     from gm.maps.map_check import check_text
 
@@ -107,14 +135,7 @@ def _load(path: str, fingerprint: tuple) -> GameMap:
         )
     assert report.spec is not None
     game_map = compile_map(report.spec)
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as fh:
-            pickle.dump((fingerprint, game_map), fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, cache)
-    except OSError:
-        pass  # no cache: the next load checks the file again
+    write_cached(cache, fingerprint, game_map)  # if it cannot, the next load checks again
     return game_map
 
 

@@ -84,3 +84,29 @@ def test_the_anduin_flows_from_the_north_past_osgiliath_to_its_mouths(middle_ear
 def test_a_map_without_a_features_file_draws_none(standard_map):
     assert features_for(load_map("middle-earth-viii")) is not None
     assert layout_for(standard_map).features is None
+
+
+def test_only_ithilien_needs_a_connector(middle_earth):
+    """Middle-Earth's positions bring every pair of neighbours together but one: North and
+    South Ithilien, drawn across Osgiliath and Minas Morgul (8 connectors before)."""
+    assert layout_for(middle_earth).links == [("nit", "sit")]
+
+
+def test_no_drawing_of_middle_earth_can_do_without_one_connector(middle_earth):
+    """Why one connector stays: North and South Ithilien, Osgiliath and Minas Morgul are all
+    neighbours of each other, and each also neighbours the rest of the board, which hangs
+    together without them. Joined into one, the rest and the four make five regions that all
+    touch: no flat map of connected regions can draw that (the board's graph is not planar)."""
+    four = {"nit", "sit", "osg", "mmo"}
+    for a in four:
+        assert four - {a} <= middle_earth.neighbours(a), a
+    rest = {pid for pid, p in middle_earth.provinces.items() if pid not in four}
+    start = next(iter(sorted(middle_earth.neighbours("sit") - four)))
+    reached, todo = {start}, [start]
+    while todo:
+        for n in middle_earth.neighbours(todo.pop()) & rest:
+            if n not in reached:
+                reached.add(n)
+                todo.append(n)
+    for a in four:
+        assert middle_earth.neighbours(a) & reached, a
