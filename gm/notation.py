@@ -210,15 +210,18 @@ def units_listed(units) -> list[str]:
     return sorted(f"{u.power}: {unit_short(u)}" for u in units)
 
 
-def order_display(order, unit_kind: str | None = None, strength: float | None = None) -> str:
+def order_display(order, unit_kind: str | None = None, strength: float | None = None,
+                  target=()) -> str:
     """The order as a report prints it: its canonical echo (`str(order)`, which reads back to
     the same order), or the words its kind gives for what it does (`Order.in_words`: `A Ur
     becomes a fleet`). `unit_kind` and `strength` are the commanded piece's as it stands: they
     fill in a kind the player left out (`Par - Bur`) and a count left out on a multiple
     (`A Syr - Zam` for a double army prints `2A Syr - Zam`), so that what the GM and the
-    player read names the piece adjudicated."""
-    return _as_commanded(order, unit_kind, strength).in_words() if hasattr(order, "in_words") \
-        else str(_as_commanded(order, unit_kind, strength))
+    player read names the piece adjudicated. `target` are the pieces a support or convoy
+    helps (`legality.target_units`): the unit it names is written as they stand too
+    (`F Ion S 2A Syr`)."""
+    order = _as_target(_as_commanded(order, unit_kind, strength), target)
+    return order.in_words() if hasattr(order, "in_words") else str(order)
 
 
 def standing(pieces) -> tuple[str | None, float | None]:
@@ -240,6 +243,29 @@ def _as_commanded(order, unit_kind: str | None, strength: float | None):
             and written != LEADER and not getattr(order, "leader", None) \
             and getattr(order, "strength", strength) is None:
         order = dataclasses.replace(order, strength=strength)
+    return order
+
+
+def _as_target(order, pieces):
+    """The order with the unit it supports or convoys written as `pieces` stand: a kind left
+    out filled in, a multiple's count added, a multiple of several kinds by its mix."""
+    if not pieces or not dataclasses.is_dataclass(order) or getattr(order, "target_leader", None):
+        return order
+    kind, strength = standing(pieces)
+    written = getattr(order, "target_kind", None)
+    if kind is None:  # several kinds: the mix names them all (`2A+G`)
+        if written is None or mix_counts(written) is None and written != LEADER:
+            return dataclasses.replace(order, target_kind=mix_kind(piece_counts(pieces)),
+                                       target_strength=None)
+        return order
+    if kind == LEADER:
+        return order
+    if written is None:
+        order = dataclasses.replace(order, target_kind=kind)
+        written = kind
+    if strength != 1 and mix_counts(written) is None and written != LEADER \
+            and getattr(order, "target_strength", None) is None:
+        order = dataclasses.replace(order, target_strength=strength)
     return order
 
 

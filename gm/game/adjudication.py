@@ -23,7 +23,9 @@ from gm.game.reports import resolution_report
 from gm.game.stored_orders import orders_in_force
 from gm.game.workflow_errors import AlreadyAdjudicated, WorkflowError
 from gm.notation import order_display, unit_text
+from gm.orders import legality
 from gm.report.report_data import SeasonReport
+from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
 from gm.store.faults import checkpoint
@@ -47,13 +49,15 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
     position = load_position(store, phase)
     entered = orders_in_force(store, phase.id, view.map)
     row_of = {id(order): row.id for row, order in entered}
+    rules = RuleSet.for_map(view.map)
     outcome = Season.for_map(view.map).adjudicate(position, [order for _, order in entered])
     results = []
     for r in outcome.results:
         kind, strength = (r.unit.kind, r.unit.strength) if r.unit is not None else (None, None)
         results.append(ResultRow(
             power=r.power,
-            order_text=order_display(r.order, kind, strength) if r.order is not None else None,
+            order_text=order_display(r.order, kind, strength, legality.target_units(
+                r.order, position, view.map, rules)) if r.order is not None else None,
             unit=unit_text(r.unit) if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code, detail=r.detail,
             dislodged_by=r.dislodged_by,

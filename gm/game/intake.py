@@ -162,7 +162,9 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                          "whose order is this? Give --power, or put a line such as 'France:' "
                          "above it."), None)
     order = _with_power(read.order, who)
-    parsed = order_display(order, *_as_standing(order, position, view.map))
+    parsed = order_display(order, *_as_standing(order, position, view.map),
+                           legality.target_units(order, position, view.map,
+                                                 RuleSet.for_map(view.map)))
     notes = "; ".join(read.notes)
     if read.later is not None:  # checked against the board when that phase comes
         kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")

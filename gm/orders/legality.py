@@ -64,7 +64,7 @@ __all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_
            "find_unit", "kind_problem",
            "move_check", "named_refusal", "open_build_sites", "place_target", "power_name",
            "retreat_check", "retreat_options",
-           "rule_problem", "support_problem", "unit_moves"]
+           "rule_problem", "target_units", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
 _MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
@@ -160,6 +160,19 @@ def commanded_units(order: Order, position, game_map: GameMap, phase_kind: str |
     if problem is not None or idx < 0:
         return []
     return [pieces[i] for i in commanded_pieces(order, idx, pieces, game_map, rules)[0]]
+
+
+def target_units(order: Order, position, game_map: GameMap, rules=None) -> list:
+    """The pieces a support or convoy names as the unit it helps (`F Ion S A Syr` to a double
+    army: both armies), found as an order for them would find them; [] for an order that
+    names no such unit, or when it is not on the board. The echo names it as it stands."""
+    target = getattr(order, "target", None)
+    if not target or position is None:
+        return []
+    named = Hold(None, getattr(order, "target_kind", None), target,
+                 strength=getattr(order, "target_strength", None),
+                 leader=getattr(order, "target_leader", None))
+    return commanded_units(named, position, game_map, MOVEMENT, rules)
 
 
 def place_target(order: Order, pieces) -> Order:

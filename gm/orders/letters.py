@@ -643,7 +643,8 @@ class _LetterReader:
         if self.board is None or item.later is not None:
             return str(item.order)
         return order_display(item.order, *standing(legality.commanded_units(
-            item.order, self.board, self.map, self.phase_kind, self.rules)))
+            item.order, self.board, self.map, self.phase_kind, self.rules)),
+            legality.target_units(item.order, self.board, self.map, self.rules))
 
     def finish(self) -> Letter:
         """Apply 'a later order for the same unit replaces the earlier one'."""

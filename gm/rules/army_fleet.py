@@ -145,8 +145,16 @@ class ArmyFleet(Rule):
                            f"{other} {place}')")
 
     def order_problem(self, order, unit, position, game_map):
+        """The engine's verdict on an order it was handed (`prepare_orders`); when a letter is
+        read, the unit is still an A/F, and the same choice is asked of the order alone, so the
+        echo says the order is void in the words the report will use."""
         sent = self._sent.get(id(order))
-        return sent[1] if sent else None
+        if sent:
+            return sent[1]
+        if unit.kind != UNDECIDED or unit.province != order.province:
+            return None
+        problem = self._choice(order, unit, game_map)[2]
+        return f"{self.ref}: {problem}" if problem else None
 
     def stands(self, order):
         return True if isinstance(order, ChooseKind) else None

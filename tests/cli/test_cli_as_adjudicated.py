@@ -114,3 +114,44 @@ def test_a_letter_that_was_not_replaced_keeps_its_rejected_line(gm):
     gm("orders", "G", "-", "--power", "France", input="A Mar - Bur\n")
     report = flat(gm("adjudicate", "G", "--no-orders"))
     assert 'France: "A Par - Mos" (rejected: Moscow is not next to Paris' in report
+
+
+def test_an_a_f_order_naming_no_kind_is_void_in_the_echo_as_in_the_report(gm):
+    """Lord of Hosts 3: `Tan H` to an A/F says neither A nor F; the engine voids it, and the
+    echo said so only after adjudication."""
+    reason = "rule 3 (A/F units): the first orders must say whether the A/F in Tanis"
+    gm("new", "G", "--variant", "lord-of-hosts")
+    echo = flat(gm("orders", "G", "-", "--power", "Egypt", input="Tan H\nF Mem H\n"))
+    assert f"void when adjudicated: {reason}" in echo, echo
+    assert echo.count("void when adjudicated") == 1  # the fleet's choice stands
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert f"Tan H (*void*: {reason}" in report, report
+
+
+def test_a_supported_double_army_is_shown_as_the_double(gm):
+    """`F Ion S A Syr` for a double army in Syracuse was shown as written: the unit supported
+    is named as the piece it is, in the echo, the confirmation, the listing and the report."""
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
+    gm("edit", "G", "add", "Rome", "F", "Ion", "--reason", "a fleet at sea")
+    echo = flat(gm("orders", "G", "-", "--power", "Rome",
+                   input="F Ion S A Syr\nA(Syracuse) H\n"))
+    assert "F Ion S 2A Syr" in echo and not plain_a(echo, "Syr H"), echo
+    assert "F Ion S 2A Syr" in flat(gm("confirm", "G", "--power", "Rome"))
+    assert "F Ion S 2A Syr" in flat(gm("orders", "G", "--list"))
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "F Ion S 2A Syr" in report and "S A Syr" not in report, report
+
+
+def test_a_convoyed_double_and_a_support_naming_no_kind_are_shown_as_they_stand():
+    from gm.engine.position import Unit
+    from gm.notation import order_display
+    from gm.orders.types import Convoy, SupportHold
+
+    double = [Unit("rome", "A", "syr", 1.0), Unit("rome", "A", "syr", 1.0)]
+    convoy = Convoy("rome", "F", "ion", "A", "syr", "gre")
+    assert order_display(convoy, "F", 1.0, double) == "F Ion C 2A Syr - Gre"
+    support = SupportHold("rome", "F", "ion", None, "syr")
+    assert order_display(support, "F", 1.0, double[:1]) == "F Ion S A Syr"
+    mixed = [Unit("rome", "A", "syr", 2.0), Unit("rome", "G", "syr", 1.0)]
+    assert order_display(support, "F", 1.0, mixed) == "F Ion S 2A/G Syr"
