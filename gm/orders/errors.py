@@ -48,6 +48,16 @@ class OrderError(ValueError):
         hint = f" {self.hint}" if self.hint else ""
         return f"{self.message}.{hint}"
 
+    def with_notes(self, notes) -> OrderError:
+        """The same error with the notes on how its text was read (`read 'Moabb' as Moab`)
+        added to the fix: the GM should know a name was guessed when the order failed."""
+        notes = tuple(n for n in notes if n and n not in self.hint)
+        if not notes:
+            return self
+        hint = f"{self.hint} (Note: {'; '.join(notes)}.)".strip()
+        return OrderError(self.text, self.message, self.column, hint, kind=self.kind,
+                          candidates=self.candidates)
+
     def pointer(self) -> str:
         """The text with a caret under the column, for a fixed-width echo; '' if no column."""
         if not self.column:

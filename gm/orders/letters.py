@@ -429,7 +429,7 @@ class _LetterReader:
             if isinstance(outcome, OrderError):
                 return outcome
             return OrderError(text, refusal, None, "Enter it when its phase is open, or "
-                              "correct the heading.", kind=PHASE)
+                              "correct the heading.", kind=PHASE).with_notes(outcome.notes)
         if slot is not None:
             return self._read(text, verb, slot.kind, None, slot)
         outcome = self._read(text, verb, self.phase_kind, self.board)
@@ -470,12 +470,8 @@ class _LetterReader:
             order, void = checked_order(reading.order, self.map, board, phase_kind, text,
                                         reading.spots, self.rules)
         except OrderError as exc:
-            if not reading.notes:
-                return exc
             # the GM should know a name was guessed when the guess made the order fail
-            notes = "; ".join(reading.notes)
-            return OrderError(exc.text, exc.message, exc.column, f"{exc.hint} (Note: {notes}.)",
-                              kind=exc.kind, candidates=exc.candidates)
+            return exc.with_notes(reading.notes)
         notes = reading.notes + ((void,) if void else ())
         if board is not None and board is self.board and isinstance(order, PlaceLeader):
             self.board = self._placed(order, board)

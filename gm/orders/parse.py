@@ -146,7 +146,10 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
         raise OrderError(text, f"the {game_map.name} game has no rule for {what}", None,
                          (f"Rulebooks with it: {where}. " if where else "")
                          + "Check that this letter is for this game.", kind=VARIANT)
-    order = fit_phase(order, phase_kind, text, game_map)
+    try:
+        order = fit_phase(order, phase_kind, text, game_map)
+    except OrderError as exc:  # the order read, but not for this phase: keep the reading's notes
+        raise exc.with_notes(dict.fromkeys(builder.notes)) from None
     # a name written twice (`A/F(Tyree)-F(Tyree)`, `A Syr sacks Syr`) is noted once
     return Reading(order, tuple(dict.fromkeys(builder.notes)), builder.spots)
 

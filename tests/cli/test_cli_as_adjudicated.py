@@ -155,3 +155,14 @@ def test_a_convoyed_double_and_a_support_naming_no_kind_are_shown_as_they_stand(
     assert order_display(support, "F", 1.0, double[:1]) == "F Ion S A Syr"
     mixed = [Unit("rome", "A", "syr", 2.0), Unit("rome", "G", "syr", 1.0)]
     assert order_display(support, "F", 1.0, mixed) == "F Ion S 2A/G Syr"
+
+
+def test_a_line_refused_for_its_phase_keeps_its_near_miss_note(gm):
+    """`A(Moabb) Destroys Moabb` read as Moab, then refused for its phase (by the open phase
+    or by a heading of another season): the refusal lost the note that a name was guessed."""
+    note = "read 'Moabb' as Moab (moa)"
+    gm("new", "G", "--variant", "lord-of-hosts")
+    letter = ("Allies:\nA(Moabb) Destroys Moabb\nFall 601 BC:\nA(Moabb) Destroys Moabb\n"
+              "Winter 601 BC:\nA(Moabb) Destroys Moabb\n")
+    echo = flat(gm("orders", "G", "-", input=letter))
+    assert echo.count("REJECTED") == 3 and echo.count(note) == 3, echo
