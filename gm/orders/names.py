@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap
@@ -26,6 +26,9 @@ _MAX_FUZZY_LENGTH = 40  # longer text is prose, not a misspelt name
 _MAX_SUGGEST_LENGTH = 20
 _CACHE_LIMIT = 20_000
 _DELETION_DEPTH = 3  # the largest near-miss limit (see near_miss_limit)
+_LETTER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")  # `Mid-Atlantik`, not `Par - Bur`
+_HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+_MAX_JOINS = 4  # hyphens tried as parts of a name: 15 readings at most
 
 
 def fold(text: str) -> str:
@@ -202,6 +205,34 @@ class NameIndex:
         if self.hyphenated is None or "-" not in text:
             return text
         return self.hyphenated.sub(lambda m: m.group(0).replace("-", " "), text)
+
+    def hyphen_joins(self, text: str) -> Iterator[str]:
+        """`text` with words joined at some of the hyphens between letters (`Brest-Mid-
+        Atlantik` -> `Brest-Mid Atlantik`, `Brest Mid-Atlantik`, `Brest Mid Atlantik`), each
+        hyphen written as a space (same length, so columns stay right); the first few only."""
+        spots = [m.start() for m in _LETTER_HYPHEN.finditer(text)][:_MAX_JOINS]
+        for mask in range(1, 2 ** len(spots)):
+            chars = list(text)
+            for i, spot in enumerate(spots):
+                if mask >> i & 1:
+                    chars[spot] = " "
+            yield "".join(chars)
+
+    @staticmethod
+    def in_hyphenated_word(text: str, column: int | None) -> bool:
+        """Is the 1-based `column` of `text` inside words joined by hyphens (`Mid-Atlantik`)?"""
+        if not column:
+            return False
+        return any(m.start() < column <= m.end() for m in _HYPHENATED_WORD.finditer(text))
+
+    @staticmethod
+    def as_written(note: str, joined: str, written: str) -> str:
+        """A note quoting words of `joined` (`read 'Mid Atlantik' as ...`) quoting them as
+        `written` (`read 'Mid-Atlantik' as ...`)."""
+        def restore(m: re.Match[str]) -> str:
+            at = joined.find(m.group(1))
+            return m.group(0) if at < 0 else f"'{written[at:at + len(m.group(1))]}'"
+        return re.sub(r"'([^']+)'", restore, note)
 
     # --- lookups -----------------------------------------------------------------------------
     def province(self, text: str) -> Match:

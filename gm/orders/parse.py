@@ -132,6 +132,51 @@ def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
     if not clean.strip():
         raise OrderError(text, "the order is empty", None, EXAMPLES)
     try:
+        return _read_clean(text, clean, game_map, index, power, phase_kind, allowed)
+    except OrderError as exc:
+        if exc.kind not in (UNKNOWN_NAME, AMBIGUOUS_NAME, SYNTAX) \
+                or not index.in_hyphenated_word(clean, exc.column):
+            raise
+        return _read_joined(text, clean, exc, game_map, index, power, phase_kind, allowed)
+
+
+def _read_joined(text: str, clean: str, failed: OrderError, game_map: GameMap,
+                 index: NameIndex, power: str | None, phase_kind: str | None,
+                 allowed: frozenset[str]) -> Reading:
+    """A line whose hyphens, read as moves, leave a name unknown or ambiguous, or the line
+    unreadable (`F Brest - Mid-Atlantik`, `F Nwg - North-Afrca`), read again with words joined at hyphens, each the one name they near-miss
+    (`Mid-Atlantik` -> Mid-Atlantic Ocean). Taken only when exactly one order comes of it; two
+    different orders are refused with both, and none leaves the first refusal standing. A
+    line that reads as written is never read this way."""
+    found: dict[str, tuple[Reading, str]] = {}
+    ambiguous: OrderError | None = None
+    for joined in index.hyphen_joins(clean):
+        try:
+            reading = _read_clean(text, joined, game_map, index, power, phase_kind, allowed)
+        except OrderError as exc:
+            if exc.kind == AMBIGUOUS_NAME and ambiguous is None:  # quoting the words written
+                ambiguous = OrderError(text, index.as_written(exc.message, joined, clean),
+                                       exc.column, exc.hint, kind=exc.kind,
+                                       candidates=exc.candidates)
+            continue
+        found.setdefault(str(reading.order), (reading, joined))
+    if len(found) == 1:
+        reading, joined = next(iter(found.values()))
+        return reading._replace(notes=tuple(index.as_written(n, joined, clean)
+                                            for n in reading.notes))
+    if found:
+        readings = tuple(found)
+        raise OrderError(text, f"the hyphens can be read in more than one way: "
+                               f"{' or '.join(repr(r) for r in readings)}", None,
+                         "Write the names in full, or the move with spaces ('A Par - Bur').",
+                         kind=AMBIGUOUS_NAME, candidates=readings)
+    raise ambiguous or failed
+
+
+def _read_clean(text: str, clean: str, game_map: GameMap, index: NameIndex,
+                power: str | None, phase_kind: str | None, allowed: frozenset[str]) -> Reading:
+    """One reading of `clean` (the text with its hyphenated names written with spaces)."""
+    try:
         syntax = read_syntax(clean)
     except UnexpectedInput as exc:
         raise _syntax_error(text, clean, exc) from None

@@ -72,6 +72,59 @@ def test_hyphenated_names_are_not_moves(standard_map):
     assert (reading.order.location, reading.order.dest) == ("mid", "spa/nc")
 
 
+@pytest.mark.parametrize("written, dest, note", [
+    ("F Brest - Mid-Atlantik", "mid", "'Mid-Atlantik' as Mid-Atlantic Ocean (mid)"),
+    ("F Brest-Mid-Atlantik", "mid", "'Mid-Atlantik' as Mid-Atlantic Ocean (mid)"),
+    ("F Bre - Mid-Atlantik Ocean", "mid", "'Mid-Atlantik Ocean' as Mid-Atlantic Ocean (mid)"),
+    ("F Nwg - North-Afrca", "naf", "'North-Afrca' as North Africa (naf)"),
+])
+def test_a_near_miss_of_a_hyphenated_name_is_read_whole(standard_map, written, dest, note):
+    """Split at its hyphen as a move, `Mid-Atlantik` left 'Atlantik' unknown (or 'North'
+    ambiguous): read whole, it is one near miss, noted as written."""
+    reading = read_order(written, standard_map)
+    assert reading.order.dest == dest
+    assert reading.notes == (f"read {note}",)
+
+
+def test_a_hyphenated_word_near_two_names_is_refused_with_both(standard_map):
+    with pytest.raises(OrderError) as caught:
+        read_order("F Nwg - North-Aria", standard_map)
+    assert caught.value.kind == AMBIGUOUS_NAME
+    assert "'North-Aria' is close to" in caught.value.message
+    assert set(caught.value.candidates) == {"North Africa (naf)", "North Sea (nth)"}
+
+
+def test_hyphens_that_join_into_names_two_ways_are_refused_with_the_readings(tmp_path):
+    """`Ur-Keshh-Bab` is `Ur Keshh` (Tyre's alias 'Ur Kesh') then Babylon, or Ur then `Keshh
+    Bab` (Aleppo's 'Kesh Bab'): gm does not choose; it names the readings."""
+    from gm.maps.loader import load_map
+
+    from .conftest import ANCIENT_MAP
+
+    text = ANCIENT_MAP.read_text(encoding="utf-8")
+    for name, alias in (("Tyre", "Ur Kesh"), ("Aleppo", "Kesh Bab")):
+        written = f'name = "{name}"\nkind = "'
+        start = text.index(written)
+        at = text.index("aliases = []", start)
+        text = text[:at] + f'aliases = ["{alias}"]' + text[at + len("aliases = []"):]
+    path = tmp_path / "aliases.toml"
+    path.write_text(text, encoding="utf-8")
+    game_map = load_map(str(path))
+    assert str(read_order("A Moa S Ur Keshh - Bab", game_map).order) == "A Moa S Tyr - Bab"
+    with pytest.raises(OrderError) as caught:
+        read_order("A Moa S Ur-Keshh-Bab", game_map)
+    assert caught.value.kind == AMBIGUOUS_NAME
+    assert {"A Moa S Tyr - Bab", "A Moa S Ur - All"} <= set(caught.value.candidates)
+
+
+@pytest.mark.parametrize("written, order", [
+    ("A Par-Bur", "A Par - Bur"), ("A Pariss-Burgundyy", "A Par - Bur"),
+    ("A Nor-Bur", "A Nwy - Bur"),
+])
+def test_a_hyphen_that_reads_as_a_move_stays_a_move(standard_map, written, order):
+    assert str(read_order(written, standard_map).order) == order
+
+
 def test_leaders_by_full_name_surname_and_near_miss(ancient_map):
     index = name_index(ancient_map)
     assert index.resolve("Publius Scipio", ("province", "leader")).id == "Publius Scipio"
