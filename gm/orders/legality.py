@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from gm.maps.gamemap import GameMap, province_of
+from gm.maps.gamemap import GameMap
 from gm.orders.attribution import attributed
 from gm.orders.errors import PHASE, VARIANT
 from gm.orders.kinds import kind_of
@@ -40,7 +40,6 @@ from gm.orders.kinds.board import (
     find_unit,
     kind_problem,
     multiple_problem,
-    place_name,
     power_name,
     refused,
 )
