@@ -5,7 +5,8 @@ style of the rulebook (`SPARTA: 2A(Sparta)-Tegea`, `SACK Delphi`, `A(Lepreon) & 
 MERGE 2A(Elis)`), so that the game shows each of the variant's rules on purpose. Four players
 take part (Sparta with Elatea, Argolis with Pherea, Boeotia with Elis, Athens with
 Anactorium); the other three send no set-up and so place nothing (rule 1). The story:
-- Winter 451 BC: the rulebook's set-ups, multiples and garrisons included;
+- Winter 451 BC: the rulebook's set-ups, one letter a player (the Minor's piece in the
+  Major's list), multiples and garrisons included;
 - 450 BC: Sparta's 2A takes Tegea in the Spring (a town changes hands after Spring) and
   splits in the Autumn; Athens splits its 2F; Boeotia takes Delphi; the colonies declare
   (the draw from the game's seed); Winter: half builds (a garrison), a conversion;
@@ -43,10 +44,9 @@ NOTES = ("A demonstration game of Hoplite Wars from letters written to show ever
 LETTERS: dict[str, dict[str, str]] = {
     # --- the set-up (rule 1): the rulebook's own two examples, and two more ---------------
     "Winter 451 BC": {
-        "Sparta": "SPARTA: 2A(Sparta), G(Prasiae), G(Zarax)",
-        "Elatea": "ELATEA: A(Elatea)",
-        "Athens": "ATHENS: 2F(Athens), A(Marathon)",
-        "Anactorium": "ANACTORIUM: A(Anactorium)",
+        # one letter a player: the Minor's piece is in the Major's list, as the rulebook has it
+        "Sparta": "SPARTA: 2A(Sparta), G(Prasiae), G(Zarax), A(Elatea)",
+        "Athens": "ATHENS: 2F(Athens), A(Marathon) and A(Anactorium)",
         "Argolis": "ARGOLIS: A(Argos), A(Hermione), F(Corinth)",
         "Pherea": "PHEREA: A(Pherea)",
         "Boeotia": "BOEOTIA: A(Orchomenos), F(Thebes), A(Aulis)",

@@ -75,8 +75,9 @@ class MovementPhase:
     def take_orders(self, orders: list[Order]) -> None:
         units, by_province = self.units, self.by_province
         stacking = self._stacking_rules
-        if stacking:  # each piece a merge names takes its part of the order
-            orders = [part for order in orders for part in
+        if stacking:  # each piece a merge names takes its part of the order, for its power
+            orders = [legality.attributed(part, self.position, self.map, "Movement", self.rules)
+                      if part is not order else part for order in orders for part in
                       (order.each() if isinstance(order, Merge) else (order,))]
         for order in orders:
             here = by_province.get(order.province, ())

@@ -19,6 +19,7 @@ from gm.engine.position import Position, Unit
 from gm.engine.results import CentreChanged, Event, PhaseOutcome
 from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.maps.gamemap import GameMap
+from gm.orders import legality
 from gm.orders.types import Order, show_location
 from gm.rules import RuleSet
 
@@ -76,6 +77,9 @@ class Season:
     def adjudicate(self, position: Position, orders: list[Order]) -> PhaseOutcome:
         """Resolve the current phase and return the results with the *next* phase's position."""
         kind = position.phase.kind
+        # each order under the power of its player's whose piece or site it is, as read
+        orders = [legality.attributed(o, position, self.game_map, kind, self.rules)
+                  for o in orders]
         orders, declarations = split_declarations(orders)
         declared = []
         if declarations:  # before the other orders are checked; the rules may change pieces

@@ -13,14 +13,13 @@ UNKNOWN_NAME = "unknown_name"  # no province, power or leader has that name
 AMBIGUOUS_NAME = "ambiguous_name"  # several names fit equally well
 NO_UNIT = "no_unit"  # no unit where the order says
 WRONG_POWER = "wrong_power"  # the unit belongs to another power
-OWN_PLAYER = "own_player"  # ... to another power the same player plays (a Major's Minor)
 WRONG_KIND = "wrong_kind"  # the unit is not of the kind written, or cannot be there
 NOT_ADJACENT = "not_adjacent"  # the unit cannot reach the province named
 BAD_FORM = "bad_form"  # readable, but self-contradictory (destroying a centre elsewhere...)
 PHASE = "phase"  # not allowed in this phase
 VARIANT = "variant"  # not allowed by the rules of this map
 
-KINDS = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT, WRONG_POWER, OWN_PLAYER, WRONG_KIND,
+KINDS = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT, WRONG_POWER, WRONG_KIND,
          NOT_ADJACENT, BAD_FORM, PHASE, VARIANT)
 
 

@@ -31,15 +31,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from gm.maps.gamemap import GameMap, province_of
-from gm.orders.errors import OWN_PLAYER, PHASE, VARIANT, WRONG_POWER
+from gm.maps.gamemap import GameMap
+from gm.orders.attribution import attributed
+from gm.orders.errors import PHASE, VARIANT
 from gm.orders.kinds import kind_of
 from gm.orders.kinds.board import (
     commanded,
     find_unit,
     kind_problem,
     multiple_problem,
-    place_name,
     power_name,
     refused,
 )
@@ -59,7 +59,7 @@ from gm.orders.phases import phase_problem, refusal
 from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
-__all__ = ["MoveCheck", "Problem", "Verdict", "build_problem", "check", "convoy_chain_problem",
+__all__ = ["MoveCheck", "Problem", "Verdict", "attributed", "build_problem", "check", "convoy_chain_problem",
            "commanded_pieces", "commanded_units", "convoy_problem", "find_order_unit",
            "find_unit", "kind_problem",
            "move_check", "named_refusal", "open_build_sites", "place_target", "power_name",
@@ -100,25 +100,7 @@ def find_order_unit(order: Order, pieces, game_map: GameMap,
             return -1, problem
     idx, problem = find_unit(order.power, order.unit_kind, order.location, order.strength,
                              order.leader, pieces, game_map, dislodged)
-    if problem is not None and problem.kind == WRONG_POWER and rules is not None \
-            and rules.sides and order.power:
-        problem = _own_players_piece(order, pieces, game_map, rules) or problem
     return idx, named_refusal(problem, rules)
-
-
-def _own_players_piece(order: Order, pieces, game_map: GameMap, rules) -> Problem | None:
-    """An order for a piece of another power the same player plays (a Major's letter that
-    orders its Minor's army): no piece changes hands, but it is ordered under its own power's
-    name, which the refusal says."""
-    where = province_of(order.location)
-    theirs = {u.power for u in pieces if u.province == where and u.power != order.power
-              and rules.side(u.power) == rules.side(order.power)}
-    if len(theirs) != 1:
-        return None
-    name = power_name(game_map, theirs.pop())
-    return refused(f"the piece in {place_name(game_map, where)} belongs to {name}, not "
-                   f"{power_name(game_map, order.power)}; the player orders it under the name "
-                   f"{name}", f"Write it under {name} ('{name.upper()}: ...').", OWN_PLAYER)
 
 
 def named_refusal(problem: Problem | None, rules) -> Problem | None:
@@ -205,6 +187,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
           rules=None) -> Verdict:
     """Is `order` legal on this board in this kind of phase? `position` may be None: then only
     what the map alone says is checked. See the module's docstring."""
+    order = attributed(order, position, game_map, phase_kind, rules)  # one player, one letter
     retreating = phase_kind == RETREAT or isinstance(order, Retreat)
     if phase_kind is not None:
         why = phase_problem(order, phase_kind, game_map)
@@ -253,10 +236,6 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
     problem = None
     if kind_decl is not None and kind_decl.check is not None:
         problem = kind_decl.check(order, kind, location, position, game_map, rules)
-        if problem is not None and problem.kind == WRONG_POWER and isinstance(order, Merge) \
-                and rules is not None and rules.sides:  # a partner the player's other power has
-            problem = next((found for p in order.partners if (found := _own_players_piece(
-                replace(order, location=p[1]), position.units, game_map, rules))), problem)
         problem = named_refusal(problem, rules)
         if problem is not None and unit is not None and len(group) > 1:
             # a multiple: each piece keeps its own reach, and the order stands if one can go

@@ -472,10 +472,18 @@ class _LetterReader:
         except OrderError as exc:
             # the GM should know a name was guessed when the guess made the order fail
             return exc.with_notes(reading.notes)
-        notes = reading.notes + ((void,) if void else ())
+        notes = self._for_other(order) + reading.notes + ((void,) if void else ())
         if board is not None and board is self.board and isinstance(order, PlaceLeader):
             self.board = self._placed(order, board)
         return _Found(order, notes, later)
+
+    def _for_other(self, order: Order) -> tuple[str, ...]:
+        """`for Anactorium`: the line was read for another power of the letter's player, whose
+        piece or build site it names (`gm.orders.attribution`)."""
+        if self.power is None or order.power in (None, self.power) \
+                or order.power not in self.map.powers:
+            return ()
+        return (f"for {self.map.powers[order.power].name}",)
 
     def _placed(self, order: Order, board):
         """The board later lines are read against once a declaration places a piece (`Place

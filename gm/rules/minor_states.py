@@ -22,7 +22,6 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.notation import kind_label, mix_counts
-from gm.orders.errors import OWN_PLAYER
 from gm.orders.types import Build, Waive
 from gm.rules.base import Rule, register
 
@@ -48,13 +47,6 @@ class MinorStates(Rule):
     def build_problem(self, order, position, game_map, accepted):
         power = order.power or ""
         found = game_map.powers.get(power)
-        owner = position.owners.get(order.province)
-        if found is not None and owner and owner != power \
-                and player_of(owner, game_map) == player_of(power, game_map):
-            name = game_map.powers[owner].name
-            return f"{self.ref}: {game_map.provinces[order.province].name} is owned by " \
-                   f"{name}, and only {name} builds there: write the build in {name}'s " \
-                   f"orders ('{name.upper()}: ...')"
         if found is None or not found.player or not is_setup(position, game_map):
             return None
         ref = f"rule {self.params.get('setup_rule', '1')} (set-up)"
@@ -64,11 +56,6 @@ class MinorStates(Rule):
         if any(b.power == power for b in accepted):
             return f"{ref}: {found.name} is a Minor State and places exactly one piece"
         return None
-
-    def refusal_ref(self, kind):
-        """A Major's letter that orders its Minor's piece is refused under rule 5: the Minor
-        is ordered under its own name (no piece changes hands, so it is not rule 10)."""
-        return self.ref if kind == OWN_PLAYER else None
 
     def new_owner(self, province, pieces, position, game_map):
         players = {player_of(p.power, game_map) for p in pieces}

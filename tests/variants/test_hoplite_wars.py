@@ -34,11 +34,10 @@ def hoplite():
     return load_map(MAP_ID)
 
 
+# the rulebook's two set-ups, each as one player's one letter (rules 1 and 5)
 SET_UP = """\
-SPARTA: 2A(Sparta), G(Prasiae), G(Zarax)
-ELATEA: A(Elatea)
-ATHENS: 2F(Athens), A(Marathon)
-ANACTORIUM: A(Anactorium)
+SPARTA: 2A(Sparta), G(Prasiae), G(Zarax), A(Elatea)
+ATHENS: 2F(Athens), A(Marathon) and A(Anactorium)
 """
 
 
@@ -48,10 +47,15 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     assert "Started G (Hoplite Wars) at Winter 451 BC" in gm("new", "G", "--variant", MAP_ID)
     echo = gm("orders", "G", letter=SET_UP)
     assert "Build 2A Spa" in echo and "Build G Zar" in echo and "REJECTED" not in echo
+    assert "Build A Ela (for Elatea)" in echo and "Build A Ana (for Anactorium)" in echo
+    assert "Build A Mar (for" not in echo
     report = gm("adjudicate", "G", "--no-orders")
     assert "Build G Pra" in report and "Next: Spring 450 BC" in report
+    assert "Elatea (NMR)" not in report and "Anactorium (NMR)" not in report
     shown = gm("show", "G")
     assert "2A Spa" in shown and "2F Ath" in shown
+    assert {("elatea", "ela"), ("anactorium", "ana")} <= {
+        (u.power, u.province) for u in _position(tmp_path).units}
     echo = gm("orders", "G", letter="SPARTA: 2A(Sparta)-Tegea\nATHENS: 2F(Athens) split "
                                     "F-Saronic Gulf & F H\n")
     assert "REJECTED" not in echo
@@ -67,6 +71,12 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     out = tmp_path / "board.svg"
     gm("draw", "G", "--output", str(out))
     assert out.read_text(encoding="utf-8").lstrip().startswith("<")
+
+
+def _position(tmp_path):
+    from gm.game.games import position_at
+    from gm.store.database import open_store
+    return position_at(open_store(str(tmp_path / "gm.db")), "G")[2]
 
 
 def test_the_seed_of_the_colonies_draw_is_stored_when_the_game_is_created(tmp_path):
@@ -97,16 +107,23 @@ def test_a_minor_set_up_of_a_multiple_is_refused_under_rule_1(hoplite):
     assert message.startswith("rule 1 (set-up): Elatea is a Minor State")
 
 
-def test_a_minors_build_written_under_its_major_is_refused_with_the_fix(hoplite):
+def test_a_minors_build_written_under_its_major_is_read_for_the_minor(hoplite):
     """The rulebook's one-line set-up `2F(Athens), A(Marathon) and A(Anactorium)` puts the
-    Minor's piece in the Major's list; gm asks for it under the Minor's own name."""
+    Minor's piece in the Major's list: the build is Anactorium's (its site), when read and
+    when adjudicated; under another player's name it stays that player's, and is void."""
+    rules = RuleSet.for_map(hoplite)
     position = Position(Phase(451, "Winter", "Adjustment"), [],
-                        {"ath": "athens", "ana": "anactorium"})
+                        {"ath": "athens", "ana": "anactorium", "spa": "sparta"})
     order = parse_order("Build A Ana", hoplite, "athens")
-    verdict = legality.check(order, position, hoplite, "Adjustment", RuleSet.for_map(hoplite))
-    assert verdict.problem.message == (
-        "rule 5 (Minor States): Anactorium is owned by Anactorium, and only Anactorium builds "
-        "there: write the build in Anactorium's orders ('ANACTORIUM: ...')")
+    verdict = legality.check(order, position, hoplite, "Adjustment", rules)
+    assert verdict.legal and verdict.order.power == "anactorium"
+    after = Season(hoplite, rules).adjudicate(position, [order]).position
+    assert [(u.power, u.kind, u.province) for u in after.units] == [("anactorium", "A", "ana")]
+    foreign = parse_order("Build A Ana", hoplite, "sparta")
+    verdict = legality.check(foreign, position, hoplite, "Adjustment", rules)
+    assert verdict.order.power == "sparta" and not verdict.problem.refused
+    assert verdict.problem.message == ("rule 9 (builds): Sparta builds in the cities and towns "
+                                       "it owns, and Anactorium is not one of them")
 
 
 def test_the_count_hint_for_a_mixed_multiple_reads_as_written(hoplite):
@@ -414,17 +431,21 @@ def test_a_minors_set_up_with_no_piece_is_void_when_read(tmp_path):
     assert f"Waive (*void*: {why}" in report
 
 
-def test_a_minors_piece_ordered_under_its_major_is_refused_under_rule_5(hoplite):
-    """The player plays both powers, so no piece changes hands (not rule 10): the Minor's
-    piece is ordered under its own name, which the refusal says."""
-    units = [Unit("elatea", "A", "ela"), Unit("athens", "A", "mar")]
-    assert refusal(hoplite, "A Ela - Del", "sparta", units) == (
-        "rule 5 (Minor States): the piece in Elatea belongs to Elatea, not Sparta; the player "
-        "orders it under the name Elatea")
+def test_a_minors_piece_ordered_under_its_major_is_ordered_for_the_minor(hoplite):
+    """The player plays both powers: the Major's letter orders the Minor's piece, for the
+    Minor; another player's letter may not (rule 10)."""
+    rules = RuleSet.for_map(hoplite)
+    units = [Unit("elatea", "A", "ela"), Unit("athens", "A", "mar"), Unit("sparta", "A", "orc")]
+    position = Position(SPRING_450, units, {})
+    for text in ("A Ela - Del", "A Orc & A Ela merge 2A Opu"):
+        verdict = legality.check(parse_order(text, hoplite, "sparta"), position, hoplite,
+                                 "Movement", rules)
+        assert verdict.legal, (text, verdict.problem)
+    assert verdict.order.power == "sparta"  # the merge is the first piece's power's
+    assert legality.check(parse_order("A Ela - Del", hoplite, "sparta"), position, hoplite,
+                          "Movement", rules).order.power == "elatea"
+    assert refusal(hoplite, "A Ela - Del", "athens", units).startswith("rule 10 (signing")
     assert refusal(hoplite, "A Mar - Ath", "sparta", units).startswith("rule 10 (signing")
-    units.append(Unit("sparta", "A", "orc"))  # a merge naming the Minor's piece: the same words
-    assert refusal(hoplite, "A Orc & A Ela merge 2A Opu", "sparta", units).startswith(
-        "rule 5 (Minor States): the piece in Elatea belongs to Elatea, not Sparta")
 
 
 def test_full_names_spell_a_garrison_out():

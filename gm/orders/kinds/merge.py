@@ -84,13 +84,19 @@ def read_support_merge(b, written, dest) -> Order:
 
 def check_merge(order: Merge, kind, location, position, game_map: GameMap,
                 rules=None) -> Problem | None:
-    """Every partner must be on the board, the power's, of the kind written."""
+    """Every partner must be on the board, of the kind written, and the power's or its
+    player's (a Major merges with its Minor's piece: they are one side)."""
     if position is None:
         return None
+    mates = [p for p in game_map.powers if p != order.power
+             and rules.side(p) == rules.side(order.power or "")] \
+        if rules is not None and rules.sides else []
     for p_kind, p_location, p_strength in order.partners:
         _, problem = find_unit(order.power, p_kind, p_location, p_strength, None,
                                position.units, game_map)
-        if problem is not None:
+        if problem is not None and not any(
+                find_unit(mate, p_kind, p_location, p_strength, None, position.units,
+                          game_map)[1] is None for mate in mates):
             return problem
     return None
 
