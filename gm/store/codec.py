@@ -2,7 +2,9 @@
 
 Units are written in gm's notation (`gm.notation`: `A par`, `F spa/nc`, `2A ur`,
 `A mac (Alexander)`).
-Variant state is JSON; sets become `{"$set": [...]}` so that they come back as sets. A typed
+Variant state is JSON; sets become `{"$set": [...]}` so that they come back as sets, and a key
+of the state's own that starts with `$` is written with one `$` more, so that no key is taken for
+that marker (`{"$set": 1}` is stored as `{"$$set": 1}`). A typed
 order is kept as JSON of its fields, named by its class in `gm.orders.types`. An event is a
 rule's words as they are, or a typed event (`CentreChanged`) as a JSON object.
 """
@@ -32,17 +34,21 @@ def _encode(value):
     if isinstance(value, (set, frozenset)):
         return {"$set": sorted((_encode(v) for v in value), key=repr)}
     if isinstance(value, dict):
-        return {str(k): _encode(v) for k, v in value.items()}
+        return {_escaped(str(k)): _encode(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_encode(v) for v in value]
     return value
+
+
+def _escaped(key: str) -> str:
+    return "$" + key if key.startswith("$") else key
 
 
 def _decode(value):
     if isinstance(value, dict):
         if set(value) == {"$set"}:
             return {_freeze(v) for v in value["$set"]}
-        return {k: _decode(v) for k, v in value.items()}
+        return {k[1:] if k.startswith("$$") else k: _decode(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_decode(v) for v in value]
     return value

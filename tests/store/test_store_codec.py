@@ -64,6 +64,11 @@ def _normal(value):
     return value
 
 
+def test_a_key_like_the_set_marker_is_kept_as_a_key():
+    state = {"$set": [], "r": {"$set": None, "$$x": {"a"}}}
+    assert state_from_json(state_to_json(state)) == state
+
+
 def test_sets_come_back_as_sets():
     back = state_from_json(state_to_json({"destroyed": {"car", "rom"}}))
     assert back == {"destroyed": {"car", "rom"}}
