@@ -132,9 +132,7 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
 def _read(text: str, view: GameView, position: Position, power: str | None):
     """The letter read for `power` (None: for whoever each heading names); raises
     `WorkflowError` with reading rule 2's refusals."""
-    letter = read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
-                         phases=letter_phases(position.phase, view.map),
-                         rules=RuleSet.for_map(view.map))
+    letter = _reading(text, view, position, power)
     if letter.refusals:
         raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
                             + " Nothing was stored.")
@@ -243,7 +241,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         asked = power_id
         new, power_id = read_letter(text, view, position, power_id)
         discard_redo(store, view.game)
-        withdrawn = _withdraw_letters(store, phase.id, power_id) if replace else 0
+        withdrawn = _withdraw_letters(store, view, position, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         rows_to_add, superseded = _supersede(store, view, earlier, new)
@@ -267,21 +265,41 @@ def _read_as(major: str, game_map: GameMap) -> str:
             "piece it orders.")
 
 
-def _withdraw_letters(store: Store, phase_id: int, power: str) -> int:
+def _withdraw_letters(store: Store, view: GameView, position: Position, phase_id: int,
+                      power: str) -> int:
     """Withdraw every line the power's earlier letters gave for the phase (reading rule 3): its
     orders, and its rejected and ignored lines too, so that nothing of a replaced letter is
-    listed as if it were in force (they stay in the store, marked withdrawn). Returns how many
-    orders were withdrawn."""
-    letter_power = {row["id"]: row["power"]
-                    for row in order_rows.letters_of_phase(store, phase_id)}
+    listed as if it were in force (they stay in the store, marked withdrawn). Where one player
+    plays several powers, a line goes if it was written for the power (in a letter for it, or
+    under its heading), whichever of the player's powers it was attributed to, and a line
+    written for another of them stays. Returns how many orders were withdrawn."""
+    letters = order_rows.letters_of_phase(store, phase_id)
+    letter_power = {row["id"]: row["power"] for row in letters}
+    written_for = {row["id"]: _written_for(row["text"], view, position, row["power"])
+                   for row in letters} if RuleSet.for_map(view.map).sides else {}
     orders = 0
     for row in order_rows.orders_of_phase(store, phase_id,
                                           ("accepted", SENT_AHEAD, "rejected", "ignored")):
-        if (row.power or letter_power.get(row.letter_id)) != power:
+        whose = row.power or letter_power.get(row.letter_id)
+        if written_for.get(row.letter_id, {}).get(row.line, whose) != power:
             continue
         order_rows.set_order_status(store, row.id, "withdrawn", REPLACED)
         orders += row.status in ("accepted", SENT_AHEAD)
     return orders
+
+
+def _written_for(text: str, view: GameView, position: Position, power: str | None
+                 ) -> dict[int, str]:
+    """Each line of a stored letter and the power it was written for, read again as it was
+    read when taken (its headings, or the power it was entered for)."""
+    return _reading(text, view, position, power).written_for
+
+
+def _reading(text: str, view: GameView, position: Position, power: str | None):
+    """The letter read for `power` against the open phase's board, as intake reads it."""
+    return read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
+                       phases=letter_phases(position.phase, view.map),
+                       rules=RuleSet.for_map(view.map))
 
 
 def _detail(row: NewOrder | OrderRow) -> str:

@@ -481,3 +481,27 @@ def test_a_letter_naming_no_power_is_read_as_its_one_players_letter(tmp_path):
     assert "several powers (Athens, Sparta)" in " ".join(refused.output.split())
     listed = gm("orders", "G", "--list")
     assert "A Mar" not in listed and "A Ela - Del" in listed
+
+
+def in_force(listed: str) -> set[str]:
+    """The orders `gm orders G --list` shows as in force ("ok"), by their text."""
+    cells = [[c.strip() for c in line.split("│")] for line in listed.splitlines()]
+    return {c[2] for c in cells if len(c) > 4 and c[3] == "ok"}
+
+
+def test_replacing_a_majors_orders_withdraws_what_its_letters_gave_the_minor(tmp_path):
+    """Reading rule 3 for one player's powers: `--replace -P Sparta` withdraws what Sparta's
+    letters gave, the Minor's pieces' orders too; a letter headed for Elatea stays."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter=SET_UP_450)
+    gm("adjudicate", "G", "--no-orders")
+    gm("orders", "G", letter="SPARTA: A/G Spa - Teg\nA Ela - Del\n")
+    assert in_force(gm("orders", "G", "--list")) == {"A/G Spa - Teg", "A Ela - Del"}
+    echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: G Pra H\n")
+    assert "2 earlier order(s) withdrawn" in echo
+    assert in_force(gm("orders", "G", "--list")) == {"G Pra H"}
+    gm("orders", "G", letter="ELATEA: A Ela - Del\n")
+    echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: A/G Spa - Arg\n")
+    assert "1 earlier order(s) withdrawn" in echo
+    assert in_force(gm("orders", "G", "--list")) == {"A/G Spa - Arg", "A Ela - Del"}
