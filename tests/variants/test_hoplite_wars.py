@@ -505,3 +505,7 @@ def test_replacing_a_majors_orders_withdraws_what_its_letters_gave_the_minor(tmp
     echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: A/G Spa - Arg\n")
     assert "1 earlier order(s) withdrawn" in echo
     assert in_force(gm("orders", "G", "--list")) == {"A/G Spa - Arg", "A Ela - Del"}
+    gm("orders", "G", letter="ELATEA: A/G Spa - Teg\n")  # the Minor's letter, Sparta's piece
+    echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: G Pra H\n")
+    assert "withdrawn" not in echo  # A/G Spa - Arg was replaced by the Minor's letter
+    assert in_force(gm("orders", "G", "--list")) == {"G Pra H", "A Ela - Del", "A/G Spa - Teg"}
