@@ -106,7 +106,6 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     if player is not None:  # one player's letter: read again as the Major's (rule 2)
         power, letter = player, _read(text, view, position, player)
     out: list[tuple[NewOrder, object | None]] = []
-    out: list[tuple[NewOrder, object | None]] = []
     for item in letter.entries():
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
