@@ -293,6 +293,8 @@ def orders(game: GameName,
 
 def print_echo(taken) -> None:
     """What gm read from a letter, line by line, and what it stored."""
+    if taken.read_as:
+        console.print(taken.read_as, markup=False, soft_wrap=True)
     width = max((len(line.text) for line in taken.lines), default=0)
     for line in taken.lines:
         who = line.power or "?"

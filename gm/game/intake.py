@@ -59,6 +59,7 @@ class Taken:
     lines: list[TakenLine]
     superseded: list[str]  # earlier orders this letter replaced
     withdrawn: int  # earlier orders withdrawn by replace=True
+    read_as: str = ""  # why a letter that named no power was read as one player's letter
 
 
 def infer_power(order, position: Position, game_map: GameMap) -> str | None:
@@ -95,16 +96,15 @@ def letter_phases(phase: Phase, game_map: GameMap) -> LetterPhases:
 
 
 def read_letter(text: str, view: GameView, position: Position, power: str | None
-                ) -> list[tuple[NewOrder, object | None]]:
-    """Every non-blank line of the letter as an order row, with its typed order if accepted.
-    Raises `WorkflowError` if the letter cannot be taken at all (reading rule 2)."""
-    letter = read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
-                         phases=letter_phases(position.phase, view.map),
-                         rules=RuleSet.for_map(view.map))
-    if letter.refusals:
-        raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
-                            + " Nothing was stored.")
-    _one_power_each(letter, power, position, view.map)
+                ) -> tuple[list[tuple[NewOrder, object | None]], str | None]:
+    """Every non-blank line of the letter as an order row, with its typed order if accepted,
+    and the power the letter is for (`power`, or the Major of the one player whose powers an
+    unheaded letter names). Raises `WorkflowError` if the letter cannot be taken at all
+    (reading rule 2)."""
+    letter = _read(text, view, position, power)
+    player = _one_power_each(letter, power, position, view.map)
+    if player is not None:  # one player's letter: read again as the Major's (rule 2)
+        power, letter = player, _read(text, view, position, player)
     out: list[tuple[NewOrder, object | None]] = []
     for item in letter.entries():
         if isinstance(item, ReplacedOrder):
@@ -125,23 +125,55 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
         else:  # a heading: who the orders below are for, or what they are
             out.append((NewOrder(item.line, item.power, item.text, "ignored", item.note,
                                  category=ignored.HEADING), None))
-    return out
+    return out, power
 
 
-def _one_power_each(letter, power: str | None, position: Position, game_map: GameMap) -> None:
-    """A letter without heading and without --power may order one power's units only; lines
-    before the first heading must be for one of the headings' powers."""
+def _read(text: str, view: GameView, position: Position, power: str | None):
+    """The letter read for `power` (None: for whoever each heading names); raises
+    `WorkflowError` with reading rule 2's refusals."""
+    letter = _reading(text, view, position, power)
+    if letter.refusals:
+        raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
+                            + " Nothing was stored.")
+    return letter
+
+
+def _one_power_each(letter, power: str | None, position: Position, game_map: GameMap
+                    ) -> str | None:
+    """A letter without heading and without --power may order one power's units only, or
+    (where one player plays several powers) one player's: then it is that player's letter,
+    for the Major, whose power id is returned. Lines before the first heading must be for
+    one of the headings' powers."""
     if power is not None:
-        return
+        return None
     unheaded = {infer_power(item.order, position, game_map) for item in letter.orders
                 if not item.headed} - {None}
     headed = {h.power for h in letter.headers if h.power}
+    if len(unheaded) > 1 and not headed:
+        major = _players_major(unheaded, game_map)
+        if major is not None:
+            return major
     if len(unheaded) > 1 or (headed and unheaded - headed):
         names = ", ".join(sorted(game_map.powers[p].name for p in unheaded | headed))
         raise WorkflowError(
             f"the letter orders units of several powers ({names}) without saying whose "
             "orders they are; give --power, or put a heading such as 'France:' above each "
             "power's orders. Nothing was stored.")
+    return None
+
+
+def _players_major(powers: set[str], game_map: GameMap) -> str | None:
+    """The power of the one player who plays all these powers, the one the map's `player`
+    names (a Major for its Minor); None where they are not one player's, or the map has no
+    players."""
+    rules = RuleSet.for_map(game_map)
+    if not rules.sides:
+        return None
+    players = {rules.side(p) for p in powers}
+    if len(players) != 1:
+        return None
+    major = players.pop()
+    return major if major in game_map.powers else None
 
 
 def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
@@ -205,9 +237,10 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
             raise WorkflowError("--replace needs --power: say whose orders to replace.")
         phase = rows.open_phase(store, view.game)
         position = load_position(store, phase)
-        new = read_letter(text, view, position, power_id)
+        asked = power_id
+        new, power_id = read_letter(text, view, position, power_id)
         discard_redo(store, view.game)
-        withdrawn = _withdraw_letters(store, phase.id, power_id) if replace else 0
+        withdrawn = _withdraw_letters(store, view, position, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         rows_to_add, superseded = _supersede(store, view, earlier, new)
@@ -218,24 +251,54 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         names = {p: view.map.powers[p].name for p in view.map.powers}
         lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
                  for r in rows_to_add]
-        return Taken(view.game.name, phase.label, lines, superseded, withdrawn)
+        read_as = "" if power_id == asked else _read_as(power_id, view.map)
+        return Taken(view.game.name, phase.label, lines, superseded, withdrawn, read_as)
 
 
-def _withdraw_letters(store: Store, phase_id: int, power: str) -> int:
+def _read_as(major: str, game_map: GameMap) -> str:
+    """The echo's note on a letter that named no power, read as one player's letter."""
+    rules = RuleSet.for_map(game_map)
+    names = [game_map.powers[p].name for p in game_map.powers if rules.side(p) == major]
+    return (f"Read as {game_map.powers[major].name}'s letter: it orders pieces of one "
+            f"player's powers only ({', '.join(names)}); each line is for the power whose "
+            "piece it orders.")
+
+
+def _withdraw_letters(store: Store, view: GameView, position: Position, phase_id: int,
+                      power: str) -> int:
     """Withdraw every line the power's earlier letters gave for the phase (reading rule 3): its
     orders, and its rejected and ignored lines too, so that nothing of a replaced letter is
-    listed as if it were in force (they stay in the store, marked withdrawn). Returns how many
-    orders were withdrawn."""
-    letter_power = {row["id"]: row["power"]
-                    for row in order_rows.letters_of_phase(store, phase_id)}
+    listed as if it were in force (they stay in the store, marked withdrawn). Where one player
+    plays several powers, a line goes if it was written for the power (in a letter for it, or
+    under its heading), whichever of the player's powers it was attributed to, and a line
+    written for another of them stays. Returns how many orders were withdrawn."""
+    letters = order_rows.letters_of_phase(store, phase_id)
+    letter_power = {row["id"]: row["power"] for row in letters}
+    written_for = {row["id"]: _written_for(row["text"], view, position, row["power"])
+                   for row in letters} if RuleSet.for_map(view.map).sides else {}
     orders = 0
     for row in order_rows.orders_of_phase(store, phase_id,
                                           ("accepted", SENT_AHEAD, "rejected", "ignored")):
-        if (row.power or letter_power.get(row.letter_id)) != power:
+        whose = row.power or letter_power.get(row.letter_id)
+        if written_for.get(row.letter_id, {}).get(row.line, whose) != power:
             continue
         order_rows.set_order_status(store, row.id, "withdrawn", REPLACED)
         orders += row.status in ("accepted", SENT_AHEAD)
     return orders
+
+
+def _written_for(text: str, view: GameView, position: Position, power: str | None
+                 ) -> dict[int, str]:
+    """Each line of a stored letter and the power it was written for, read again as it was
+    read when taken (its headings, or the power it was entered for)."""
+    return _reading(text, view, position, power).written_for
+
+
+def _reading(text: str, view: GameView, position: Position, power: str | None):
+    """The letter read for `power` against the open phase's board, as intake reads it."""
+    return read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
+                       phases=letter_phases(position.phase, view.map),
+                       rules=RuleSet.for_map(view.map))
 
 
 def _detail(row: NewOrder | OrderRow) -> str:

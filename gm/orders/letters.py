@@ -161,6 +161,9 @@ class Letter:
     replaced: list[ReplacedOrder] = field(default_factory=list)
     # why the letter cannot be taken at all (a heading naming no power of the game...)
     refusals: list[str] = field(default_factory=list)
+    # line -> the power it was written for (--power, or the heading above or on it), which
+    # may differ from the power an order goes to (`gm.orders.attribution`)
+    written_for: dict[int, str] = field(default_factory=dict)
     # the order items were read in, by id (several items can share a line)
     _read_order: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -198,6 +201,8 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
     reader = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
     for no, raw in enumerate(text.splitlines(), 1):
         reader.read_line(no, raw)
+        if reader.power:
+            reader.letter.written_for[no] = reader.power
     return reader.finish()
 
 

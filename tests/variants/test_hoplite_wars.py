@@ -455,3 +455,57 @@ def test_full_names_spell_a_garrison_out():
     names = {"pra": "Prasiae", "spa": "Sparta"}
     assert in_full("G Pra S merge Pra", names) == "Garrison Prasiae SUPPORT merge Prasiae"
     assert in_full("A Spa - Pra", names) == "Army Sparta -> Prasiae"
+
+
+SET_UP_450 = ("SPARTA: A/G(Sparta), G(Prasiae)\nELATEA: A(Elatea)\n"
+              "ATHENS: A(Marathon)\nANACTORIUM: A(Anactorium)\n")
+
+
+def test_a_letter_naming_no_power_is_read_as_its_one_players_letter(tmp_path):
+    """Reading rule 2: a letter with no heading and no --power naming pieces of a Major and
+    its Minor is the player's letter, read for the Major and each line for its piece's power;
+    pieces of two players still make it refused, and nothing is stored."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter=SET_UP_450)
+    gm("adjudicate", "G", "--no-orders")
+    echo = gm("orders", "G", letter="A/G Spa - Teg\nA Ela - Del\n")
+    assert "Read as Sparta's letter: it orders pieces of one player's powers only " \
+           "(Sparta, Elatea)" in echo
+    assert "REJECTED" not in echo
+    assert any("Elatea" in line and "A Ela - Del" in line for line in echo.splitlines())
+    assert any("Sparta" in line and "A/G Spa - Teg" in line for line in echo.splitlines())
+    refused = CliRunner().invoke(app, ["orders", "G", "-", "--db", str(tmp_path / "gm.db")],
+                                 input="A/G Spa - Teg\nA Mar - Ath\n", env={"COLUMNS": "200"})
+    assert refused.exit_code != 0
+    assert "several powers (Athens, Sparta)" in " ".join(refused.output.split())
+    listed = gm("orders", "G", "--list")
+    assert "A Mar" not in listed and "A Ela - Del" in listed
+
+
+def in_force(listed: str) -> set[str]:
+    """The orders `gm orders G --list` shows as in force ("ok"), by their text."""
+    cells = [[c.strip() for c in line.split("│")] for line in listed.splitlines()]
+    return {c[2] for c in cells if len(c) > 4 and c[3] == "ok"}
+
+
+def test_replacing_a_majors_orders_withdraws_what_its_letters_gave_the_minor(tmp_path):
+    """Reading rule 3 for one player's powers: `--replace -P Sparta` withdraws what Sparta's
+    letters gave, the Minor's pieces' orders too; a letter headed for Elatea stays."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter=SET_UP_450)
+    gm("adjudicate", "G", "--no-orders")
+    gm("orders", "G", letter="SPARTA: A/G Spa - Teg\nA Ela - Del\n")
+    assert in_force(gm("orders", "G", "--list")) == {"A/G Spa - Teg", "A Ela - Del"}
+    echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: G Pra H\n")
+    assert "2 earlier order(s) withdrawn" in echo
+    assert in_force(gm("orders", "G", "--list")) == {"G Pra H"}
+    gm("orders", "G", letter="ELATEA: A Ela - Del\n")
+    echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: A/G Spa - Arg\n")
+    assert "1 earlier order(s) withdrawn" in echo
+    assert in_force(gm("orders", "G", "--list")) == {"A/G Spa - Arg", "A Ela - Del"}
+    gm("orders", "G", letter="ELATEA: A/G Spa - Teg\n")  # the Minor's letter, Sparta's piece
+    echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: G Pra H\n")
+    assert "withdrawn" not in echo  # A/G Spa - Arg was replaced by the Minor's letter
+    assert in_force(gm("orders", "G", "--list")) == {"G Pra H", "A Ela - Del", "A/G Spa - Teg"}
