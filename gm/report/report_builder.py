@@ -277,8 +277,9 @@ def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
                 order_line(r, phase_kind, names, stacks_shown(unordered[key])[0]))
             continue
         line = order_line(r, phase_kind, names)
-        if r.unit and r.order_text is not None:
-            # an order to a multiple has a result for each of its pieces: print it once
+        if r.unit and r.order_text is not None and r.code != R.BUILT:
+            # an order to a multiple has a result for each of its pieces: print it once (a
+            # build makes one piece each, so `Build 2F Ath` prints as its two builds)
             key = (r.power, _province(r.unit), line)
             if key in seen:
                 continue

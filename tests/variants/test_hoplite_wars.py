@@ -51,6 +51,8 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     assert "Build A Mar (for" not in echo
     report = gm("adjudicate", "G", "--no-orders")
     assert "Build G Pra" in report and "Next: Spring 450 BC" in report
+    athens = report.split("\nAthens:\n", 1)[1].split("\n\n", 1)[0].split("\n")
+    assert [line.strip() for line in athens] == ["Build F Ath", "Build F Ath", "Build A Mar"]
     assert "Elatea (NMR)" not in report and "Anactorium (NMR)" not in report
     shown = gm("show", "G")
     assert "2A Spa" in shown and "2F Ath" in shown
