@@ -308,7 +308,9 @@ def print_echo(taken) -> None:
         console.print(f"These earlier orders were replaced: {'; '.join(taken.superseded)}.",
                       markup=False, soft_wrap=True)
     if taken.withdrawn:
-        console.print(f"{taken.withdrawn} earlier order(s) withdrawn.", markup=False)
+        count = taken.withdrawn
+        console.print(f"{count} earlier order{'' if count == 1 else 's'} withdrawn.",
+                      markup=False)
 
 
 def _list_orders(game: str, db: str, power: str | None = None) -> None:

@@ -47,6 +47,7 @@ _SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|yo
 _INLINE_NUMBER = re.compile(r"\s*;\s*|\s+(?=\(?\d{1,2}[.)]\s+\S)")
 # Conditional retreats: `If dislodged, A Mar - Gas`, `A Leb - Lam (if dislodged)`.
 _DISLODGED = r"(?:dislodged|displaced|forced\s+out)"
+_PLACEMENT = re.compile(r"^\W*place\b", re.I | re.M)  # `Place Hannibal in Carthage`
 _IF_LEAD = re.compile(rf"^(?:if|when|should)\s+(?:(?:it|the\s+unit|my\s+unit)\s+is\s+)?"
                       rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
 _IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s+(?P<unit>.{{1,40}}?)\s+(?:is|be|gets?)\s+"
@@ -198,6 +199,13 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
     the engine will void are kept with a note saying why. `rules` (the map's `RuleSet`) lets
     its rules object too. `phases` (the open phase and those before the next movement) lets
     lines meant for a later phase be kept for it; without it they are rejected."""
+    if board is not None and rules is not None and _PLACEMENT.search(text):
+        # a placement is carried out before the phase's orders, wherever the letter puts it:
+        # read the letter once for its placements, then every line against the board they make
+        first = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
+        for no, raw in enumerate(text.splitlines(), 1):
+            first.read_line(no, raw)
+        board = first.board
     reader = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
     for no, raw in enumerate(text.splitlines(), 1):
         reader.read_line(no, raw)

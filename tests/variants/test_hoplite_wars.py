@@ -501,11 +501,11 @@ def test_replacing_a_majors_orders_withdraws_what_its_letters_gave_the_minor(tmp
     gm("orders", "G", letter="SPARTA: A/G Spa - Teg\nA Ela - Del\n")
     assert in_force(gm("orders", "G", "--list")) == {"A/G Spa - Teg", "A Ela - Del"}
     echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: G Pra H\n")
-    assert "2 earlier order(s) withdrawn" in echo
+    assert "2 earlier orders withdrawn" in echo
     assert in_force(gm("orders", "G", "--list")) == {"G Pra H"}
     gm("orders", "G", letter="ELATEA: A Ela - Del\n")
     echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: A/G Spa - Arg\n")
-    assert "1 earlier order(s) withdrawn" in echo
+    assert "1 earlier order withdrawn" in echo
     assert in_force(gm("orders", "G", "--list")) == {"A/G Spa - Arg", "A Ela - Del"}
     gm("orders", "G", letter="ELATEA: A/G Spa - Teg\n")  # the Minor's letter, Sparta's piece
     echo = gm("orders", "G", "--replace", "-P", "Sparta", letter="SPARTA: G Pra H\n")

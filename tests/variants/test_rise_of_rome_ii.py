@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gm.engine.position import Phase, Position, Unit
+from gm.engine.position import Phase, Position, Unit, starting_position
+from gm.engine.season import Season
 from gm.maps import load_map
 from gm.notation import piece_shown
 from gm.orders.letters import read_orders
@@ -118,6 +119,30 @@ def test_each_refusal_names_its_rule(rome, phase, pieces, power, line, words):
     pieces = [Unit(u.power, "A", u.location, 2.0) if u.kind == "2A" else u for u in pieces]
     position = Position(phase, pieces, dict(HOMES))
     assert words in intake(rome, position, power, line)
+
+
+def test_a_placement_anywhere_in_the_letter_places_the_leader_for_every_line(rome):
+    """Rule 3.3: the leader is placed before the Spring is adjudicated, so an order for it
+    written above its placement is read with the leader on the board."""
+    start = starting_position(rome)
+    letter = read_orders("Scipio - Etruria\nPlace Publius Scipio in Rome\n", rome, "rome",
+                         phase_kind="Movement", board=start, forms=map_forms(rome),
+                         rules=RuleSet.for_map(rome))
+    assert not letter.rejected
+    assert [str(o.order) for o in letter.orders] == ["Publius Scipio - Etu",
+                                                     "Place Publius Scipio in Rom"]
+
+
+def test_a_leader_supporting_its_own_province_is_void_at_intake_as_in_the_engine(rome):
+    """Rule 3.4 as gm reads it: a leader does not support the unit it stands with; the letter
+    reader says so with the engine's words."""
+    position = Position(SPRING_219, [Unit("rome", "A", "rom"),
+                                     leader("rome", "Publius Scipio", "rom")], {"rom": "rome"})
+    assert intake(rome, position, "rome", "Scipio S A Rome") == \
+        "void when adjudicated: a unit cannot support itself"
+    orders = [parse_order("Scipio S A Rome", rome, "rome")]
+    results = Season.for_map(rome).adjudicate(position, orders).results
+    assert any(r.void and r.detail == "a unit cannot support itself" for r in results)
 
 
 def test_the_barbarians_are_spoken_of_in_the_plural(rome):

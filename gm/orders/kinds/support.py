@@ -112,7 +112,7 @@ def support_problem(kind: str, location: str, target: str, dest: str | None,
 
 def check_support(order, kind, location, position, game_map: GameMap,
                   rules=None) -> Problem | None:
-    if not order.target or kind not in ("A", "F") or not location:
+    if not order.target or kind not in ("A", "F", "L") or not location:
         return None
     occupied = {u.province for u in position.units} if position is not None else None
     dest = order.dest if isinstance(order, SupportMove) else None
