@@ -44,7 +44,10 @@ def typed_order(row: OrderRow, game_map: GameMap):
 def unit_key(order, power: str | None, meant: str | None = None) -> tuple | None:
     """Orders with the same key are for the same unit (or build site) in the same kind of
     phase: the later one stands. `meant` is the kind of phase an order sent ahead is for."""
-    if getattr(order, "leader", None):  # a leader's order, or its placement: by its name
+    declaration = (kind := kind_of(order)) is not None and not kind.on_unit
+    if getattr(order, "leader", None) or (declaration and order.commands()):
+        # a leader's order or placement, by its name; a declaration (a loan) by what it
+        # declares, so that a unit's order in that province never replaces it
         return (power, "unit", order.commands()[0], meant or phase_kind_of(order) or "Movement")
     location = getattr(order, "location", "") or ""
     if not location:

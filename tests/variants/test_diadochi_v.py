@@ -244,6 +244,19 @@ def test_a_move_into_britain_or_dacia_is_refused_under_rule_6(dv, text, place):
     assert verdict.problem.message == f"rule 6 (impassable spaces): {place} is impassable"
 
 
+def test_a_loan_stands_beside_the_order_of_the_unit_in_the_centre_lent(tmp_path):
+    """A loan commands no unit: a fleet's order in the centre lent, in the same letter or a
+    later one, never replaces it (and the loan never replaces the fleet's order)."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    echo = flat(gm("orders", "G", "--power", "Egypt",
+                   letter="Loan Alexandria to Syria\nF Alx - EGY\n"))
+    assert "replaced" not in echo and "Stored: 2 accepted." in echo
+    gm("orders", "G", "--power", "Egypt", letter="F Alx H\n")
+    listed = flat(gm("orders", "G", "--list", "-P", "Egypt"))
+    assert "Loan Alx to Syria" in listed and "F Alx H" in listed and "F Alx - Egy" not in listed
+
+
 def test_a_move_into_britain_is_refused_by_the_letter_reader(tmp_path):
     gm = Gm(tmp_path / "gm.db")
     gm("new", "G", "--variant", MAP_ID)
