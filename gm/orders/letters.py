@@ -100,6 +100,7 @@ class ReadOrder:
     notes: tuple[str, ...] = ()
     later: PhaseSlot | None = None  # kept for this later phase; None: the open phase
     headed: bool = True  # the power came from --power or a heading, not from the unit
+    conditional: bool = False  # a retreat sent 'if dislodged'
 
 
 class _Found(NamedTuple):
@@ -400,7 +401,8 @@ class _LetterReader:
                 self._refuse_unknown()
                 self._add(self.letter.orders, ReadOrder(no, piece, outcome.order.power,
                                                         outcome.order, notes, outcome.later,
-                                                        headed=self.power is not None))
+                                                        headed=self.power is not None,
+                                                        conditional=self.conditional))
             elif self._looks_like_order(piece, outcome):
                 self._refuse_unknown()
                 self._add(self.letter.rejected, RejectedLine(no, piece, self.power, outcome))
