@@ -361,8 +361,11 @@ class _Reader:
                 phase = parse_phase_name(target.group("phase"), self.map)
             except PhaseNameError as exc:
                 raise self.error(no, str(exc)) from None
-            if phase is not None:
-                later, rest = phase_name(phase, self.map), rest[target.end():]
+            if phase is None:
+                raise self.error(no, f"{target.group('phase')!r} is no phase of "
+                                     f"{self.map.name}; write where gm filed the line as "
+                                     "'-> for Winter 1901: Build A Par'")
+            later, rest = phase_name(phase, self.map), rest[target.end():]
         conditional = _IF_DISLODGED.match(rest)
         if conditional:
             rest = rest[conditional.end():]
@@ -489,23 +492,29 @@ def read_archive(text: str, source: str = "archive") -> Archive:
 
 def _without_cut(body: list[tuple[int, str]], last_no: int, blank: bool, game_map: GameMap
                  ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
-    """The lines of an archive without a last line end, less the line cut off; and (the first
-    line left out, its text), or None when the last line is whole: a result, or a heading of
-    a phase after the one before it. `blank`: the cut fell before the last line's text."""
+    """The lines of an archive without a last line end, less what was cut off; and (the first
+    line left out, the text cut), or None when the last line is whole: a result, or a heading
+    of a phase after the one before it. `blank`: the cut fell before the last line's text.
+    A letter line goes with its '->' line, which may be what was cut; a heading left with
+    nothing under it (`Press from Rome:`, `Letter from Rome:`) goes too."""
     no, last = body[-1]
     if re.match(r"^(?:result|winner)\s*:", last, re.I):
         return body, None
     if blank:  # the last line is whole, but a letter line may have lost its '->' line
-        return (body[:-1], (no, last)) if last.startswith(ROW) else (body, (last_no, ""))
-    headings = [_heading(text, game_map) for _, text in body[:-1]]
-    headings = [h for h in headings if h is not None]
-    this = _heading(last, game_map)
-    if this is not None and headings and phase_key(this, game_map) > phase_key(headings[-1],
-                                                                               game_map):
-        return body, None
-    if last.startswith(MARK) and len(body) > 1 and body[-2][1].startswith(ROW):
-        return body[:-2], body[-2]
-    return body[:-1], (no, last)
+        kept = body[:-1] if last.startswith(ROW) else body
+        cut_text = last if last.startswith(ROW) else ""
+    else:
+        headings = [h for h in (_heading(text, game_map) for _, text in body[:-1]) if h]
+        this = _heading(last, game_map)
+        if this is not None and headings and \
+                phase_key(this, game_map) > phase_key(headings[-1], game_map):
+            return body, None
+        kept, cut_text = body[:-1], last
+        if last.startswith(MARK) and kept and kept[-1][1].startswith(ROW):
+            kept = kept[:-1]
+    while kept and kept[-1][1].endswith(":"):
+        kept = kept[:-1]
+    return kept, (body[len(kept)][0] if len(kept) < len(body) else last_no, cut_text)
 
 
 def _heading(text: str, game_map: GameMap):
