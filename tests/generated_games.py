@@ -77,6 +77,8 @@ class Odds:
     undo: float = 0.12
     draw: float = 0.3
     omitted: float = 0.1  # a unit left without an order
+    combined: float = 0.1  # two powers' orders in one letter, a heading for each
+    unheaded: float = 0.15  # a letter with neither heading nor --power
 
 
 @dataclass
@@ -214,20 +216,34 @@ class GeneratedGame:
 
     # --- letters -------------------------------------------------------------------------------
     def letters(self, position: Position) -> list[Letter]:
-        """A letter for every power with something to order this phase, in a random order."""
+        """A letter for every power with something to order this phase, in a random order.
+        Where one player plays several powers, the player's letter may order them all; now
+        and then two powers' orders come in one letter."""
         kind = position.phase.kind
-        out = []
+        lines_of = {}
         for power in self.map.powers:
             if kind == "Movement":
-                lines = self._movement(power, position)
+                lines_of[power] = self._movement(power, position)
             elif kind == "Retreat":
-                lines = self._retreats(power, position)
+                lines_of[power] = self._retreats(power, position)
             else:
-                lines = self._adjustments(power, position)
-            if lines:
-                out.append(self._letter(power, lines))
+                lines_of[power] = self._adjustments(power, position)
+        for power in self.map.powers:  # a Minor's orders in its Major's letter
+            major = self.rules.side(power)
+            if major != power and major in lines_of and lines_of[power] and \
+                    self.rng.random() < 0.5 and kind != "Adjustment":
+                lines_of[major] = lines_of[major] + lines_of.pop(power)
+        out = [self._letter(power, lines) for power, lines in lines_of.items() if lines]
         self.rng.shuffle(out)
+        if len(out) > 1 and self.rng.random() < self.odds.combined:
+            first, second = out.pop(), out.pop()
+            out.append(Letter(None, "\n".join([self._headed(first), self._headed(second)])))
         return out
+
+    def _headed(self, letter: Letter) -> str:
+        if letter.power is None:
+            return letter.text
+        return f"{self.map.powers[letter.power].name}:\n{letter.text}"
 
     def _letter(self, power: str, lines: list[str]) -> Letter:
         """The orders wrapped as a player writes them: a heading or `--power`, chatter,
@@ -241,7 +257,10 @@ class GeneratedGame:
             text += ["On Monday, the GM wrote:", f"> {quoted}", "> Orders are due on Friday."]
         if rng.random() < self.odds.chatter:
             text += [rng.choice(["Thanks", "Cheers", "Best wishes"]), "--", f"The {name} player"]
-        if rng.random() < 0.5:
+        roll = rng.random()
+        if roll < self.odds.unheaded and self.rules.side(power) == power:
+            return Letter(None, "\n".join(text))  # whose it is, its units say
+        if roll < 0.55:
             return Letter(None, "\n".join([f"{name}:", *text]))
         return Letter(power, "\n".join(text))
 
@@ -292,7 +311,12 @@ class GeneratedGame:
         if movers and rng.random() < self.odds.conditional_retreat:
             unit = rng.choice(movers)
             dest = rng.choice(unit_moves(unit, self.map))
-            lines.append(f"If dislodged, {_head(unit)} - {place(dest)}")
+            lines.append(rng.choice([f"If dislodged, {_head(unit)} - {place(dest)}",
+                                     f"{_head(unit)} - {place(dest)} (if dislodged)"]))
+        if movers and any(s.kind == "Retreat" for s in ahead) and \
+                rng.random() < self.odds.sent_ahead / 2:  # a retreat: its kind says when
+            unit = rng.choice(movers)
+            lines.append(f"{_head(unit)} R {place(rng.choice(unit_moves(unit, self.map)))}")
         for slot in ahead:
             if rng.random() >= self.odds.sent_ahead:
                 continue
@@ -356,7 +380,9 @@ class GeneratedGame:
                 continue
             options = retreat_options(dislodged, position, self.map)
             head = _head(dislodged.unit)
-            if options and self.rng.random() < 0.8:
+            if options and self.rng.random() < 0.2:
+                lines.append(f"If dislodged, {head} - {place(self.rng.choice(options))}")
+            elif options and self.rng.random() < 0.8:
                 lines.append(f"{head} R {place(self.rng.choice(options))}")
             else:
                 lines.append(f"{head} D")

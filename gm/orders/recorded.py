@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from gm.calendar import PhaseNameError, parse_phase_name
 from gm.maps.gamemap import GameMap
 from gm.orders import ignored
-from gm.orders.errors import PHASE, SYNTAX, OrderError
+from gm.orders.errors import PHASE, OrderError
 from gm.orders.letters import (
     _PLACEMENT,
     HeaderLine,
@@ -58,7 +58,7 @@ class RecordedRejection(OrderError):
 
     def __init__(self, text: str, reason: str, kind: str):
         self.reason = reason
-        super().__init__(text, reason, kind=kind or SYNTAX)
+        super().__init__(text, reason, kind=kind)
 
     def describe(self) -> str:
         return f"{self.text!r}: {self.reason}"
