@@ -1,12 +1,18 @@
 """Exporting a game as an archive, and rebuilding a game from one.
 
-A replay runs the archive through the same commands a GM would type (corrections, orders,
-players, deadline, press, adjudication), phase by phase, in one transaction: it stores the
-whole game or nothing. With `check`, every adjudicated phase's position is compared with the
-outcome the archive records; any difference fails the replay and is listed.
+An export writes the record of the game: each letter line with where gm filed it when the
+letter was read, the corrections in their place among the letters, the players, deadlines,
+press, outcomes and result (docs/archive-format.md). A replay runs the archive through the
+same commands a GM would type, with the same checks (corrections, letters, players, deadline,
+press, adjudication, a draw), phase by phase, in one transaction: it stores the whole game or
+nothing. A recorded letter is filed line by line as recorded, never read anew
+(`gm.orders.recorded`), so the game replays as it was played whatever gm's letter reader has
+learnt since. With `check`, every adjudicated phase's position is compared with the outcome
+the archive records, and every recorded order with what the replay made of it; any difference
+fails the replay and is listed.
 
-An export leaves out what only the GM may see (players' contacts, the senders of grey press)
-unless it is `private`.
+An export leaves out what only the GM may see (players' contacts, the senders of grey press,
+the chatter of letters) unless it is `private`.
 """
 
 from __future__ import annotations
@@ -180,9 +186,9 @@ def _kept_for(row: OrderRow, view: GameView, phase: PhaseRow) -> str:
 
 
 def export_game(store: Store, name: str, private: bool = False) -> str:
-    """The game as archive text: every live phase with its players, deadline, orders as
-    written, press and outcome. `private` adds what only the GM may see: players' contacts
-    and who sent grey press."""
+    """The game as archive text: every live phase with its corrections, players, deadline,
+    letters as recorded, press and outcome. `private` adds what only the GM may see: players'
+    contacts, who sent grey press, and every line of the letters."""
     with store.transaction(write=False):
         view = open_game(store, name)
         game = view.game
