@@ -277,7 +277,8 @@ class _LetterReader:
         self.in_signature = False
         self.verb: str | None = None  # set by a `Builds:` heading, until a blank line
         # a line ending in a colon that gm could not read as a heading (`If bounced:`): the
-        # orders below it never replace one the player gave, until the next heading
+        # orders below it never replace one the player gave, until the next heading or the
+        # end of the paragraph under it
         self.doubt_heading: tuple[int, str] | None = None
         self.doubts: dict[int, str] = {}  # id of a ReadOrder -> why gm is not sure of it
         self.names_game = False  # a line names a piece, power or place of this game
@@ -287,6 +288,8 @@ class _LetterReader:
         line = raw.replace("\xa0", " ").replace("\u200b", "").strip()
         if not line:
             self.verb = None
+            if self.doubt_heading is not None and self.doubt_heading[0] < no - 1:
+                self.doubt_heading = None  # the paragraph under `If bounced:` has ended
             return
         if self.in_signature:
             return self.ignore(no, line, ignored.SIGNATURE)
@@ -570,21 +573,22 @@ class _LetterReader:
                     return ahead
             coming = self._coming(text, verb)
             if coming is not None:  # `Build F Rom` in Spring: builds are taken from Autumn on
-                words = coming[0].words(_what(coming[1], coming[0].kind))
+                words = coming[0].words(_what(coming[1].order, coming[0].kind))
                 return OrderError(text, outcome.message, outcome.column,
-                                  f"{words[0].upper()}{words[1:]}.", kind=PHASE)
+                                  f"{words[0].upper()}{words[1:]}.", kind=PHASE
+                                  ).with_notes(coming[1].notes)
             return OrderError(text, outcome.message, outcome.column,
                               f"{outcome.hint} {self._window()}".strip(), kind=PHASE)
         return outcome
 
-    def _coming(self, text: str, verb: str | None) -> tuple[NotYet, Order] | None:
+    def _coming(self, text: str, verb: str | None) -> tuple[NotYet, _Found] | None:
         """The first phase after those a letter now may order in which `text` reads as an
         order, and the order: from when it is taken."""
         kinds = {}
         for kind in ("Retreat", "Adjustment", "Movement"):
             outcome = self._read(text, verb, kind, None)
             if isinstance(outcome, _Found):
-                kinds[kind] = outcome.order
+                kinds[kind] = outcome
         coming = not_yet(self.phases, self.map, lambda p: p.kind in kinds) \
             if kinds and self.phases else None
         return (coming, kinds[coming.kind]) if coming is not None else None

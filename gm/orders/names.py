@@ -128,7 +128,10 @@ class _Pool:
 
     def by_words(self, words: tuple[str, ...]) -> set[str]:
         """Ids of the names of several words that `words` start, in order: the first word
-        starts the name's first, each next one a later word (`Gulf Iss` -> Gulf of Issus)."""
+        starts the name's first, each next one a later word (`Gulf Iss` -> Gulf of Issus);
+        one word may join the starts of several (`Cisgaul` -> Cisalpine Gaul)."""
+        if len(words) == 1:
+            return {ident for name, ident in self.worded if _joins_starts(words[0], name)}
         return {ident for name, ident in self.worded if _starts_words(words, name)}
 
     def within(self, word: str, limit: int) -> dict[str, int]:
@@ -175,6 +178,19 @@ def _starts_words(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
             return False
         at += 1
     return True
+
+
+def _joins_starts(word: str, name: tuple[str, ...], at: int = 0, used: int = 0) -> bool:
+    """Is `word` the starts of two or more of `name`'s words joined, in order, the first
+    starting the name (`cisgaul`: cis-alpine, gaul)? Each start is two letters or more."""
+    if not word:
+        return used >= 2
+    for j in range(at, len(name) if used else min(1, len(name))):
+        part = name[j]
+        for n in range(min(len(part), len(word)), 1, -1):
+            if word.startswith(part[:n]) and _joins_starts(word[n:], name, j + 1, used + 1):
+                return True
+    return False
 
 
 def _deletions(word: str, depth: int) -> set[str]:
@@ -333,8 +349,8 @@ class NameIndex:
             raise NameProblem(
                 f"{text!r} could be {_either(labels)}", "Write more of the name, or its id.",
                 True, labels, tuple(prefixed))
-        words = tuple(w for w in (fold(w) for w in text.split()) if w)
-        if len(words) > 1:
+        words = tuple(w for w in (fold(w) for w in re.split(r"[\s\-–—/]+", text)) if w)
+        if len(words) > 1 or len(word) >= 5 and not self._close(word, searched):
             worded = [(pool.kind, ident) for pool in searched
                       for ident in sorted(pool.by_words(words))]
             if len(worded) == 1:
@@ -363,6 +379,12 @@ class NameIndex:
         labels = tuple(self.label(Match(k, i)) for k, i in suggested)
         hint = (f"Did you mean {_either(labels)}?" if labels else self._spelling_hint(pools))
         raise NameProblem(f"unknown {what} {text!r}", hint, False, labels, suggested)
+
+    @staticmethod
+    def _close(word: str, pools: list[_Pool]) -> bool:
+        """Is some name a near miss of `word` (which is then read as one, not by its words)?"""
+        limit = near_miss_limit(len(word))
+        return bool(limit) and any(pool.within(word, limit) for pool in pools)
 
     def _suggest(self, word: str, pools: list[_Pool]) -> tuple[tuple[str, str], ...]:
         """The few names nearest to an unknown word, for the error's 'did you mean'."""
