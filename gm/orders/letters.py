@@ -73,6 +73,8 @@ _PLACEMENT = re.compile(r"\b(?:place[sd]?|placing|put|starts?|starting|begins?|s
 _PLACING = re.compile(r"^(?:(?:the\s+)?leaders?(?:'s?)?(?:\s+(?:placements?|starts?|positions?|"
                       r"locations?))?|placements?|(?:starting|start|initial)\s+(?:placements?|"
                       r"positions?|locations?|places?))\s*(?:\([^)]*\))?\s*$", re.I)
+# `Leader Hannibal starts in Carthage`, `Leader - Hannibal - Carthage`: a leader's placement
+_LEADER_WORD = re.compile(r"^(?:the\s+)?leader\b\s*[:\-–—]?\s*", re.I)
 # what names a leader's place in a placement: `Ptolemy IV (Memphis)`, `Ptolemy IV - Memphis`
 _LEADER_AT = re.compile(r"^(?P<leader>[^():,\-–—]+?)\s*(?:\(\s*(?P<paren>[^()]+?)\s*\)|"
                         r"(?:[:,\-–—]|\b(?i:in|at|to|on)\b)\s*(?P<rest>[^():]+?))\s*\.?$")
@@ -105,10 +107,13 @@ _POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*:\s*(?P<rest>\S.*)$")
 _POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s+[-–—]\s+(?P<rest>\S.*)$")
 _VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*:?\s*$", re.I)
 _HEADING_VERB = re.compile(r"\b(builds?|removals?|removes?|disbands?)\b", re.I)
-_VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?)\b\s*:?", re.I)
+_VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?|retreats?)\b\s*:?", re.I)
+# `A Boe - Aet (retreat)`: the line says it is a retreat
+_RETREAT_TAIL = re.compile(r"\s*[(\[]\s*(?:as\s+an?\s+|a\s+)?retreat(?:s|ing)?\s*[)\]]\s*\.?$",
+                           re.I)
 _STARTS_WITH_UNIT = re.compile(r"^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]", re.I)
 _STARTS_WITH_VERB = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sack|loans?|lend|"
-                               r"end\s+loan|place|destroy)\b", re.I)
+                               r"end\s+loan|place|destroy|retreats?)\b", re.I)
 # a line's first word that is an order's verb, never a heading (`Loan: Athens to Egypt`)
 _VERB_FIRST = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sacks?|loans?|lends?|"
                          r"end\s+loan|cancel|places?|put|destroys?|merges?|splits?|converts?|"
@@ -123,7 +128,8 @@ _SEPARATORS = (re.compile(r"\s*,\s*"), re.compile(r"(?<=\S)\.\s+"),
                re.compile(r"\s+(?:and|&)\s+", re.I))
 _VERBS = {"build": "Build", "builds": "Build", "b": "Build", "removal": "Remove",
           "removals": "Remove", "remove": "Remove", "removes": "Remove",
-          "disband": "Disband", "disbands": "Disband"}
+          "disband": "Disband", "disbands": "Disband", "retreat": "Retreat",
+          "retreats": "Retreat"}
 PLACE = "Place"  # the verb a `Leaders:` heading carries
 # a rejected line with such an error names nothing of the game (for a letter for another game)
 _NAMES_NOTHING = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT)
@@ -239,7 +245,8 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
     the engine will void are kept with a note saying why. `rules` (the map's `RuleSet`) lets
     its rules object too. `phases` (the open phase and those before the next movement) lets
     lines meant for a later phase be kept for it; without it they are rejected."""
-    if board is not None and rules is not None and _PLACEMENT.search(text):
+    if board is not None and rules is not None and name_index(game_map).leader_power \
+            and _PLACEMENT.search(text):
         # a placement is carried out before the phase's orders, wherever the letter puts it:
         # read the letter once for its placements, then every line against the board they make
         first = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
@@ -361,8 +368,11 @@ class _LetterReader:
             body = dashed.group("rest")
         body = self._conditional(body)
         before = len(self.letter._read_order)
-        for piece in _INLINE_NUMBER.split(body):
-            piece = _NUMBERING.sub("", piece.strip(), count=1) if piece else ""
+        pieces = [self._unnumbered(p.strip()) for p in _INLINE_NUMBER.split(body) if p]
+        lead = _VERB_LEAD.match(pieces[0]) if len(pieces) > 1 else None
+        for n, piece in enumerate(pieces):
+            if piece and n == 1 and lead and not self.verb:  # `Retreat A Boe - Aet; F Ach - Goc`
+                self.verb, inline_verb = _VERBS[lead.group("verb").lower()], True
             if piece:
                 self._read_piece(no, piece)
         if len(self.letter._read_order) == before:  # only separators, or a bare heading
@@ -438,6 +448,10 @@ class _LetterReader:
 
     def _conditional(self, body: str) -> str:
         """Strip 'if dislodged' from a line; the line is then a retreat for the retreat phase."""
+        said = _RETREAT_TAIL.search(body)
+        if said:  # `A Boe - Aet (retreat)`: a retreat, for the retreat phase
+            self.line_target = self._retreat_target()
+            return body[:said.start()].strip()
         lead = _IF_LEAD.match(body)
         unit_lead = None if lead else _IF_UNIT_LEAD.match(body)
         tail = _IF_TAIL.search(body)
@@ -446,7 +460,7 @@ class _LetterReader:
         if lead:
             body = body[lead.end():]
         elif unit_lead:
-            rest = body[unit_lead.end():]
+            rest = re.sub(r"^(?:then\s+)?(?:it|they)\s+", "", body[unit_lead.end():], flags=re.I)
             unit = unit_lead.group("unit")
             body = rest if _STARTS_WITH_UNIT.match(rest) else f"{unit} {rest}"
         else:
@@ -624,6 +638,11 @@ class _LetterReader:
                 placed = self._read(placing, None, phase_kind, board, later)
                 if isinstance(placed, _Found) or _meant_with_verb(placed):
                     return placed
+            leading = _LEADER_WORD.match(text) if self.index.leader_power else None
+            if leading and text[leading.end():]:  # `Leader Hannibal starts in Carthage`
+                placed = self._read(text[leading.end():], PLACE, phase_kind, board, later)
+                if isinstance(placed, _Found) or _meant_with_verb(placed):
+                    return placed
             return self._judged(text, exc, phase_kind, board, later)
         try:
             order, void = checked_order(self._site_power(reading.order, board), self.map,
@@ -653,7 +672,7 @@ class _LetterReader:
         form that says it alone, a leader with its place in brackets."""
         if _STARTS_WITH_VERB.match(text):
             return text if not named_only else None
-        found = _LEADER_AT.match(text.strip())
+        found = _LEADER_AT.match(text.strip().rstrip(" .,;!"))
         if not found or (named_only and not found.group("paren")):
             return None
         leader = found.group("leader").strip()

@@ -23,7 +23,7 @@ _KIND_WORDS = {
     "adjustments": "Adjustment", "adjustment": "Adjustment", "builds": "Adjustment",
     "build": "Adjustment", "removals": "Adjustment", "removal": "Adjustment",
     "removes": "Adjustment", "retreating": "Retreat", "adjusting": "Adjustment",
-    "building": "Adjustment",
+    "building": "Adjustment", "dislodgement": "Retreat", "dislodgment": "Retreat",
 }
 _VERB_OF = {"builds": "Build", "build": "Build", "removals": "Remove", "removal": "Remove",
             "removes": "Remove"}
@@ -37,7 +37,8 @@ _QUALIFIERS = {
     "a", "an", "some", "options", "option", "instructions", "following", "next", "then",
     "later", "please", "from", "on", "at", "this", "that", "it", "comes", "come", "arise",
     "arises", "happen", "happens", "occur", "occurs", "only", "also", "plus", "or", "so",
-    "orders", "by", "am", "will", "would", "may", "might", "can", "dislodged", "displaced"}
+    "orders", "by", "am", "will", "would", "may", "might", "can", "dislodged", "displaced",
+    "they", "them", "units", "unit", "my"}
 _SEASON_ALIASES = {"fall": "autumn"}
 _SHORT = re.compile(r"^([a-z])(\d+)([mra])$")
 
@@ -102,6 +103,8 @@ def read_heading(text: str, game_map: GameMap, loose: bool = False) -> Heading |
         elif word in _KIND_WORDS and kind is None:
             kind = _KIND_WORDS[word]
             verb = _VERB_OF.get(word)
+        elif word in _KIND_WORDS and _KIND_WORDS[word] == kind:  # `Builds/Removals`
+            verb = verb if _VERB_OF.get(word) in (None, verb) else None
         elif word not in _FILLER and word not in year_words and not (
                 loose and word in _QUALIFIERS):
             return None
