@@ -778,6 +778,9 @@ class _LetterReader:
         marked = _MARKED.match(body)
         if marked is None:
             return None
+        both = self._one_players(marked.group("text"))
+        if both is not None:  # `Argolis & Pherea:`
+            return both, None
         words = re.findall(r"[^\W_][\w'’.]*", marked.group("text"))
         if not 2 <= len(words) <= 10:
             return None
@@ -788,6 +791,18 @@ class _LetterReader:
                 if power:
                     return power, heading
         return None
+
+    def _one_players(self, text: str) -> str | None:
+        """`Argolis & Pherea`, `Sparta/Elatea`: powers of one player, whose heading is the
+        Major's (the power the others' `player` names)."""
+        parts = [p for p in re.split(r"\s*(?:&|\+|/|,|\band\b)\s*", text, flags=re.I) if p]
+        if len(parts) < 2:
+            return None
+        powers = [self._header_power(f"{part}:") for part in parts]
+        if None in powers:
+            return None
+        players = {self.map.powers[p].player or p for p in powers}
+        return players.pop() if len(players) == 1 else None
 
     def _home_power(self, name: str) -> str | None:
         """`Argos:`: a heading naming a home centre of one power alone is that power's

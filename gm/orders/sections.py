@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gm.calendar import Phase, following_phase, phase_name
 from gm.maps.gamemap import GameMap
+from gm.orders.names import edit_distance, near_miss_limit
 
 _KIND_WORDS = {
     "movement": "Movement", "moves": "Movement", "move": "Movement",
@@ -95,6 +96,9 @@ def read_heading(text: str, game_map: GameMap, loose: bool = False) -> Heading |
     year_words = {w.lower() for w in re.findall(r"[A-Za-z]+", game_map.calendar.year_format)}
     season = year = kind = verb = None
     for word in words:
+        if loose and not (word in seasons or word in _KIND_WORDS or word in _FILLER
+                          or word in _QUALIFIERS or word in year_words or word.isdigit()):
+            word = _misspelt(word, (*seasons, *_KIND_WORDS)) or word  # `Retraets:`
         name = _SEASON_ALIASES.get(word, word)
         if name in seasons and season is None:
             season = seasons[name]
@@ -111,6 +115,16 @@ def read_heading(text: str, game_map: GameMap, loose: bool = False) -> Heading |
     if season is None and kind is None:
         return None
     return Heading(text, season, year, kind, verb)
+
+
+def _misspelt(word: str, known) -> str | None:
+    """The one word of `known` that `word` is a near miss of, starting with the same letter
+    (`retraets` -> retreats; `rebuilds` is no misspelt `builds`)."""
+    limit = near_miss_limit(len(word))
+    close = {k for k in known if limit and k[0] == word[0]
+             and edit_distance(word, k, limit) <= limit}
+    kinds = {_KIND_WORDS.get(k, k) for k in close}
+    return min(close) if len(kinds) == 1 else None
 
 
 def _season_by_initial(letter: str, seasons: dict[str, str]) -> str | None:

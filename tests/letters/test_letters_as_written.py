@@ -75,6 +75,10 @@ CASES = {
         ("G Pra H", "accepted", "G Pra H"),
         ("G Zar H", "accepted", "G Zar H")],
         powers=["argolis", "argolis", "sparta", "elatea", "sparta", "sparta"]),
+    "one_players_heading.txt": dict(variant="hoplite-wars", setup=[
+        "Argolis:\nA(Argos)\nF(Corinth)\nA(Hermione)\nA(Pherea)\n", NEXT], lines=[
+        ("A Arg H", "accepted", "A Arg H"),
+        ("A Phe H", "accepted", "A Phe H (for Pherea)")], powers=["argolis", "pherea"]),
     "hoplite_setup_unheaded.txt": dict(variant="hoplite-wars", lines=[
         ("F(Athens)", "accepted", "Build F Ath"),
         ("A(Marathon)", "accepted", "Build A Mar"),
@@ -101,6 +105,12 @@ CASES = {
         ("A Par - Gas", "later", "A Par R Gas (kept for Autumn 1901 Retreat)"),
         ("A Par", "later", "Build A Par (kept for Winter 1901)"),
         ("A Mar", "later", "Remove A Mar (kept for Winter 1901)")]),
+    "headings_misspelt_and_mixed.txt": dict(variant="standard", setup=[NEXT], lines=[
+        ("A Mun - Bur", "accepted", "A Mun - Bur"),
+        ("F Kie - Den", "accepted", "F Kie - Den"),
+        ("A Ber - Kie", "accepted", "A Ber - Kie"),
+        ("A Mun - Ruh", "later", "A Mun R Ruh (kept for Autumn 1901 Retreat)"),
+        ("F Kie", "later", "Build F Kie (kept for Winter 1901)")]),
     "heading_gm_cannot_place.txt": dict(variant="standard", lines=[
         ("A Par - Bur", "accepted", "A Par - Bur"),
         ("F Bre - Mid", "accepted", "F Bre - Mid"),
