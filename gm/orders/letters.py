@@ -1,17 +1,21 @@
 """Read a pasted letter or email into orders: every line is an order, rejected, or ignored.
 
 Players send orders inside email: headers, quoted replies, greetings, signatures, numbered
-lists, power headings (`EGYPT:`, `Orders for Egypt`, `Egypt -`), several orders on a line.
-Each non-blank line ends in exactly one place of the `Letter`, with a reason when it is not an
-order, so nothing is dropped silently. A later order for the same unit replaces an earlier
-one; the replaced order is kept in `Letter.replaced` and the new one says so in its notes.
+lists, power headings (`EGYPT:`, `Orders for Egypt`, `Egypt -`, `Sparta spring 450:`,
+`Argos:`), several orders on a line. Each non-blank line ends in exactly one place of the
+`Letter`, with a reason when it is not an order, so nothing is dropped silently. A later order
+for the same unit replaces an earlier one; the replaced order is kept in `Letter.replaced` and
+the new one says so in its notes. When gm is not sure of the later line (a guessed name, a line
+under a heading it cannot place), it asks rather than replaces: the line is rejected (reading
+rule 9). A name the map cannot settle is judged by the board (rule 11).
 
 Nothing meant for a later phase becomes an order of the open one (`gm/orders/README.md`,
 reading rules 1 and 2): lines under a season heading (`Winter:`, `Autumn retreats:`, `W:`),
 conditional retreats (`If dislodged, A Mar - Gas`) and retreats, builds and removals written
 with the moves are read for the phase they name and kept for it (`ReadOrder.later`), or
 rejected with the reason. A heading naming no power, or another power than the one the
-letter is entered for, is a refusal of the whole letter (`Letter.refusals`).
+letter is entered for, is a refusal of the whole letter (`Letter.refusals`); so is a letter
+with no heading that names nothing of this game (rule 12).
 """
 
 from __future__ import annotations
@@ -134,6 +138,7 @@ PLACE = "Place"  # the verb a `Leaders:` heading carries
 # a rejected line with such an error names nothing of the game (for a letter for another game)
 _NAMES_NOTHING = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT)
 _MAX_JUDGED = 4  # candidates of a name tried on the board
+_MAX_PLACEMENT = 120  # a longer line is no leader's placement (and no regex gets to backtrack)
 
 
 
@@ -672,6 +677,8 @@ class _LetterReader:
         form that says it alone, a leader with its place in brackets."""
         if _STARTS_WITH_VERB.match(text):
             return text if not named_only else None
+        if len(text) > _MAX_PLACEMENT:
+            return None
         found = _LEADER_AT.match(text.strip().rstrip(" .,;!"))
         if not found or (named_only and not found.group("paren")):
             return None

@@ -349,6 +349,8 @@ class NameIndex:
             raise NameProblem(
                 f"{text!r} could be {_either(labels)}", "Write more of the name, or its id.",
                 True, labels, tuple(prefixed))
+        if len(word) > _MAX_FUZZY_LENGTH:
+            raise NameProblem(f"unknown {what} {text!r}", self._spelling_hint(pools), False, ())
         words = tuple(w for w in (fold(w) for w in re.split(r"[\s\-–—/]+", text)) if w)
         if len(words) > 1 or len(word) >= 5 and not self._close(word, searched):
             worded = [(pool.kind, ident) for pool in searched
@@ -360,8 +362,6 @@ class NameIndex:
                 raise NameProblem(f"{text!r} could be {_either(labels)}",
                                   "Write the name in full, or its id.", True, labels,
                                   tuple(worded))
-        if len(word) > _MAX_FUZZY_LENGTH:
-            raise NameProblem(f"unknown {what} {text!r}", self._spelling_hint(pools), False, ())
         limit = near_miss_limit(len(word))
         close = [(d, pool.kind, ident) for pool in searched if limit
                  for ident, d in pool.within(word, limit).items()]
