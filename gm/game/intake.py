@@ -112,10 +112,9 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     for item in letter.entries():
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
-            row, _ = _accepted(old, view, position)
+            row, _ = _accepted(old, view, position)  # kept with its reading and target
             out.append((dataclasses.replace(
-                row, status="superseded", reason=f"replaced by {by.text!r} (line {by.line})"),
-                None))
+                row, status="superseded", reason=replaced_words(by.text, by.line)), None))
         elif isinstance(item, ReadOrder):
             out.append(_accepted(item, view, position))
         elif isinstance(item, RejectedLine):
@@ -347,7 +346,7 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
         if key is not None and last[key] != i:
             later = new[last[key]][0]
             row = dataclasses.replace(row, status="superseded",
-                                      reason=f"replaced by {later.text!r} (line {later.line})")
+                                      reason=replaced_words(later.text, later.line))
         out.append(row)
     replaced = []
     for old in earlier:
@@ -355,9 +354,16 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
         if key in last:
             later = new[last[key]][0]
             order_rows.set_order_status(store, old.id, "superseded",
-                                        f"replaced by {later.text!r}")
+                                        replaced_words(later.text))
             replaced.append(old.text)
     return out, replaced
+
+
+def replaced_words(text: str, line: int | None = None) -> str:
+    """Why an order is not in force, in words the player reads in the confirmation: a later
+    order for the same unit replaced it, in this letter (on `line`) or a later one."""
+    where = f"on line {line}" if line is not None else "in a later letter"
+    return f"replaced by your later order {where}, {text!r}"
 
 
 @dataclass(frozen=True, slots=True)

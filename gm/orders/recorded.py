@@ -68,6 +68,10 @@ class RecordedRejection(OrderError):
 
 
 class _RecordedReader(_LetterReader):
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.names_game = True  # the letter was taken when it was read: it is this game's
+
     def read_recorded(self, no: int, line: RecordedLine) -> None:
         if line.filed == HEADING:
             self._add(self.letter.headers, HeaderLine(no, line.text, self.power, line.detail))

@@ -177,7 +177,6 @@ def test_a_recorded_letter_is_written_as_it_was_read(standard_map):
     ("  | A Par - Bur\n  -> A Par - Bur\n  -> A Par H\n", 7, "keep one"),
     ("  | A Par - Bur\n  ->\n", 6, "say after '->'"),
     ("  | Hi\n  -> ignored\n", 6, "which kind"),
-    ("  | A Par - Bur\n  -> rejected (lost): no\n", 6, "not a kind of rejection"),
     ("  | A Par - Bur\n  -> for Winter 1901 A Par - Bur\n", 6, "write where gm filed"),
     ("  |\n", 5, "empty letter line"),
     ("Spring 1901\n", 4, "no lines"),

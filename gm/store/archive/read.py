@@ -14,7 +14,6 @@ from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
 from gm.notation import unit_record
 from gm.orders import ignored
-from gm.orders.errors import KINDS as ERROR_KINDS
 from gm.orders.recorded import HEADING, IGNORED, ORDER, REJECTED, RecordedLine
 from gm.store.archive.archive_data import (
     MARK,
@@ -342,10 +341,7 @@ class _Reader:
         if m:
             filed, kind = m.group("filed").lower(), (m.group("kind") or "").strip().lower()
             detail = (m.group("detail") or "").strip()
-            if filed == "rejected":
-                if kind and kind not in ERROR_KINDS:
-                    raise self.error(no, f"{kind!r} is not a kind of rejection; gm knows "
-                                         f"{', '.join(ERROR_KINDS)}")
+            if filed == "rejected":  # any kind: one gm knows no more is kept as it is
                 return replace(row, filed=REJECTED, kind=kind, detail=detail)
             if filed == "ignored":
                 if not kind:
