@@ -70,7 +70,7 @@ class Delivery:
     def left(self) -> int:
         return self.tried - len(self.sent)
 
-    def problem(self) -> str:
+    def problem(self, retry: str = "run the same command again to send them") -> str:
         """'' when everything went; else what happened and what was done, in one sentence."""
         if not self.left:
             return ""
@@ -78,14 +78,18 @@ class Delivery:
             f"the server refused the message for {row.recipients} ({why})"
             for row, why in self.refused)
         return (f"{what}; {len(self.sent)} of {self.tried} message(s) were sent and recorded, "
-                f"the other {self.left} stay queued: run the same command again to send them "
-                f"('gm mail sent {self.game}' lists both).")
+                f"the other {self.left} stay queued: {retry} ('gm mail sent {self.game}' lists "
+                "both).")
+
+
+class AlreadySent(WorkflowError):
+    """Every message of the mailing went before; `--again` sends them again."""
 
 
 def enqueue(store: Store, mailing: Mailing, again: bool = False) -> tuple[list[QueuedRow], int]:
     """Put the mailing into the queue; returns the messages of its batches still to send (a
     message queued by an earlier try is sent as it was stored) and how many went before.
-    Raises when every one of them was sent already, unless `again`."""
+    Raises `AlreadySent` when every one of them was sent already, unless `again`."""
     with store.transaction():
         view = open_game(store, mailing.game)
         game_id = view.game.id
@@ -111,7 +115,7 @@ def enqueue(store: Store, mailing: Mailing, again: bool = False) -> tuple[list[Q
         if done and not to_send:
             what = "results" if mailing.messages[0].kind == "results" else \
                 f"{mailing.messages[0].kind}s"
-            raise WorkflowError(
+            raise AlreadySent(
                 f"the {what} of {mailing.phase} were sent already ({len(done)} message(s), "
                 f"first at {min(row.sent_at or '' for row in done)}); give --again to send "
                 "them again.")

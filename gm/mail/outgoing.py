@@ -83,13 +83,13 @@ def new_message(sender: str, to: str, subject: str, body: str,
     return message
 
 
-def _recipients(store: Store, view: GameView, phase) -> dict[str, tuple[str, list[str]]]:
+def recipients(store: Store, view: GameView, phase) -> dict[str, tuple[str, list[str]]]:
     """Power id -> (player's name, email addresses) at `phase`."""
     return {power: (row.name, sorted(contact_addresses(row.contact)))
             for power, row in players_at(store, view, phase).items() if not row.vacant}
 
 
-def _to(name: str, addresses: list[str]) -> str:
+def address_line(name: str, addresses: list[str]) -> str:
     return ", ".join(formataddr((name, address)) for address in addresses)
 
 
@@ -106,7 +106,7 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
         settings = settings_for(store, view)
         phase = rows.open_phase(store, view.game)
         power_id = resolve_power(view.map, power)
-        players = _recipients(store, view, phase.phase)
+        players = recipients(store, view, phase.phase)
         replies = _last_mail(store, view, phase.id)
         to_confirm = confirm(store, view.game.name, power_id, ordered_only=True)
         if not to_confirm:
@@ -121,7 +121,7 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
                                "--contact ADDRESS')")
                 continue
             subject = f"{view.game.name}: {phase.label} orders received for {found.power}"
-            message = new_message(settings.sender, _to(name, addresses), subject, found.text,
+            message = new_message(settings.sender, address_line(name, addresses), subject, found.text,
                                   replies.get(found.power_id))
             letters = sorted({row.letter_id for row in orders_of_phase(store, phase.id)
                               if row.power == found.power_id})
@@ -129,7 +129,7 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
                      f"{','.join(map(str, letters))}")
             messages.append(Outgoing(CONFIRMATION, phase.label, found.power_id,
                                      tuple(addresses), message,
-                                     _file_name(view.game.name, phase.label, CONFIRMATION,
+                                     outbox_name(view.game.name, phase.label, CONFIRMATION,
                                                 found.power), batch))
         return Mailing(view.game.name, phase.label, messages, skipped)
 
@@ -151,7 +151,7 @@ def results_mail(store: Store, game: str, phase: str | None = None, picture: boo
         at = next(row for row in rows.live_phases(store, view.game) if row.label == label)
         adjudication = adjudication_from(store, at.id, "live")
         batch = f"{RESULTS}:adjudication:{adjudication.id}"
-        players = _recipients(store, view, at.phase)
+        players = recipients(store, view, at.phase)
         text, html = render_text(report), report_page(f"{view.game.name}: {label}", report)
         messages, skipped = [], []
         for power_id, power in view.map.powers.items():
@@ -161,15 +161,15 @@ def results_mail(store: Store, game: str, phase: str | None = None, picture: boo
                     skipped.append(f"{power.name}: no email address among the player's "
                                    "contacts")
                 continue
-            message = new_message(settings.sender, _to(name, addresses),
+            message = new_message(settings.sender, address_line(name, addresses),
                                   f"{view.game.name}: {label} results", text)
             message.add_alternative(html, subtype="html")
             if board is not None:
-                file_name, data, (maintype, subtype) = board
+                picture_name, data, (maintype, subtype) = board
                 message.add_attachment(data, maintype=maintype, subtype=subtype,
-                                       filename=file_name)
+                                       filename=picture_name)
             messages.append(Outgoing(RESULTS, label, power_id, tuple(addresses), message,
-                                     _file_name(view.game.name, label, RESULTS, power.name),
+                                     outbox_name(view.game.name, label, RESULTS, power.name),
                                      batch))
         if not messages:
             raise WorkflowError(f"no player of {view.game.name} has an email address; add "
@@ -206,6 +206,6 @@ def board_picture(store: Store, game: str, label: str) -> tuple[str, bytes, tupl
         return f"{stem}.svg", svg.encode("utf-8"), ("image", "svg+xml")
 
 
-def _file_name(game: str, phase: str, kind: str, power: str) -> str:
+def outbox_name(game: str, phase: str, kind: str, power: str) -> str:
     words = "-".join(f"{game} {phase} {kind} {power}".split())
     return "".join(c if c.isalnum() or c in "-_." else "-" for c in words) + ".eml"
