@@ -13,6 +13,9 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import compat32
+from email.utils import parseaddr
 
 from gm.game.games import GameView
 from gm.game.press import add_press
@@ -82,8 +85,14 @@ def read_mailbox(store: Store, view: GameView, settings: JudgeSettings, cutoff) 
     messages = raw_messages(settings)
     own = _own_addresses(store, view)
     matcher = subject_matcher(view.game.name)
+    with store.transaction(write=False):
+        taken = mail_rows.taken_keys(store, view.game.id) | {
+            (row.message_id, row.sender) for row in judge_rows.mail_press_of(
+                store, view.game.id)}
     letters, press = [], []
     for raw in messages:
+        if _key(raw) in taken:  # read on an earlier pass: not decoded again
+            continue
         message = parse_message(raw)
         if matcher.search(message.subject) and message.sender not in own and \
                 _PRESS.search(message.subject):
@@ -122,6 +131,14 @@ def read_mailbox(store: Store, view: GameView, settings: JudgeSettings, cutoff) 
     for message in press:
         _press(store, view, settings, message, done.phase, reading)
     return reading
+
+
+def _key(raw: bytes) -> tuple[str, str] | None:
+    """(Message-ID, sender) from the headers alone, as `parse_message` would give them."""
+    headers = BytesParser(policy=compat32).parsebytes(raw, headersonly=True)
+    message_id = " ".join(str(headers.get("message-id", "")).split())
+    sender = parseaddr(str(headers.get("from", "")))[1].lower()
+    return (message_id, sender) if message_id and sender else None
 
 
 def _own_addresses(store: Store, view: GameView) -> set[str]:

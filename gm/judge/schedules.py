@@ -223,13 +223,15 @@ def describe(settings: JudgeSettings) -> list[str]:
     }.get(settings.mailbox, "none (letters are entered by the GM)")
     nmr = "hold (units hold, builds are waived)" if settings.nmr == HOLD else \
         f"civil disorder after {settings.disorder_after} missed phase(s) running"
+    remind = f"{span_words(settings.remind)} before the deadline" if settings.remind else "none"
+    early = "yes, once every power has complete orders" if settings.early else "no"
     return [
         f"judged: {'yes' if settings.active else 'no (paused: --on resumes)'}",
         *(f"{kind}: {timing(kind)}" for kind in KINDS),
-        f"zone: {settings.zone or 'the deadlines own (UTC if none)'}",
-        f"reminder: {span_words(settings.remind) + ' before the deadline' if settings.remind else 'none'}",
+        f"zone: {settings.zone or 'the one its deadlines name (UTC if none)'}",
+        f"reminder: {remind}",
         f"grace: {span_words(settings.grace)}",
-        f"early adjudication: {'yes, once every power has complete orders' if settings.early else 'no'}",
+        f"early adjudication: {early}",
         f"confirmations: {'yes' if settings.confirm else 'no'}",
         f"results: {'held for gm approve' if settings.hold else 'sent at once'}, "
         f"{'with' if settings.picture else 'without'} the board",

@@ -121,8 +121,8 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
                                "--contact ADDRESS')")
                 continue
             subject = f"{view.game.name}: {phase.label} orders received for {found.power}"
-            message = new_message(settings.sender, address_line(name, addresses), subject, found.text,
-                                  replies.get(found.power_id))
+            message = new_message(settings.sender, address_line(name, addresses), subject,
+                                  found.text, replies.get(found.power_id))
             letters = sorted({row.letter_id for row in orders_of_phase(store, phase.id)
                               if row.power == found.power_id})
             batch = (f"{CONFIRMATION}:phase:{phase.id}:{found.power_id}:letters:"

@@ -44,6 +44,15 @@ def known_message_ids(store: Store, game_id: int) -> set[str]:
         "WHERE mail_in.game_id = ? AND phases.status != 'discarded'", [game_id]).fetchall()}
 
 
+def taken_keys(store: Store, game_id: int) -> set[tuple[str, str]]:
+    """(Message-ID, sender) of each message taken for the game (as `known_message_ids`
+    counts them), so that a caller reading a mailbox again and again need not decode
+    those messages again."""
+    return {(row[0], row[1]) for row in store.db.execute(
+        "SELECT message_id, sender FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
+        "WHERE mail_in.game_id = ? AND phases.status != 'discarded'", [game_id]).fetchall()}
+
+
 def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phase: str,
                 sender: str, power: str | None, subject: str, dated: str | None, status: str,
                 letter_id: int | None, text: str, attachments: list[str]) -> int:
