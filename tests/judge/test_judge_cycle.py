@@ -25,8 +25,13 @@ SPRING = {
 }
 
 
-def _phase(judged) -> str:
-    return judged.gm("status", GAME).output.splitlines()[0]
+def _spring_adjudicated(j, *args: str) -> str:
+    """The first deadline set, every power's Spring orders read and adjudicated early."""
+    j.judge()
+    for power, orders in SPRING.items():
+        j.post(power, orders)
+    j.clock.advance(hours=1)
+    return j.judge(*args)
 
 
 def test_a_season_runs_by_itself_each_step_once(judged):
@@ -115,11 +120,7 @@ def test_civil_disorder_after_two_missed_phases_and_a_standby_takes_over(judged)
 
 def test_results_held_for_the_gm_go_out_when_approved(judged):
     j = judged
-    j.judge()
-    for power, orders in SPRING.items():
-        j.post(power, orders)
-    j.clock.advance(hours=1)
-    out = j.judge("--hold-for-gm")
+    out = _spring_adjudicated(j, "--hold-for-gm")
     assert "adjudicated: early" in out and "held: the results wait for the GM" in out
     assert not j.received("1901 results")
     assert [got.recipients for got in j.received("results wait for you")] == \
@@ -139,32 +140,26 @@ def test_results_held_for_the_gm_go_out_when_approved(judged):
 
 def test_after_an_undo_the_judge_waits_for_the_gm_and_goes_on_from_what_they_did(judged):
     j = judged
-    j.judge()
-    for power, orders in SPRING.items():
-        j.post(power, orders)
-    j.clock.advance(hours=1)
-    j.judge()
+    _spring_adjudicated(j)
     j.gm("undo", GAME)
     j.clock.advance(days=3)
     assert "adjudicated" not in j.judge()
     assert "the GM undid Spring 1901" in j.judge("--dry-run")
     j.gm("orders", GAME, "-", "-P", "France", input="A Par - Pic\n")
+    j.gm("edit", GAME, "remove", "Smy", "--reason", "the army in Smyrna was entered by mistake")
     j.gm("adjudicate", GAME)
     out = j.judge()
     assert "Spring 1901  results: queued" in out
     assert "Autumn 1901  deadline: Saturday 24 October 2026, 18:00 BST" in out
     corrected = j.received("results", to=address("France"))
     assert len(corrected) == 2
-    assert "A Par - Pic" in corrected[-1].message.get_body(("plain",)).get_content()
+    text = corrected[-1].message.get_body(("plain",)).get_content()
+    assert "A Par - Pic" in text and "the army in Smyrna was entered by mistake" in text
 
 
 def test_after_an_undo_approve_lets_the_judge_adjudicate_again_at_the_deadline(judged):
     j = judged
-    j.judge()
-    for power, orders in SPRING.items():
-        j.post(power, orders)
-    j.clock.advance(hours=1)
-    j.judge()
+    _spring_adjudicated(j)
     j.gm("undo", GAME)
     j.gm("deadline", GAME, "2026-10-20 18:00")
     assert "adjudicates Spring 1901 again at Tuesday 20 October 2026, 18:00 BST" in \

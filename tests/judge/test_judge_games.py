@@ -63,6 +63,11 @@ class Table:
         self.gm("mail", "setup", game, "--from", GM_ADDRESS, "--smtp", "127.0.0.1", "--port",
                 str(self.smtp.port), "--security", "none")
 
+    def schedule(self, *words: str) -> None:
+        """The judge's schedule, reading the letters from the IMAP server."""
+        self.gm("schedule", self.game, *words, "--imap", "127.0.0.1", "--imap-port",
+                str(self.imap.port), "--imap-user", USER)
+
     def stop(self) -> None:
         self.smtp.stop()
         self.imap.stop()
@@ -146,20 +151,26 @@ def _once_each(table: Table) -> None:
 
 
 @pytest.fixture()
-def standard(tmp_path, monkeypatch):
-    table = Table(tmp_path, monkeypatch, "standard-demo.txt", "league",
-                  _utc(2026, 10, 19, 11, 0))  # Monday 12:00 in London, summer time
-    yield table
-    table.stop()
+def table(tmp_path, monkeypatch):
+    """Makes the table of a demo game (its servers stopped at the end of the test)."""
+    made = []
+
+    def make(demo: str, game: str, start: datetime) -> Table:
+        made.append(Table(tmp_path, monkeypatch, demo, game, start))
+        return made[-1]
+
+    yield make
+    for each in made:
+        each.stop()
 
 
-def test_two_game_years_on_the_standard_map_run_by_the_judge(standard, tmp_path):
-    t = standard
+def test_two_game_years_on_the_standard_map_run_by_the_judge(table, tmp_path):
+    t = table("standard-demo.txt", "league",
+              _utc(2026, 10, 19, 11, 0))  # Monday 12:00 in London, summer time
     gm, game = t.gm, t.game
-    gm("schedule", game, "movement", "2d", "18:00", "Europe/London", "retreat", "1d",
-       "adjustment", "1d", "--imap", "127.0.0.1", "--imap-port", str(t.imap.port),
-       "--imap-user", USER, "--remind", "12h", "--nmr", "civil-disorder",
-       "--civil-disorder-after", "2", "--press", "publish")
+    t.schedule("movement", "2d", "18:00", "Europe/London", "retreat", "1d", "adjustment",
+               "1d", "--remind", "12h", "--nmr", "civil-disorder", "--civil-disorder-after",
+               "2", "--press", "publish")
     assert "Spring 1901  deadline: Wednesday 21 October 2026, 18:00 BST" in t.judge()
 
     # Spring 1901: six letters by mail (France sends none), press, a reminder to France
@@ -275,20 +286,12 @@ def test_two_game_years_on_the_standard_map_run_by_the_judge(standard, tmp_path)
     t.check_outcomes(7)
 
 
-@pytest.fixture()
-def rome(tmp_path, monkeypatch):
-    table = Table(tmp_path, monkeypatch, "rise-of-rome-ii-demo.txt", "punic",
-                  _utc(2027, 1, 4, 8, 0))  # Monday 09:00 in Rome
-    yield table
-    table.stop()
-
-
-def test_a_rise_of_rome_ii_year_run_by_the_judge(rome, tmp_path):
-    t = rome
+def test_a_rise_of_rome_ii_year_run_by_the_judge(table, tmp_path):
+    t = table("rise-of-rome-ii-demo.txt", "punic",
+              _utc(2027, 1, 4, 8, 0))  # Monday 09:00 in Rome
     gm, game = t.gm, t.game
-    gm("schedule", game, "movement", "3d", "12:00", "Europe/Rome", "retreat", "1d",
-       "adjustment", "1d", "--imap", "127.0.0.1", "--imap-port", str(t.imap.port),
-       "--imap-user", USER, "--remind", "1d", "--no-picture")
+    t.schedule("movement", "3d", "12:00", "Europe/Rome", "retreat", "1d", "adjustment", "1d",
+               "--remind", "1d", "--no-picture")
     assert "Spring 220 BC  deadline: Thursday 7 January 2027, 12:00 CET" in t.judge()
     heading_times = [
         ("Spring 220 BC", _utc(2027, 1, 7, 11, 5)),

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,18 @@ def _server(inbox):
     return controller
 
 
+@contextmanager
+def _results_to(gm, inbox):
+    """The phase adjudicated, its results to go to a server that answers as `inbox` says."""
+    controller = _server(inbox)
+    try:
+        gm("adjudicate", GAME)
+        set_smtp(gm, controller)
+        yield
+    finally:
+        controller.stop()
+
+
 def _received(inbox) -> Counter:
     return Counter(r for got in inbox.received for r in got.recipients)
 
@@ -41,10 +54,7 @@ def _queued(db) -> list[tuple]:
 def test_a_dropped_connection_leaves_the_rest_queued_and_the_retry_sends_only_them(season):
     gm = season
     inbox = Dropping(after=3)
-    controller = _server(inbox)
-    try:
-        gm("adjudicate", GAME)
-        set_smtp(gm, controller)
+    with _results_to(gm, inbox):
         failed = gm("mail", "results", GAME, "--send", ok=False).output
         assert "the server closed the connection after 3 message(s)" in failed
         assert "refused" not in failed
@@ -63,17 +73,12 @@ def test_a_dropped_connection_leaves_the_rest_queued_and_the_retry_sends_only_th
         assert "were sent already (7 message(s)" in again and "--again" in again
         gm("mail", "results", GAME, "--send", "--again")
         assert _received(inbox) == Counter({a: 2 for a in ADDRESSES})
-    finally:
-        controller.stop()
 
 
 def test_a_refused_message_stays_queued_and_the_others_go(season):
     gm = season
     inbox = Refusing(refused={"carla@roma.example"})
-    controller = _server(inbox)
-    try:
-        gm("adjudicate", GAME)
-        set_smtp(gm, controller)
+    with _results_to(gm, inbox):
         failed = gm("mail", "results", GAME, "--send", ok=False).output
         assert "the server refused the message for carla@roma.example (carla@roma.example: " \
                "550 no such user here)" in failed
@@ -82,8 +87,6 @@ def test_a_refused_message_stays_queued_and_the_others_go(season):
         inbox.refused.clear()
         gm("mail", "results", GAME, "--send")
         assert _received(inbox) == Counter(ADDRESSES)
-    finally:
-        controller.stop()
 
 
 def test_a_server_that_stops_answering_is_given_up_and_nothing_is_marked_sent(
@@ -91,15 +94,10 @@ def test_a_server_that_stops_answering_is_given_up_and_nothing_is_marked_sent(
     gm = season
     monkeypatch.setenv("GM_SMTP_TIMEOUT", "0.5")
     inbox = Hanging(after=2, seconds=3)
-    controller = _server(inbox)
-    try:
-        gm("adjudicate", GAME)
-        set_smtp(gm, controller)
+    with _results_to(gm, inbox):
         failed = gm("mail", "results", GAME, "--send", ok=False).output
         assert "the server did not answer within 0.5 s, after 2 message(s)" in failed
         assert len(_queued(gm.db)) == 5
-    finally:
-        controller.stop()
     assert len(inbox.received) == 2
 
 
@@ -132,10 +130,7 @@ def test_confirmations_go_once_per_letter_and_a_new_letter_is_confirmed_again(se
 def test_a_sending_killed_half_way_is_finished_by_the_retry_and_none_goes_twice(season):
     gm = season
     inbox = Dropping()
-    controller = _server(inbox)
-    try:
-        gm("adjudicate", GAME)
-        set_smtp(gm, controller)
+    with _results_to(gm, inbox):
         env = dict(os.environ, **{CHECKPOINT: "mail:sent=kill"}, GM_DB=str(gm.db))
         killed = subprocess.run([sys.executable, "-c", "from gm.cli import main; main()",
                                  "mail", "results", GAME, "--send"], cwd=ROOT, env=env,
@@ -144,8 +139,6 @@ def test_a_sending_killed_half_way_is_finished_by_the_retry_and_none_goes_twice(
         assert len(inbox.received) == 1 and len(_queued(gm.db)) == 6
         gm("mail", "results", GAME, "--send")  # the lease of the dead process is given up
         assert _received(inbox) == Counter(ADDRESSES)
-    finally:
-        controller.stop()
 
 
 @pytest.mark.parametrize("kind", ["results", "confirm"])
