@@ -154,7 +154,7 @@ def test_after_an_undo_the_judge_waits_for_the_gm_and_goes_on_from_what_they_did
     corrected = j.received("results", to=address("France"))
     assert len(corrected) == 2
     text = corrected[-1].message.get_body(("plain",)).get_content()
-    assert "A Par - Pic" in text and "the army in Smyrna was entered by mistake" in text
+    assert "A Par - Pic" in text and "Smyrna was entered by mistake" in " ".join(text.split()), text
 
 
 def test_after_an_undo_approve_lets_the_judge_adjudicate_again_at_the_deadline(judged):
