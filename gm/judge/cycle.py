@@ -87,10 +87,13 @@ def judge(store: Store, games: list[str] | None = None, hold: bool = False) -> l
 def judge_game(store: Store, name: str, hold: bool = False) -> GameRun:
     """One pass over a game. `hold`: the results of what this pass adjudicates wait for
     `gm approve`."""
-    with store.transaction(write=False):
-        view = open_game(store, name)
-        settings = judged(store, view)
-        start = judge_rows.last_log_id(store, view.game.id)
+    try:
+        with store.transaction(write=False):
+            view = open_game(store, name)
+            settings = judged(store, view)
+            start = judge_rows.last_log_id(store, view.game.id)
+    except (WorkflowError, StoreError) as exc:  # no such game, a map gm cannot load
+        return GameRun(name, error=str(exc))
     run = GameRun(view.game.name)
     if not settings.active:
         run.paused = True
