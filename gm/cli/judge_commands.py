@@ -44,12 +44,8 @@ def _print_entries(game: str, zone: str, entries) -> None:
                       markup=False, soft_wrap=True)
 
 
-def _print_runs(store, runs, verbose: bool) -> bool:
+def _print_runs(runs, verbose: bool) -> bool:
     """Print what each pass did; True if any stopped on a failure."""
-    from gm.game.games import open_game
-    from gm.judge.schedules import zone_of
-    from gm.store.judge_rows import settings_of
-
     failed = False
     for run in runs:
         if run.busy:
@@ -60,10 +56,7 @@ def _print_runs(store, runs, verbose: bool) -> bool:
             if verbose:
                 console.print(f"{run.game}: paused.", markup=False)
             continue
-        with store.transaction(write=False):
-            view = open_game(store, run.game)
-            zone = zone_of(store, view, settings_of(store, view.game.id))
-        _print_entries(run.game, zone, run.entries)
+        _print_entries(run.game, run.zone, run.entries)
         if run.error:
             failed = True
             err_console.print(f"gm: {run.game}: {run.error}", markup=False, soft_wrap=True)
@@ -105,7 +98,7 @@ def judge(games: Annotated[list[str] | None, typer.Argument(
             for name in names:
                 _print_plan(*cycle.dry_run(store, name))
             return
-        failed = _print_runs(store, cycle.judge(store, names, hold), verbose)
+        failed = _print_runs(cycle.judge(store, names, hold), verbose)
     if failed:
         raise typer.Exit(1)
 
@@ -238,7 +231,7 @@ def approve(game: GameName,
             return
         for words in library(store, game):
             console.print(f"{game}: {words}.", markup=False, soft_wrap=True)
-        failed = _print_runs(store, cycle.judge(store, [game]), verbose=False)
+        failed = _print_runs(cycle.judge(store, [game]), verbose=False)
     if failed:
         raise typer.Exit(1)
 

@@ -28,7 +28,7 @@ from gm.game.press import add_press
 from gm.game.workflow_errors import AlreadyAdjudicated, WorkflowError
 from gm.judge import judge_log, notices
 from gm.judge.mail_in import MailboxError, read_mailbox
-from gm.judge.schedules import judged
+from gm.judge.schedules import judged, zone_of
 from gm.judge.situation import (
     ADJUDICATE,
     DEADLINE,
@@ -69,6 +69,7 @@ class GameRun:
 
     game: str
     entries: list[LogRow] = field(default_factory=list)
+    zone: str = "UTC"  # the game's, which the entries' times are shown in
     error: str = ""  # the pass stopped on this
     busy: str = ""  # another run was at work on the game
     paused: bool = False
@@ -110,6 +111,7 @@ def judge_game(store: Store, name: str, hold: bool = False) -> GameRun:
         judge_log.write_error(store, view, "", str(exc))
     with store.transaction(write=False):
         run.entries = judge_rows.log_of(store, view.game.id, start)
+        run.zone = zone_of(store, view, settings)
     return run
 
 

@@ -61,6 +61,9 @@ def test_a_season_runs_by_itself_each_step_once(judged):
         log.index("adjudicated") < log.index("Autumn 1901  deadline") < \
         log.index("results: queued") < log.index("sent: 7")
     assert "2026-10-19 14:00 BST  Spring 1901  adjudicated" in log
+    autumn = j.gm("log", GAME, "--phase", "Autumn 1901").output
+    assert autumn.strip().splitlines() == [line for line in log.splitlines()
+                                           if "  Autumn 1901  " in line]
 
 
 def test_a_reminder_goes_once_to_the_powers_without_complete_orders(judged):
