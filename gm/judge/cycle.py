@@ -111,7 +111,7 @@ def judge_game(store: Store, name: str, hold: bool = False) -> GameRun:
         judge_log.write_error(store, view, "", str(exc))
     with store.transaction(write=False):
         run.entries = judge_rows.log_of(store, view.game.id, start)
-        run.zone = zone_of(store, view, settings)
+        run.zone = zone_of(store, view)
     return run
 
 
@@ -371,8 +371,9 @@ def _deadline(store: Store, now: Situation, verdict: Verdict) -> None:
         judges = {row[0] for row in store.conn.execute(
             "SELECT detail FROM judge_steps WHERE game_id = ? AND step = ?",
             [view.game.id, DEADLINE])}
-        if existing is not None and deadline_instant(existing) > now.now and \
-                existing.stored() not in judges:
+        words = now.settings.timing(phase.kind)
+        if existing is not None and (not words or deadline_instant(existing) > now.now and
+                                     existing.stored() not in judges):
             judge_rows.record_step(store, view.game.id, DEADLINE, now.deadline_key,
                                    judge_log.clock(), f"kept {existing.stored()}")
             judge_log.write(store, view, phase.label, "deadline",

@@ -65,5 +65,4 @@ def game_log(store: Store, game: str, phase: str | None = None) -> GameLog:
         if phase is not None:
             label = find_phase(store, view, phase).label
             entries = [entry for entry in entries if entry.phase == label]
-        return GameLog(view.game.name, zone_of(store, view, judge_rows.settings_of(
-            store, view.game.id)), entries)
+        return GameLog(view.game.name, zone_of(store, view), entries)

@@ -205,9 +205,9 @@ def judged(store: Store, view: GameView) -> JudgeSettings:
     return found
 
 
-def zone_of(store: Store, view: GameView, settings: JudgeSettings | None) -> str:
+def zone_of(store: Store, view: GameView) -> str:
     """The game's zone: the schedule's, else the one its deadlines name, else UTC."""
-    return (settings.zone if settings else "") or game_zone(store, view.game.id) or "UTC"
+    return game_zone(store, view.game.id) or "UTC"
 
 
 def describe(settings: JudgeSettings) -> list[str]:

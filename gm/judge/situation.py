@@ -14,7 +14,7 @@ from gm import dates
 from gm.deadline_time import Due, long_date, zone_info, zone_label
 from gm.game.games import GameView
 from gm.game.progress import GameProgress, progress
-from gm.judge.schedule_words import ScheduleError, read_timing, span_words
+from gm.judge.schedule_words import read_timing, span_words
 from gm.judge.schedules import zone_of
 from gm.store import game_rows as rows
 from gm.store import judge_rows
@@ -165,8 +165,10 @@ class Situation:
             return Verdict(False, "it is set when the results held for the GM go out")
         words = self.settings.timing(self.phase.kind)
         if not words:
+            if self.due is not None:
+                return Verdict(True, "the GM's deadline is kept")
             return Verdict(False, f"the schedule has no time for a {self.phase.kind.lower()} "
-                                  "phase")
+                                  f"phase: 'gm deadline {self.view.game.name} WHEN' sets one")
         return Verdict(True, f"{self.phase.kind.lower()} phases run {words}")
 
     def _blocked(self) -> str:
@@ -191,10 +193,7 @@ def reminder_key(phase: PhaseRow, due: Due) -> str:
 
 def next_deadline(situation: Situation) -> Due:
     """The deadline the schedule gives the phase in progress, counted from now."""
-    try:
-        timing = read_timing(situation.settings.timing(situation.phase.kind))
-    except ScheduleError:  # words checked when set; a later gm may read them otherwise
-        timing = read_timing("1d")
+    timing = read_timing(situation.settings.timing(situation.phase.kind))
     return timing.deadline_after(situation.now, situation.zone)
 
 
@@ -228,7 +227,7 @@ def situation(store: Store, view: GameView, settings: JudgeSettings) -> Situatio
             settings.from_seq else f"start:{phase.id}"
         due = deadline_of(store, game.id, phase.label)
         return Situation(
-            view=view, settings=settings, now=dates.now(), zone=zone_of(store, view, settings),
+            view=view, settings=settings, now=dates.now(), zone=zone_of(store, view),
             phase=phase, due=due, deadline_key=deadline_key,
             deadline_done=judge_rows.step_detail(store, game.id, DEADLINE,
                                                  deadline_key) is not None,

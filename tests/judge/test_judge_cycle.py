@@ -235,6 +235,19 @@ def test_a_deadline_the_gm_sets_is_kept_and_the_next_counted_from_the_schedule(j
     assert "Autumn 1901  deadline: Tuesday 27 October 2026, 18:00 GMT" in out
 
 
+def test_a_kind_of_phase_the_schedule_gives_no_time_waits_for_the_gms_deadline(judged):
+    j = judged
+    j.gm("schedule", GAME, "--movement", "")
+    assert "deadline    no   the schedule has no time for a movement phase: 'gm deadline " \
+           "autumnleague WHEN' sets one" in j.judge("--dry-run")
+    assert j.judge() == ""
+    j.gm("deadline", GAME, "2026-10-20 12:00")
+    assert "deadline: the GM's deadline is kept: Tuesday 20 October 2026, 12:00 BST" in \
+        j.judge()
+    j.clock.set(j.clock.now.replace(day=20, hour=11))
+    assert "adjudicated: the deadline (Tuesday 20 October 2026, 12:00 BST) passed" in j.judge()
+
+
 def test_a_game_another_run_is_at_work_on_is_left_alone(judged, tmp_path):
     j = judged
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
