@@ -100,7 +100,8 @@ class Situation:
 
     @property
     def lacking(self) -> list[str]:
-        """The powers (names) still without complete orders."""
+        """The powers (names) still without complete orders (`gm status`'s reading, which
+        `GameProgress.complete` sums up)."""
         return [p.power for p in self.ordered.powers if p.missing or p.short]
 
     def waiting_for_gm(self) -> str:
@@ -147,7 +148,7 @@ class Situation:
             return Verdict(True, f"the deadline ({self.words(self.deadline)}){grace} passed")
         lacking = self.lacking
         early = self.settings.early and not self.undone
-        if early and not lacking and self.ordered.powers:
+        if early and self.ordered.complete and self.ordered.powers:
             return Verdict(True, "early: every power has complete orders")
         left = f"; no complete orders yet from {', '.join(lacking)}" if lacking else ""
         early = "" if early else " (early adjudication is off)" if not self.settings.early \
