@@ -233,16 +233,15 @@ def _follow_up(store: Store, view: GameView, settings: JudgeSettings, unsent: Un
         with store.transaction():
             if judge_rows.record_step(store, view.game.id, "held", unsent.key,
                                       judge_log.clock()):
-                judge_log.write(store, view, label, "held",
-                                f"the results wait for the GM: 'gm report {view.game.name} "
-                                f"--phase \"{label}\"', then 'gm approve {view.game.name}'")
-                _queue(store, view, label, notices.notice(
-                    store, view, label, f"{label} adjudicated; the results wait for you",
+                notices.tell_gm(
+                    store, view, label, "held",
+                    f"the results wait for the GM: 'gm report {view.game.name} --phase "
+                    f"\"{label}\"', then 'gm approve {view.game.name}'",
+                    f"{label} adjudicated; the results wait for you",
                     f"The judge adjudicated {label} of {view.game.name}; the results wait "
-                    f"for you.\n\nRead them: gm report {view.game.name} --phase "
-                    f"\"{label}\"\nCorrect them: gm undo {view.game.name}, then gm edit, "
-                    f"gm orders, gm adjudicate\nSend them: gm approve {view.game.name}",
-                    f"held:{unsent.key}"))
+                    f"for you.\n\nRead them: gm report {view.game.name} --phase \"{label}\"\n"
+                    f"Correct them: gm undo {view.game.name}, then gm edit, gm orders, gm "
+                    f"adjudicate\nSend them: gm approve {view.game.name}", f"held:{unsent.key}")
         return False
     if unsent.adjudication.next_phase_id == now.phase.id:
         verdict = now.set_deadline()
@@ -301,16 +300,15 @@ def _nmr(store: Store, now: Situation, unsent: Unsent) -> None:
                       f"{m.power} sent no orders for {m.in_a_row} phases running and is in "
                       "civil disorder: its units hold, and it builds nothing, until the GM "
                       "names a new player.", gm_note=True, phase=label)
-            judge_log.write(store, view, label, "civil disorder",
-                            f"{m.power} ({row.name}) after {m.in_a_row} missed phases; "
-                            f"nobody plays it from {following.label}")
-            _queue(store, view, label, notices.notice(
-                store, view, label, f"{m.power} is in civil disorder",
-                f"{m.power} ({row.name}) sent no orders for {m.in_a_row} phases running: "
-                f"the judge put it in civil disorder from {following.label} (nobody plays "
-                f"it; its units hold).\nName a standby player to take it over:\n  gm players "
+            notices.tell_gm(
+                store, view, label, "civil disorder",
+                f"{m.power} ({row.name}) after {m.in_a_row} missed phases; nobody plays it "
+                f"from {following.label}", f"{m.power} is in civil disorder",
+                f"{m.power} ({row.name}) sent no orders for {m.in_a_row} phases running: the "
+                f"judge put it in civil disorder from {following.label} (nobody plays it; its "
+                f"units hold).\nName a standby player to take it over:\n  gm players "
                 f"{view.game.name} {m.power} \"NAME\" --contact ADDRESS --standby",
-                f"disorder:{unsent.key}:{power}"))
+                f"disorder:{unsent.key}:{power}")
 
 
 def _publish(store: Store, now: Situation, unsent: Unsent) -> None:
@@ -395,10 +393,6 @@ def _over(store: Store, now: Situation) -> None:
             judge_log.write(store, view, now.phase.label, "game over",
                             f"{view.game.result}; the judge does nothing more for "
                             f"{view.game.name} ('gm schedule {view.game.name} --off')")
-
-
-def _queue(store: Store, view: GameView, phase: str, item) -> None:
-    enqueue(store, Mailing(view.game.name, phase, [item], []))
 
 
 

@@ -253,12 +253,11 @@ def _press(store: Store, view: GameView, settings: JudgeSettings, message: Incom
             return
         detail = f"press {number} from {name} waits for the GM ('gm approve " \
                  f"{view.game.name} --press {number}'){': ' + why if why else ''}"
-        judge_log.write(store, view, phase, "press", detail)
-        enqueue(store, Mailing(view.game.name, phase, [notices.notice(
-            store, view, phase, f"press from {name} waits",
+        notices.tell_gm(
+            store, view, phase, "press", detail, f"press from {name} waits",
             f"{'Grey press' if grey else 'Press'} from {name} came by mail"
             f"{' (' + why + ')' if why else ''}:\n\n{text}\n\n'gm approve {view.game.name} "
             f"--press {number}' prints it; 'gm approve {view.game.name} --drop-press "
-            f"{number}' does not.", f"press:{number}")], []))
+            f"{number}' does not.", f"press:{number}")
         reading.press += 1
 

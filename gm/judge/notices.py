@@ -7,6 +7,8 @@ its batch names what it is about, so it is sent once.
 
 from __future__ import annotations
 
+from email.utils import parseaddr
+
 from gm.game.games import GameView
 from gm.mail.outgoing import (
     NOTICE,
@@ -67,7 +69,18 @@ def notice(store: Store, view: GameView, phase: str, subject: str, text: str, ke
     body = f"{text.rstrip()}\n\n(gm judge; 'gm log {view.game.name}' lists what it did.)\n"
     message = new_message(settings.sender, settings.sender, f"{view.game.name}: {subject}",
                           body)
-    from email.utils import parseaddr
-
     return Outgoing(NOTICE, phase, None, (parseaddr(settings.sender)[1],), message,
                     outbox_name(view.game.name, phase, NOTICE, "gm"), f"{NOTICE}:{key}")
+
+
+def tell_gm(store: Store, view: GameView, phase: str, action: str, detail: str,
+            subject: str, text: str, key: str) -> None:
+    """Log an action that needs the GM, and queue the notice telling them (inside the
+    caller's transaction)."""
+    from gm.judge import judge_log
+    from gm.mail.delivery import enqueue
+    from gm.mail.outgoing import Mailing
+
+    judge_log.write(store, view, phase, action, detail)
+    enqueue(store, Mailing(view.game.name, phase, [notice(store, view, phase, subject, text,
+                                                          key)], []))
