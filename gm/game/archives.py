@@ -170,7 +170,7 @@ def _reads_as(reason: str) -> str:
 
 def _kept_for(row: OrderRow, view: GameView, phase: PhaseRow) -> str:
     """The label of the later phase a line was kept for ('' the phase it was entered in). For
-    a replaced line stored before gm kept it, its kind says (store migration 8 gave the
+    a replaced line stored before gm kept it, its kind says (store migration 9 gave the
     lines kept for later theirs)."""
     if row.target is not None:
         return row.target

@@ -1,6 +1,6 @@
 """The archive is the record of the game (docs/archive-format.md): the shipped archives replay
 and export again as they are; archives written before letters were recorded keep reading;
-the store keeps where each line was filed, for lines stored before too (migration 8)."""
+the store keeps where each line was filed, for lines stored before too (migration 9)."""
 
 from __future__ import annotations
 
@@ -54,15 +54,15 @@ def test_an_archive_from_before_the_record_reads_its_letters_as_pasted(path):
     assert export_game(again, "again") == now.replace(f"Game: {game}\n", "Game: again\n", 1)
 
 
-def test_migration_8_keeps_where_lines_stored_before_were_filed(tmp_path):
+def test_migration_9_keeps_where_lines_stored_before_were_filed(tmp_path):
     """A database from before: the lines kept for a later phase get their target (and a
     conditional retreat its mark) from their reason, once; other lines have none known."""
-    path = tmp_path / "v7.db"
+    path = tmp_path / "v8.db"
     conn = sqlite3.connect(path, isolation_level=None)
-    for migration in migrations.MIGRATIONS[:7]:
+    for migration in migrations.MIGRATIONS[:8]:
         for statement in migration:
             conn.execute(statement)
-    conn.execute("PRAGMA user_version = 7")
+    conn.execute("PRAGMA user_version = 8")
     now = "2025-01-01T00:00:00+00:00"
     conn.execute(f"INSERT INTO games (name, variant, notes, created_at) VALUES "
                  f"('g', 'standard', '', '{now}')")
