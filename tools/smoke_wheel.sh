@@ -11,6 +11,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gm-smoke.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 unset GM_MAPS GM_DB GM_SHARED_DATC PYTHONPATH
 export GM_CACHE="$work/cache"
+# gm's default store is the user's own (XDG_DATA_HOME/gm/gm.db): here, inside the scratch folder
+export XDG_DATA_HOME="$work/data" HOME="$work/home"
+mkdir "$work/home"
 
 echo "smoke: building the wheel and installing it into a fresh environment"
 mkdir "$work/src"
@@ -59,6 +62,8 @@ check "gm --version names the installed version" "gm $version" "$gm" --version
 check "gm variants lists the shipped maps" "standard  Standard: 7 powers, 34 supply centres" \
     "$gm" variants
 check "gm new starts a game" "Started smoke (Standard) at Spring 1901" "$gm" new smoke
+check "gm games names the user's own store, kept outside the working folder" \
+    "Store: $work/data/gm/gm.db (your own store)" "$gm" games
 check "gm orders reads a letter" "Stored: 3 accepted, 2 ignored." "$gm" orders smoke letter.txt
 check "gm adjudicate resolves the season" "Next: Autumn 1901" "$gm" adjudicate smoke
 check "gm replay --check rebuilds the demo game" "no differences" \
