@@ -310,14 +310,14 @@ NEAR = 200.0  # farther than a row ever moves (`province_room.FARTHEST`) and rea
 
 def _rows_inside(spots: dict[str, Spot], regions: Regions) -> dict[str, Spot]:
     """Each province's row of pieces where its tokens are inside the province as drawn and
-    cover no other province's label (`gm.draw.province_room`), with the room they have."""
+    cover no label (`gm.draw.province_room`), with the room they have."""
     labels = [(pid, spot.label_box) for pid, spot in spots.items()]
     half = TOKEN_HEIGHT / 2
     out = {}
     for pid, spot in spots.items():
         x, y = spot.tokens
         around = Box(x - NEAR, y - NEAR, x + NEAR, y + NEAR)  # the labels a row may reach
-        near = [box for other, box in labels if other != pid and box.overlaps(around)]
+        near = [box for _, box in labels if box.overlaps(around)]  # its own label too
 
         def inside(p, pid=pid):
             return regions.contains(pid, p)

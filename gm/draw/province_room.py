@@ -4,7 +4,7 @@ A province's pieces are drawn in a row above its label. Spreading the labels apa
 none overlaps another) can push that row off a small province: Rise of Rome II's Achea, a
 strip of coast on the Gulf of Corinth, had its pieces drawn in the gulf. So once the regions
 are known, each province's row is checked: a token is *fine* at a place inside the province
-where it covers no other province's label. A row whose place is not fine moves to the nearest
+where it covers no label. A row whose place is not fine moves to the nearest
 fine place (`row_place`); `row_room` and `column_room` say how far the row may reach either
 way, and a column up and down, with every token fine. The pieces are then drawn in that room
 (`gm.draw.tokens`): a row, smaller if need be, or one above the other.
@@ -26,6 +26,7 @@ RING_STEP = 3.0  # how far apart the places tried around the row's first place a
 FARTHEST = 120.0  # how far from it a row may move
 ANGLES = 24
 ROW_CLEARANCE = 9.0  # half a token: the room wanted either side of a row's centre
+SHORT_STEP = 12.0  # how far a row whose place is fine but cramped moves for more room
 
 
 class Regions:
@@ -86,15 +87,19 @@ def column_room(inside: Callable[[Point], bool], centre: Point, farthest: float
 def row_place(fine: Callable[[Point], bool], inside: Callable[[Point], bool], start: Point,
               widest: float) -> Point:
     """Where a province's row goes: `start` (the row's place above the label) when a token
-    is `fine` there (inside the province and clear of the other labels); else the nearest
-    place where a token is fine with room for a second beside it, or fine at all; else the
-    nearest place inside the province; else `start`."""
-    if fine(start):
+    is `fine` there (inside the province and clear of the other labels) with room for a
+    second beside it; else the nearest place with that room, if one is a short step away;
+    else `start` if a token is fine there; else the nearest place with the room farther off,
+    or where a token is fine at all; else the nearest place inside the province; else
+    `start`."""
+    start_fine = fine(start)
+    if start_fine and row_room(fine, start, widest) >= ROW_CLEARANCE:
         return start
     nearest_fine = nearest_inside = None
     for ring in range(1, int(FARTHEST / RING_STEP) + 1):
         radius = ring * RING_STEP
-        roomy = []
+        if start_fine and radius > SHORT_STEP:
+            return start
         for k in range(ANGLES):
             angle = 2 * math.pi * k / ANGLES
             point = (start[0] + radius * math.cos(angle), start[1] + radius * math.sin(angle))
@@ -105,7 +110,5 @@ def row_place(fine: Callable[[Point], bool], inside: Callable[[Point], bool], st
                 continue
             nearest_fine = nearest_fine or point
             if row_room(fine, point, widest) >= ROW_CLEARANCE:
-                roomy.append((k, point))
-        if roomy:
-            return roomy[0][1]
+                return point
     return nearest_fine or nearest_inside or start

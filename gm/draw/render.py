@@ -13,6 +13,7 @@ as a structure, not only looked at.
 
 from __future__ import annotations
 
+import math
 import re
 
 import drawsvg as draw
@@ -39,9 +40,10 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     arrowhead = Arrowheads()
     legend, legend_height = draw_legend(game_map, board, layout, arrowhead)
     map_width, map_height = layout.frame.width, layout.frame.height
-    width = map_width + LEGEND_WIDTH
+    # whole units: a PNG is then exactly twice the picture's size, whatever draws it
+    width = math.ceil(map_width + LEGEND_WIDTH)
     below = notes_height(board.notes, map_width)  # the rules' notes, under the map
-    height = TITLE_HEIGHT + max(map_height + below, legend_height)
+    height = math.ceil(TITLE_HEIGHT + max(map_height + below, legend_height))
     picture = draw.Drawing(width, height, font_family=style.FONT)
     picture.append(draw.Rectangle(0, 0, width, height, fill=style.PAPER))
     _title(picture, board)
