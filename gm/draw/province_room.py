@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from gm.draw.geometry import Box, Point, Polygon
-from gm.draw.outline import inside_ring
+from gm.draw.geometry import Point, Polygon
+from gm.draw.outline import bounds, inside_ring
 
 RING_STEP = 3.0  # how far apart the places tried around the row's first place are
 FARTHEST = 120.0  # how far from it a row may move
@@ -34,21 +34,15 @@ class Regions:
 
     def __init__(self, regions: dict[str, list[Polygon]], seas: set[str],
                  land: list[Polygon]):
-        self._pieces = {pid: [(_bounds(piece), piece) for piece in pieces if len(piece) >= 3]
+        self._pieces = {pid: [(bounds(piece), piece) for piece in pieces if len(piece) >= 3]
                         for pid, pieces in regions.items()}
         self._seas = seas  # provinces drawn under the land: their cells less the land
-        self._land = [(_bounds(ring), ring) for ring in land if len(ring) >= 3]
+        self._land = [(bounds(ring), ring) for ring in land if len(ring) >= 3]
 
     def contains(self, pid: str, point: Point) -> bool:
         if not _any_inside(self._pieces.get(pid, ()), point):
             return False
         return pid not in self._seas or not _any_inside(self._land, point)
-
-
-def _bounds(points) -> Box:
-    xs = [x for x, _ in points]
-    ys = [y for _, y in points]
-    return Box(min(xs), min(ys), max(xs), max(ys))
 
 
 def _any_inside(pieces, point: Point) -> bool:

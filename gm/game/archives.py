@@ -234,7 +234,8 @@ def replay(store: Store, archive: Archive, name: str | None = None, check: bool 
             raise WorkflowError(f"there is already a game called {game_name!r} in "
                                 f"{store.path}; replay the archive under another name with "
                                 "--as NAME.")
-        view = new_game(store, game_name, archive.variant, "\n".join(archive.notes))
+        recorded = next((e.outcome.state for e in archive.phases if e.outcome), None)
+        view = new_game(store, game_name, archive.variant, "\n".join(archive.notes), recorded)
         if archive.grey_press:
             allow_grey(store, game_name, True)
         done = checked = 0

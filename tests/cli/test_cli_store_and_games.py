@@ -160,3 +160,20 @@ def test_rename_refuses_a_taken_or_unusable_name(gm, two_games):
                                                   ok=False).output
     assert "not a usable game name" in gm("rename", "standard-demo", "a b", ok=False).output
     assert "Renamed other to Other." in gm("rename", "other", "Other").output  # its own name
+
+
+def test_a_renamed_game_replays_with_the_lots_it_drew(gm, tmp_path):
+    """Hoplite Wars draws its colonies from a seed made from the game's name when it starts;
+    renamed (or replayed under another name) and exported, it replays as it was played."""
+    demo = (ROOT / "games" / "hoplite-wars-demo.txt").read_text(encoding="utf-8")
+    year = tmp_path / "hoplite-450.txt"  # its first year: the colonies declare in the Autumn
+    year.write_text(demo.split("\nSpring 449 BC\n")[0] + "\n", encoding="utf-8")
+    assert "no differences" in gm("replay", str(year), "--as", "greece", "--check",
+                                  "--quiet").output
+    gm("rename", "greece", "hellas")
+    archive = tmp_path / "hellas.txt"
+    gm("export", "hellas", str(archive))
+    assert "Checked 4 recorded outcomes: no differences" in gm(
+        "replay", str(archive), "--as", "again", "--check", "--quiet").output
+    assert gm("show", "again", "-f", "json").output == gm(
+        "show", "hellas", "-f", "json").output.replace('"hellas"', '"again"')
