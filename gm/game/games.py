@@ -63,24 +63,17 @@ def open_game(store: Store, name: str) -> GameView:
 
 
 def new_game(store: Store, name: str, variant: str, notes: str = "",
-             recorded: dict | None = None) -> GameView:
-    """Create the game and its first phase with the map's starting position.
-
-    `recorded` is the variant state an archive recorded for the game (a replay's): what the
-    rules set when a game starts is taken from it where it says, so that a game replayed
-    under another name, or renamed and exported, draws its lots as it did (Hoplite Wars'
-    colonies are drawn from a seed made from the name the game was started with)."""
+             start_state: dict | None = None) -> GameView:
+    """Create the game and its first phase with the map's starting position. The rules'
+    state for a new game (a seed for a draw made later, from the game's name) is
+    `start_state` instead where given: an archive's game keeps its draw under any name."""
     check_game_name(name)
     game_map = playable_map(variant)
     with store.transaction():
         game = rows.create_game(store, name, game_map.id, notes)
         position = starting_position(game_map)
-        start = RuleSet.for_map(game_map).initial_state(name, game_map)
-        for key, value in start.items():
-            kept = (recorded or {}).get(key)
-            if isinstance(value, dict) and isinstance(kept, dict):
-                start[key] = {part: kept.get(part, own) for part, own in value.items()}
-        position.state.update(start)
+        position.state.update(RuleSet.for_map(game_map).initial_state(name, game_map)
+                              if start_state is None else start_state)
         phase = rows.add_phase(store, game, 0, position.phase,
                                phase_name(position.phase, game_map))
         save_position(store, phase.id, position)
