@@ -345,10 +345,11 @@ def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[Orde
                new: list[tuple[NewOrder, object | None]], doubts: dict[int, str]
                ) -> tuple[list[tuple[NewOrder, object | None]], list[str]]:
     """Mark earlier orders replaced by this letter, and say so on the order that replaced
-    them (unless it repeats them); within the letter, the last order wins. The same unit is the same piece ordered by
-    the same player (`stored_orders.order_key`). An order gm is not sure of (`doubts`, by
-    index in `new`) that would replace a different order of an earlier letter is refused
-    instead, naming that order: gm asks rather than replaces (reading rule 9)."""
+    them (unless it repeats them); within the letter, the last order wins. The same unit is
+    the same piece ordered by the same player (`stored_orders.order_key`). An order gm is not
+    sure of (`doubts`, by index in `new`) that would replace a different order of an earlier
+    letter is refused instead, naming that order: gm asks rather than replaces (reading rule
+    9)."""
     def key(row, order) -> tuple | None:
         return order_key(order, row.power, meant_for(row, view.map), phase_kind, view.map)
 

@@ -251,3 +251,12 @@ def test_a_last_line_that_does_not_read_whole_is_cut(ending, cut_text):
     archive = read_archive(WINTER + ending, "cut.txt")
     assert archive.cut_line > 0 and archive.cut_text == cut_text
     assert archive.phases[-1].outcome is None  # an outcome cut short is not used
+
+
+def test_a_last_line_is_read_as_an_order_of_its_phase():
+    """HW 1: a set-up piece alone (`2A(Sparta)`) is a build in the Winter set-up, an order
+    that reads whole; in a movement phase a unit alone reads only as a guess (a hold)."""
+    setup = "Variant: hoplite-wars\n\nWinter 451 BC\nLetter from Sparta:\n  | 2A(Sparta)"
+    assert read_archive(setup, "setup.txt").cut_line == 0
+    moves = "Variant: standard\n\nSpring 1901\nLetter from France:\n  | F Bre"
+    assert read_archive(moves, "moves.txt").cut_text == "| F Bre"

@@ -62,6 +62,7 @@ _FILED = re.compile(r"^(?P<filed>rejected|ignored|heading)\b\s*(?:\((?P<kind>[^)
                     r"(?::\s*(?P<detail>.*))?$", re.I)
 _FOR_PHASE = re.compile(r"^for\s+(?P<phase>[^,:]+?)\s*(?=[,:]|$)", re.I)
 _IF_DISLODGED = re.compile(r"^,?\s*if\s+dislodged\s*(?=:|$)", re.I)
+_SENTENCE_END = (".", "!", "?", ")", "'", '"')  # how a whole reason ends
 
 
 class _Reader:
@@ -540,11 +541,13 @@ def _reads_whole(body: list[tuple[int, str]], reader: _Reader) -> bool:
     letter = _LETTER.match(head)
     power = game_map.power_id(letter.group("power")) if letter and letter.group("power") \
         else None
+    kind = phase.kind if phase is not None else None
     if last.startswith(MARK):
         return letter is not None and body[-2][1].startswith(ROW) and _whole_mark(
             no, last[len(MARK):].strip(), power, phase, reader)
     if last.startswith(ROW):
-        return letter is not None and _whole_order(last[len(ROW):].strip(), power, game_map)
+        return letter is not None and _whole_order(last[len(ROW):].strip(), power, game_map,
+                                                   kind)
     if any(t.lower().rstrip(":").strip() == "outcome" for n, t in body[:-1]
            if n > (headings[-1][0] if headings else 0)):
         probe = _Reader(reader.source)
@@ -568,15 +571,20 @@ def _reads_whole(body: list[tuple[int, str]], reader: _Reader) -> bool:
             or last.lower().startswith("gm edit:"):
         return False
     power = game_map.power_id(key.group("key")) if key else None  # `France: A Par - Bur`
-    return _whole_order(key.group("value").strip() if power else last, power, game_map)
+    return _whole_order(key.group("value").strip() if power else last, power, game_map, kind)
 
 
-def _whole_order(text: str, power: str | None, game_map: GameMap) -> bool:
-    """Does `text` read as one order, with nothing guessed?"""
-    try:
-        return not read_order(text, game_map, power).notes
-    except OrderError:
-        return False
+def _whole_order(text: str, power: str | None, game_map: GameMap, kind: str | None = None
+                 ) -> bool:
+    """Does `text` read as one order, with nothing guessed, in a phase of `kind` (a bare unit
+    is a build in an adjustment phase) or in none?"""
+    for phase_kind in dict.fromkeys((kind, None)):
+        try:
+            if not read_order(text, game_map, power, phase_kind=phase_kind).notes:
+                return True
+        except OrderError:
+            continue
+    return False
 
 
 def _whole_mark(no: int, body: str, power: str | None, phase, reader: _Reader) -> bool:
@@ -588,16 +596,18 @@ def _whole_mark(no: int, body: str, power: str | None, phase, reader: _Reader) -
     except ArchiveError:
         return False
     if row.filed == REJECTED:
-        return row.kind in (*ERROR_KINDS, "") and row.detail.endswith((".", "!", "?", ")", "'", '"'))
+        return row.kind in (*ERROR_KINDS, "") and row.detail.endswith(_SENTENCE_END)
     if row.filed == IGNORED:
         return row.kind in ignored.KINDS and (row.kind != ignored.QUOTED_ORDER or _whole_order(
             row.detail, power, reader.map))
     if row.filed != ORDER:
         return False  # a heading's note is free text
-    if row.later is not None and (phase is None or row.later not in {
-            phase_name(p, reader.map) for p in phases_ahead(phase, reader.map)}):
+    ahead = {phase_name(p, reader.map): p.kind for p in phases_ahead(phase, reader.map)} \
+        if phase is not None else {}
+    if row.later is not None and row.later not in ahead:
         return False
-    return row.reading is None or _whole_order(row.reading, power, reader.map)
+    kind = ahead[row.later] if row.later is not None else phase.kind if phase else None
+    return row.reading is None or _whole_order(row.reading, power, reader.map, kind)
 
 
 def _heading(text: str, game_map: GameMap):
