@@ -31,16 +31,8 @@ from gm.maps.gamemap import GameMap
 from gm.notation import order_display
 from gm.orders import ignored
 from gm.orders.errors import OrderError
-from gm.orders.letters import (
-    IgnoredLine,
-    ReadOrder,
-    RejectedLine,
-    ReplacedOrder,
-    read_orders,
-    replaces_words,
-    shown_order,
-    unsure_error,
-)
+from gm.orders.letter_lines import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder
+from gm.orders.letters import read_orders, replaces_words, shown_order, unsure_error
 from gm.orders.recorded import RecordedLine, read_recorded
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap
-from gm.orders.letters import (
+from gm.orders.letter_lines import (
     HeaderLine,
     IgnoredLine,
     Letter,

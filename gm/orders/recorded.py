@@ -24,15 +24,8 @@ from gm.calendar import PhaseNameError, parse_phase_name
 from gm.maps.gamemap import GameMap
 from gm.orders import ignored
 from gm.orders.errors import PHASE, OrderError
-from gm.orders.letters import (
-    _PLACEMENT,
-    HeaderLine,
-    Letter,
-    ReadOrder,
-    RejectedLine,
-    _Found,
-    _LetterReader,  # the reader's own reading of one order, and its end of the letter
-)
+from gm.orders.letter_lines import Found, HeaderLine, Letter, ReadOrder, RejectedLine
+from gm.orders.letters import PLACEMENT, LetterReader
 from gm.orders.sections import LetterPhases, PhaseSlot
 
 ORDER, REJECTED, IGNORED, HEADING = "order", "rejected", "ignored", "heading"
@@ -67,18 +60,18 @@ class RecordedRejection(OrderError):
         return self.reason
 
 
-class _RecordedReader(_LetterReader):
+class _RecordedReader(LetterReader):
     def __init__(self, *args):
         super().__init__(*args)
         self.names_game = True  # the letter was taken when it was read: it is this game's
 
     def read_recorded(self, no: int, line: RecordedLine) -> None:
         if line.filed == HEADING:
-            self._add(self.letter.headers, HeaderLine(no, line.text, self.power, line.detail))
+            self.add(self.letter.headers, HeaderLine(no, line.text, self.power, line.detail))
         elif line.filed == IGNORED:
             self.ignore(no, line.text, line.kind or ignored.NOT_AN_ORDER, line.detail or None)
         elif line.filed == REJECTED:
-            self._add(self.letter.rejected, RejectedLine(
+            self.add(self.letter.rejected, RejectedLine(
                 no, line.text, self.power, RecordedRejection(line.text, line.detail, line.kind)))
         else:
             self._recorded_order(no, line)
@@ -86,26 +79,20 @@ class _RecordedReader(_LetterReader):
     def _recorded_order(self, no: int, line: RecordedLine) -> None:
         slot, refusal = self._slot(line.later)
         if refusal:
-            found: _Found | OrderError = OrderError(line.text, refusal, None, self._window(),
-                                                    kind=PHASE)
+            found: Found | OrderError = OrderError(line.text, refusal, None,
+                                                   self.targets.window(), kind=PHASE)
         else:
-            found = self._order(line.reading or line.text, slot)
+            found = self.read_alone(line.reading or line.text, slot)
             if isinstance(found, OrderError) and line.reading and line.reading != line.text:
-                from_text = self._order(line.text, slot)  # gm's notation may have changed
-                found = from_text if isinstance(from_text, _Found) else found
-        if isinstance(found, _Found):
+                from_text = self.read_alone(line.text, slot)  # gm's notation may have changed
+                found = from_text if isinstance(from_text, Found) else found
+        if isinstance(found, Found):
             notes = found.notes + ((DISLODGED_NOTE,) if line.conditional else ())
-            self._add(self.letter.orders, ReadOrder(
+            self.add(self.letter.orders, ReadOrder(
                 no, line.text, found.order.power, found.order, notes, found.later,
                 headed=self.power is not None, conditional=line.conditional))
         else:
-            self._add(self.letter.rejected, RejectedLine(no, line.text, self.power, found))
-
-    def _order(self, text: str, slot: PhaseSlot | None) -> _Found | OrderError:
-        """The order read for the phase recorded alone: no later phase is tried instead."""
-        if slot is None:
-            return self._read(text, None, self.phase_kind, self.board)
-        return self._read(text, None, slot.kind, None, slot)
+            self.add(self.letter.rejected, RejectedLine(no, line.text, self.power, found))
 
     def _slot(self, label: str | None) -> tuple[PhaseSlot | None, str | None]:
         """The later phase a line was kept for, among those a letter read now may order."""
@@ -133,7 +120,7 @@ def read_recorded(lines: Iterable[RecordedLine], game_map: GameMap, power: str |
     lines = list(lines)
     if board is not None and rules is not None and any(
             line.filed == ORDER and line.later is None
-            and _PLACEMENT.search(line.reading or line.text) for line in lines):
+            and PLACEMENT.search(line.reading or line.text) for line in lines):
         first = _RecordedReader(game_map, power, phase_kind, board, forms, phases, rules)
         for no, line in enumerate(lines, 1):
             first.read_recorded(no, line)

@@ -1,0 +1,138 @@
+"""What a letter is read into: each line as an order (`ReadOrder`), a line rejected with the
+reason (`RejectedLine`) or ignored with its kind (`IgnoredLine`), a heading (`HeaderLine`), an
+order a later one replaced (`ReplacedOrder`), and the whole `Letter`, in the order it was read.
+The letter reader (`gm.orders.letters`) and the record's reader (`gm.orders.recorded`) fill a
+`Letter` the same way; intake stores it and the echo prints it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from gm.orders.errors import OrderError
+from gm.orders.ignored import ignored_reason
+from gm.orders.sections import PhaseSlot
+from gm.orders.types import Order
+
+
+@dataclass(frozen=True, slots=True)
+class ReadOrder:
+    line: int
+    text: str
+    power: str | None
+    order: Order
+    notes: tuple[str, ...] = ()
+    later: PhaseSlot | None = None  # kept for this later phase; None: the open phase
+    headed: bool = True  # the power came from --power or a heading, not from the unit
+    conditional: bool = False  # a retreat sent 'if dislodged'
+
+
+class Found(NamedTuple):
+    """An order read from a piece of a line, and the later phase it is for, if any."""
+
+    order: Order
+    notes: tuple[str, ...] = ()
+    later: PhaseSlot | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedLine:
+    line: int
+    text: str
+    power: str | None
+    error: OrderError
+
+
+@dataclass(frozen=True, slots=True)
+class IgnoredLine:
+    line: int
+    text: str
+    kind: str  # why it is no order: one of the kinds in `gm.orders.ignored`
+    power: str | None = None  # the power whose orders surround it, if any
+    reads_as: str | None = None  # the order a quoted line reads as
+
+    @property
+    def reason(self) -> str:
+        return ignored_reason(self.kind, self.reads_as)
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderLine:
+    """A line that sets who the orders below are for, or what they are (`Builds:`)."""
+
+    line: int
+    text: str
+    power: str | None
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacedOrder:
+    """An order that a later order for the same unit replaced."""
+
+    old: ReadOrder
+    by: ReadOrder
+
+    @property
+    def line(self) -> int:
+        return self.old.line
+
+
+@dataclass
+class Letter:
+    orders: list[ReadOrder] = field(default_factory=list)
+    rejected: list[RejectedLine] = field(default_factory=list)
+    ignored: list[IgnoredLine] = field(default_factory=list)
+    headers: list[HeaderLine] = field(default_factory=list)
+    replaced: list[ReplacedOrder] = field(default_factory=list)
+    # why the letter cannot be taken at all (a heading naming no power of the game...)
+    refusals: list[str] = field(default_factory=list)
+    # line -> the power it was written for (--power, or the heading above or on it), which
+    # may differ from the power an order goes to (`gm.orders.attribution`)
+    written_for: dict[int, str] = field(default_factory=dict)
+    # the order items were read in, by id (several items can share a line)
+    _read_order: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    # why gm is not sure of an order it read (a guessed name...), by the order's id: such an
+    # order never replaces a different one the player gave (reading rule 9)
+    _doubts: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+
+    def entries(self) -> list:
+        """Everything read, in the order of the letter (by line, then place in the line)."""
+        items = [*self.headers, *self.orders, *self.replaced, *self.rejected, *self.ignored]
+
+        def place(item) -> tuple[int, int]:
+            key = id(item.old) if isinstance(item, ReplacedOrder) else id(item)
+            return item.line, self._read_order.get(key, 0)
+        return sorted(items, key=place)
+
+    def note_read(self, item, place: int | None = None) -> None:
+        """`item` was read next (or at `place`, where it takes an earlier item's place)."""
+        self._read_order[id(item)] = len(self._read_order) if place is None else place
+
+    def place_of(self, item) -> int:
+        """Where in the letter's reading `item` was read (0 if it never was)."""
+        return self._read_order.get(id(item), 0)
+
+    def items_read(self) -> int:
+        """How many items have been read so far."""
+        return len(self._read_order)
+
+    def note_doubt(self, item: ReadOrder, doubt: str) -> None:
+        """Why gm is not sure of `item` (`doubt`)."""
+        self._doubts[id(item)] = doubt
+
+    def doubt(self, item: ReadOrder) -> str:
+        """Why gm is not sure of this order (a guessed name, a unit named with no order, a
+        line under a heading it cannot place); '' when it is. An order gm is not sure of
+        replaces no different order of the player's, in this letter or an earlier one."""
+        return self._doubts.get(id(item), "")
+
+    def by_power(self) -> dict[str | None, list[Order]]:
+        out: dict[str | None, list[Order]] = {}
+        for item in self.orders:
+            out.setdefault(item.power, []).append(item.order)
+        return out
+
+
+__all__ = ["Found", "HeaderLine", "IgnoredLine", "Letter", "ReadOrder", "RejectedLine",
+           "ReplacedOrder"]
