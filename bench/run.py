@@ -30,21 +30,14 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 BENCH_VENV = ROOT / ".venv-bench"
 
+from timing import best_of  # noqa: E402  (bench/timing.py, beside this file)
+
 
 def summary(times_ms: list[float]) -> dict[str, float]:
     ordered = sorted(times_ms)
     return {"median_ms": statistics.median(ordered),
             "p95_ms": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
             "phases": len(ordered)}
-
-
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
 
 
 def engine_figures(repeat: int = 5):
