@@ -17,7 +17,6 @@ import importlib.util
 import json
 import os
 import platform
-import random
 import statistics
 import subprocess
 import sys
@@ -41,7 +40,7 @@ def summary(times_ms: list[float]) -> dict[str, float]:
 
 
 def engine_figures(repeat: int = 5):
-    from phases import adjustment_phases, retreat_phases
+    from phases import seeded_phases
     from positions import benchmark_set
 
     from gm.engine.adjustment_phase import adjudicate_adjustments
@@ -53,10 +52,7 @@ def engine_figures(repeat: int = 5):
 
     game_map = load_map("standard")
     rules = RuleSet.for_map(game_map)
-    rng = random.Random(1901)
-    movement = benchmark_set(game_map)
-    retreats = retreat_phases(game_map, movement, rng)
-    adjustments = adjustment_phases(game_map, 200, rng)
+    movement, retreats, adjustments = seeded_phases(game_map)
 
     def texts(orders):
         return [(o.power, str(o)) for o in orders]

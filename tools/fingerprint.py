@@ -21,7 +21,6 @@ import argparse
 import hashlib
 import json
 import os
-import random
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -109,7 +108,7 @@ def outcome_lines(outcome) -> Iterator[str]:
 
 def bench_sets() -> Iterator[tuple[str, Iterable[str]]]:
     """The seeded phases of `make bench`, as bench/run.py builds them, adjudicated."""
-    from phases import adjustment_phases, retreat_phases
+    from phases import seeded_phases
     from positions import benchmark_set
 
     from gm.engine.adjustment_phase import adjudicate_adjustments
@@ -120,10 +119,7 @@ def bench_sets() -> Iterator[tuple[str, Iterable[str]]]:
 
     game_map = load_map("standard")
     rules = RuleSet.for_map(game_map)
-    rng = random.Random(1901)
-    movement = benchmark_set(game_map)
-    retreats = retreat_phases(game_map, movement, rng)
-    adjustments = adjustment_phases(game_map, 200, rng)
+    movement, retreats, adjustments = seeded_phases(game_map)
 
     def each(adjudicate, phases) -> Iterator[str]:
         for i, (position, orders) in enumerate(phases):
