@@ -69,7 +69,12 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
 
 
 def _season_won(phase: PhaseRow, position, view: GameView) -> str:
-    """The season a victory is dated by: a retreat phase's movement season (`Autumn 1901`)."""
+    """The season a victory is dated by: a retreat phase's movement season (`Autumn 1901`);
+    on a map whose victory is judged at the end of the year's adjustments, the adjustment
+    phase of the year, though none was needed (Rise of Rome II 10: `Winter 216 BC`)."""
+    adjustment = next((s for s, k in view.map.calendar.phases if k == "Adjustment"), None)
+    if view.map.victory_judged == "adjustments" and adjustment is not None:
+        return phase_name(Phase(position.phase.year, adjustment, "Adjustment"), view.map)
     if position.phase.kind != "Retreat":
         return phase.label
     season = movement_season(position.phase, view.map) or position.phase.season
