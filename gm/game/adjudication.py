@@ -53,11 +53,15 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
     outcome = Season.for_map(view.map).adjudicate(position, [order for _, order in entered])
     results = []
     for r in outcome.results:
-        kind, strength = (r.unit.kind, r.unit.strength) if r.unit is not None else (None, None)
+        # a void order as written, its reason about the player's words (`legality.shown_units`)
+        kind, strength = (r.unit.kind, r.unit.strength) if r.unit is not None and not r.void \
+            else (None, None)
+        helped = legality.target_units(r.order, position, view.map, rules) \
+            if r.order is not None and not r.void else []
         results.append(ResultRow(
             power=r.power,
-            order_text=order_display(r.order, kind, strength, legality.target_units(
-                r.order, position, view.map, rules)) if r.order is not None else None,
+            order_text=order_display(r.order, kind, strength, helped)
+            if r.order is not None else None,
             unit=unit_text(r.unit) if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code, detail=r.detail,
             dislodged_by=r.dislodged_by,
