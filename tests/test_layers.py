@@ -39,7 +39,8 @@ KNOWN_UPWARD = frozenset({
 })
 # The one import circle allowed, until issue 30 removes it: the orders import the rule
 # registry, the registry loads every rule, and the rules import the orders and the engine's
-# results. A new circle, or a module more in this one, fails.
+# results. A new circle, or a module more in this one, fails; once the circle is gone, emptying
+# this set makes the test demand none at all.
 KNOWN_CIRCLE = frozenset({
     "gm.engine.results",
     "gm.orders.attribution", "gm.orders.kinds", "gm.orders.kinds.board", "gm.orders.kinds.build",
@@ -181,7 +182,7 @@ def _top(module: str) -> str | None:
 
 
 def test_gm_has_no_import_cycle_but_the_known_one():
-    assert cycles(GRAPH) == [sorted(KNOWN_CIRCLE)]
+    assert cycles(GRAPH) == ([sorted(KNOWN_CIRCLE)] if KNOWN_CIRCLE else [])
 
 
 def test_bench_has_no_import_cycle():
