@@ -11,7 +11,8 @@ GM = Path(__file__).resolve().parents[1] / "gm"
 
 # floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
 FLOORS = [
-    {"maps", "_data"},  # the board, and the data files gm installs (maps, the grammar)
+    # the board, the data files gm installs (maps, the grammar), what each rule declares
+    {"maps", "_data", "rule_catalogue"},
     {"calendar", "notation", "dates", "deadline_time"},  # the vocabulary: phases, units, dates
     {"orders"},  # reading orders
     {"engine", "rules"},  # adjudication, and the rules plugged into it
@@ -22,13 +23,9 @@ FLOORS = [
     {"cli", "demo", "__main__"},  # the command line
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
-# Modules on another floor than their package: the rule registry (`gm.rules.base`, which the
-# package `gm.rules` only re-exports) imports nothing of gm at run time, and the orders ask it
-# which forms a map's rules bring.
-FLOOR["rules.base"] = FLOOR["rules.__init__"] = FLOOR["calendar"]
-# The one module that looks up: the map checker asks the rule registry which rules exist, and
-# reads the units of a map file in gm's notation. It runs only when a map file changes.
-LOOKS_UP = {"gm.maps.map_check": {"notation", "rules.__init__", "rules.base"}}
+# The one module that looks up: the map checker reads the units of a map file in gm's
+# notation. It runs only when a map file changes.
+LOOKS_UP = {"gm.maps.map_check": {"notation"}}
 
 
 def _top(module: str) -> str | None:
