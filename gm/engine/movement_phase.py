@@ -15,7 +15,7 @@ from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.notation import piece_shown
 from gm.orders import legality
-from gm.orders.kinds import kind_of
+from gm.orders.kind_registry import kind_of
 from gm.orders.kinds.merge import SupportMerge, check_support_merge
 from gm.orders.kinds.split import Split, split_parts
 from gm.orders.phases import MOVEMENT, phase_problem

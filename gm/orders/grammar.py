@@ -162,6 +162,13 @@ def extend(lines: str) -> None:
         order_parser.cache_clear()
 
 
+def withdraw(lines: str) -> None:
+    """Take back grammar lines `extend` added."""
+    if lines in _EXTENSIONS:
+        _EXTENSIONS.remove(lines)
+        order_parser.cache_clear()
+
+
 @lru_cache(maxsize=1)
 def order_parser() -> Lark:
     """The LALR parser; the compiled tables are cached on disk, so a cold start stays fast."""

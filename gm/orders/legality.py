@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 from gm.maps.gamemap import GameMap
 from gm.orders.attribution import attributed
 from gm.orders.errors import PHASE, VARIANT
-from gm.orders.kinds import kind_of
+from gm.orders.kind_registry import kind_of
 from gm.orders.kinds.board import (
     commanded,
     find_unit,

@@ -26,7 +26,7 @@ from gm.orders.errors import (
     OrderError,
 )
 from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText, read_syntax
-from gm.orders.kinds import glue
+from gm.orders.kind_registry import glue
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
 from gm.orders.phases import fit_phase
 from gm.orders.types import ChooseKind, Convert, Move, Order
@@ -331,7 +331,7 @@ class _Builder:
     # --- orders ------------------------------------------------------------------------------
     def order(self, syntax: Syntax) -> Order:
         """The order a grammar form reads as: the glue lives with its kind
-        (`gm.orders.kinds`)."""
+        (`gm.orders.kind_registry`)."""
         kind = glue(syntax.form)
         if kind is None:
             raise self.fail(f"gm cannot read a {syntax.form!r} order yet", None, EXAMPLES,

@@ -19,7 +19,7 @@ from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
 from gm.orders.errors import PHASE, VARIANT, OrderError
-from gm.orders.kinds import register
+from gm.orders.kind_registry import added
 from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
@@ -52,13 +52,13 @@ def check_entrench(order, kind, location, position, game_map, rules=None) -> Pro
     return None
 
 
-ENTRENCH = register(OrderKind(
+ENTRENCH = OrderKind(
     Entrench, "entrenching", (MOVEMENT,), form="entrenchment",
     form_words=("entrenching units", "none yet: a test's"),
     reads={"entrench": read_entrench}, check=check_entrench,
     grammar="%extend order: unit ENTRENCH -> entrench\n"
             "ENTRENCH.3: /(?i:entrench(?:es)?|digs?\\s+in)\\b/\n",
-))
+)
 
 # --- a rule that brings it (in a variant: its own module in gm/rules/) ---------------------------
 
@@ -71,6 +71,13 @@ class Trenches(Rule):
 
     def stands(self, order):
         return True if isinstance(order, Entrench) else None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def entrenching():
+    """The kind is known while this module's tests run, and gm is as before after them."""
+    with added(ENTRENCH):
+        yield ENTRENCH
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ An order kind is one module in this package (`move.py`, `convert.py`...) holding
 form (an `Order` subclass whose `__str__` is the echo, the report's and the archive's text),
 and an `OrderKind` saying how messages name it, the phases it belongs to, the variant form
 a map must allow for it, the grammar forms it reads (the glue from the parse tree to the
-order) and its board check. `gm.orders.kinds` finds the modules by itself.
+order) and its board check. `gm.orders.kind_registry` lists every kind module's `KINDS`.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.notation import mix_counts
-from gm.orders.kinds import kind_of
+from gm.orders.kinds import hold, move, support
 from gm.orders.kinds.board import place_name
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.move import Move
@@ -112,7 +112,7 @@ def check_split(order: Split, kind, location, position, game_map: GameMap,
               and side(u.power) == side(order.power)]
     parts, problem = split_parts(order, pieces, game_map)
     for part, taken in parts:
-        declared = kind_of(part)
+        declared = _PART_KINDS.get(type(part))
         if problem is None and declared is not None and declared.check is not None:
             problems = [declared.check(part, pieces[i].kind, pieces[i].location, position,
                                        game_map, rules) for i in taken]
@@ -120,6 +120,9 @@ def check_split(order: Split, kind, location, position, game_map: GameMap,
                 problem = problems[0]
     return problem
 
+
+# what a part may be, each checked as its own kind is
+_PART_KINDS = {kind.order: kind for kind in (*hold.KINDS, *move.KINDS, *support.KINDS)}
 
 KINDS = (OrderKind(Split, "a split", (MOVEMENT,), form="merge_split",
                    reads={"split": read_split}, check=check_split),)
