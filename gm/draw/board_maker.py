@@ -27,10 +27,10 @@ from gm.draw.board_data import (
     Piece,
     PowerStanding,
 )
-from gm.engine.declarations import DECLARATIONS
 from gm.engine.position import Position, Unit
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders import types as T
+from gm.orders.kind_registry import declares
 from gm.rules import RuleSet
 
 SKIPPED_CODES = frozenset({"replaced"})  # an order a later one replaced did nothing
@@ -97,7 +97,7 @@ def drawn_orders(outcome: OrderOutcome, position: Position) -> list[DrawnOrder]:
         if default and outcome.unit_location:
             return [_drawn(default, outcome, outcome.unit_location)]
         return []
-    if outcome.code in SKIPPED_CODES or type(order) in DECLARATIONS:
+    if outcome.code in SKIPPED_CODES or declares(order):
         return []  # a declaration (a loan, a leader's placement) commands no piece here
     location = order.location or _leader_location(order, position) or \
         (outcome.unit_location or "")
@@ -194,7 +194,7 @@ def _with_declared_pieces(position: Position, outcomes: list[OrderOutcome]) -> P
     orders, which the position of that Spring does not hold yet): they stand where they were
     placed, and their orders start there."""
     placed = [o.unit for o in outcomes if o.order is not None and o.succeeded
-              and type(o.order) in DECLARATIONS and o.unit is not None]
+              and declares(o.order) and o.unit is not None]
     present = {(u.power, u.kind, u.location, u.name) for u in position.units}
     new = [u for u in placed if (u.power, u.kind, u.location, u.name) not in present]
     if not new:

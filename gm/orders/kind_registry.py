@@ -59,6 +59,17 @@ def kind_of(order) -> OrderKind | None:
     return _KINDS.get(type(order))
 
 
+def declares(order) -> str:
+    """What an order that commands no unit declares ("loan"; `OrderKind.declares`), or ""."""
+    kind = _KINDS.get(type(order))
+    return kind.declares if kind is not None else ""
+
+
+def echo_words() -> frozenset[str]:
+    """The verbs an echo may begin with (`Build`, `Loan`): never a province's name."""
+    return frozenset(kind.echo_word for kind in _KINDS.values() if kind.echo_word)
+
+
 def glue(form: str) -> OrderKind | None:
     """The kind whose glue reads this grammar form."""
     return _READS.get(form)

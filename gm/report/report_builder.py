@@ -32,6 +32,7 @@ from gm.notation import (
     stored_piece_shown,
 )
 from gm.orders.ignored import MAY_BE_ORDERS
+from gm.orders.kind_registry import echo_words
 from gm.orders.kinds.build import amount
 from gm.orders.types import Order
 from gm.report.order_facts import order_facts, read_back
@@ -128,7 +129,7 @@ def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None 
         tags, note = _tags_for(result)
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
-    text = in_full(clean(text), names) if names else clean(text)
+    text = in_full(clean(text), names, echo_words()) if names else clean(text)
     return OrderLine(text, tuple(tags), note, failed=not result.succeeded, order=facts)
 
 
@@ -325,7 +326,8 @@ def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | No
                ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
-    written = (lambda text: in_full(text, names)) if names else (lambda text: text)
+    verbs = echo_words()
+    written = (lambda text: in_full(text, names, verbs)) if names else (lambda text: text)
     # a dislodged stack is one line (`2A Umb`, `A Rom with Scipio`): the pieces of one power
     # in one province that may retreat to the same places
     stacks: dict[tuple, list] = {}

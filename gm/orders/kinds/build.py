@@ -229,4 +229,4 @@ def check_build(order: Build, kind, location, position, game_map: GameMap,
 
 
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},
-                   check=check_build, on_unit=False),)
+                   check=check_build, on_unit=False, echo_word="Build"),)

@@ -57,7 +57,8 @@ def read_end_loan(b, centre) -> Order:
 KINDS = (
     OrderKind(LoanCentre, "a loan", PHASE_KINDS, form="loans",
               form_words=("centre loans", "Diadochi V"), reads={"loan": read_loan},
-              check=check_declaration, on_unit=False),
+              check=check_declaration, on_unit=False, declares="loan", echo_word="Loan"),
     OrderKind(EndLoan, "ending a loan", PHASE_KINDS, form="loans",
-              reads={"end_loan": read_end_loan}, check=check_declaration, on_unit=False),
+              reads={"end_loan": read_end_loan}, check=check_declaration, on_unit=False,
+              declares="loan", echo_word="End"),
 )

@@ -115,7 +115,11 @@ class OrderKind:
     - `check`: its board check (`BoardCheck`), None if the board has nothing to say;
     - `on_unit`: False for an order that names no unit of the board (a build, a loan);
     - `grammar`: grammar lines for a kind that lives outside grammars/orders.lark (written
-      with Lark's `%extend order: ...`), as a test's or a plug-in's kind does.
+      with Lark's `%extend order: ...`), as a test's or a plug-in's kind does;
+    - `declares`: for an order that commands no unit but is carried out by the rules before
+      the phase's other orders (a loan), what messages call it ("loan"); "" for the rest;
+    - `echo_word`: the word its echo begins with when that is a verb, not a unit (`Build`),
+      so a report printing names in full never reads it as a province.
     """
 
     order: type[Order]
@@ -127,4 +131,6 @@ class OrderKind:
     check: BoardCheck | None = None
     on_unit: bool = True
     grammar: str = ""
+    declares: str = ""
+    echo_word: str = ""
 

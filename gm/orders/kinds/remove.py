@@ -100,4 +100,4 @@ def check_remove(order: Remove, kind, location, position, game_map, rules=None
 
 
 KINDS = (OrderKind(Remove, "a removal", (ADJUSTMENT,), reads={"remove": read_remove},
-                   check=check_remove),)
+                   check=check_remove, echo_word="Remove"),)

@@ -31,4 +31,4 @@ def check_waive(order: Waive, kind, location, position, game_map, rules=None) ->
 
 
 KINDS = (OrderKind(Waive, "a waive", (ADJUSTMENT,), reads={"waive": read_waive},
-                   check=check_waive, on_unit=False),)
+                   check=check_waive, on_unit=False, echo_word="Waive"),)
