@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from gm.orders.grammar import extend, withdraw
 from gm.orders.kinds import (
     build,
     choose_kind,
@@ -84,6 +83,8 @@ def order_type(name: str) -> type | None:
 def added(kind: OrderKind) -> Iterator[OrderKind]:
     """A kind that lives outside `ORDER_KINDS` (a test's), known while the block runs, its
     grammar lines (`OrderKind.grammar`) included; gm is as before once it ends."""
+    from gm.orders.grammar import extend, withdraw  # lark: only when a kind brings lines
+
     if kind.order in _KINDS:
         raise ValueError(f"{kind.order.__name__} is already a known order kind")
     _KINDS[kind.order] = kind
