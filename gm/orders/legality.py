@@ -53,7 +53,7 @@ from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, Pro
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
 from gm.orders.kinds.split import Split
-from gm.orders.kinds.support import SupportHold, SupportMove, support_problem
+from gm.orders.kinds.support import SupportHold, SupportMove, place_target, support_problem
 from gm.orders.kinds.waive import Waive
 from gm.orders.phases import phase_problem, refusal
 from gm.orders.variants import order_phases, rule_reference
@@ -171,16 +171,6 @@ def target_units(order: Order, position, game_map: GameMap, rules=None) -> list:
                  strength=getattr(order, "target_strength", None),
                  leader=getattr(order, "target_leader", None))
     return commanded_units(named, position, game_map, MOVEMENT, rules)
-
-
-def place_target(order: Order, pieces) -> Order:
-    """The order with the place of the leader it supports by name alone (`F Ion S Scipio`)
-    filled from the board; unchanged when that leader is not on it."""
-    leader = getattr(order, "target_leader", None)
-    if not leader or getattr(order, "target", "x"):
-        return order
-    found = next((u for u in pieces if u.name == leader), None)
-    return order if found is None else replace(order, target=found.location)
 
 
 def unit_moves(unit, game_map: GameMap) -> list[str]:

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
-    from gm.engine.movement_phase import MovementPhase, Plan
+    from gm.engine.movement_phase import MovementPhase
+    from gm.engine.movement_plan import Plan
     from gm.engine.position import Dislodged, Position, Unit
     from gm.engine.results import OrderResult
     from gm.maps.gamemap import GameMap

@@ -21,6 +21,7 @@ off the bridges, 7.2 in Rise of Rome II; blocking is cited as 7.3).
 
 from __future__ import annotations
 
+from gm.engine.movement_plan import MOVE, SUPPORT_MOVE
 from gm.rules.base import Rule, register
 
 
@@ -37,7 +38,7 @@ class LandBridges(Rule):
         out: dict[int, str] = {}
         for idx, plan in enumerate(plans):
             unit = units[idx]
-            if plan.kind != "move" or plan.via_convoy or plan.needs_convoy or unit.is_fleet:
+            if plan.role != MOVE or plan.via_convoy or plan.needs_convoy or unit.is_fleet:
                 continue
             sea = game_map.bridge_sea(unit.province, plan.dest_province)
             if not sea:
@@ -46,9 +47,9 @@ class LandBridges(Rule):
                 fleet, order = units[f], plans[f]
                 if not fleet.is_fleet or fleet.power == unit.power or order.void:
                     continue
-                if order.kind in ("move", "support_move") and \
+                if order.role in (MOVE, SUPPORT_MOVE) and \
                         order.dest_province == unit.province:
-                    what = "moves" if order.kind == "move" else "supports a move"
+                    what = "moves" if order.role == MOVE else "supports a move"
                     owner = game_map.powers[fleet.power].adjective if fleet.power in \
                         game_map.powers else fleet.power
                     out[idx] = (f"{self.cites('7.3')}: the {owner} fleet in "

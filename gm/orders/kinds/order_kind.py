@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from gm.maps.gamemap import province_of
 from gm.notation import kind_label, show_location, unit_label  # noqa: F401  (gm's notation)
+
+if TYPE_CHECKING:
+    from gm.orders.kinds.phase_parts import MovementPart
 
 # the kinds of phase (`Phase.kind`)
 MOVEMENT = "Movement"
@@ -119,7 +122,16 @@ class OrderKind:
     - `declares`: for an order that commands no unit but is carried out by the rules before
       the phase's other orders (a loan), what messages call it ("loan"); "" for the rest;
     - `echo_word`: the word its echo begins with when that is a verb, not a unit (`Build`),
-      so a report printing names in full never reads it as a province.
+      so a report printing names in full never reads it as a province;
+    - `in_movement`: its part in a movement phase (`phase_parts.MovementPart`): what each
+      piece it commands does. A standard kind's part is its whole check on the board; a
+      variant kind's part runs after the phase's and its own board check, and None means its
+      piece stands while a rule carries the order out (a conversion);
+    - `stacks`: a core order wherever the rules let pieces stack (a merge, a split), though
+      its form comes from a variant;
+    - `per_piece`: an order naming several pieces (a merge) as one order per piece;
+    - `shares`: how an order to a multiple shares its pieces out among its parts (a split):
+      (order, the pieces, the map) -> ([(part, indices of the pieces it takes)], problem).
     """
 
     order: type[Order]
@@ -133,4 +145,8 @@ class OrderKind:
     grammar: str = ""
     declares: str = ""
     echo_word: str = ""
+    in_movement: MovementPart | None = None
+    stacks: bool = False
+    per_piece: Callable[[Order], tuple[Order, ...]] | None = None
+    shares: Callable | None = None
 

@@ -125,4 +125,5 @@ def check_split(order: Split, kind, location, position, game_map: GameMap,
 _PART_KINDS = {kind.order: kind for kind in (*hold.KINDS, *move.KINDS, *support.KINDS)}
 
 KINDS = (OrderKind(Split, "a split", (MOVEMENT,), form="merge_split",
-                   reads={"split": read_split}, check=check_split),)
+                   reads={"split": read_split}, check=check_split, stacks=True,
+                   shares=split_parts),)
