@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, coast_of
 from gm.orders.kinds.board import a_kind, kind_problem, power_name, rule_citing
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Shape, Sketch
 from gm.rules.base import NewPiece
 
 
@@ -228,5 +228,9 @@ def check_build(order: Build, kind, location, position, game_map: GameMap,
         None if rules.answers("may_stack") else single_unit_problem(order))
 
 
+def sketch_build(order: Build) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.BUILD, piece_kind=order.unit_kind or "A"),)
+
+
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},
-                   check=check_build, on_unit=False, echo_word="Build"),)
+                   check=check_build, on_unit=False, echo_word="Build", sketch=sketch_build),)

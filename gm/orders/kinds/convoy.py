@@ -12,6 +12,8 @@ from gm.orders.kinds.order_kind import (
     Order,
     OrderKind,
     Problem,
+    Shape,
+    Sketch,
     show_location,
     unit_label,
 )
@@ -97,5 +99,9 @@ def plan_convoy(order: Convoy, i: int, planner: MovementPlanner) -> Problem | No
     return problem
 
 
+def sketch_convoy(order: Convoy) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.CONVOY, target=province_of(order.target), dest=order.dest),)
+
+
 KINDS = (OrderKind(Convoy, "a convoy", (MOVEMENT,), reads={"convoy": read_convoy},
-                   check=check_convoy, in_movement=plan_convoy),)
+                   check=check_convoy, in_movement=plan_convoy, sketch=sketch_convoy),)

@@ -13,6 +13,8 @@ from gm.orders.kinds.order_kind import (
     Order,
     OrderKind,
     Problem,
+    Shape,
+    Sketch,
     UnitRef,
     show_location,
     unit_label,
@@ -141,10 +143,16 @@ def plan_support_merge(order: SupportMerge, i: int, planner: MovementPlanner) ->
     return problem
 
 
+def sketch_merge(order: Merge) -> tuple[Sketch, ...]:
+    """Each piece taking part moves into the merge's province."""
+    return tuple(Sketch(Shape.MOVE, part.location, dest=order.dest) for part in order.each())
+
+
 KINDS = (
     OrderKind(Merge, "a merge", (MOVEMENT,), form="merge_split", reads={"merge": read_merge},
               form_words=("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
-              check=check_merge, in_movement=plan_merge, stacks=True, per_piece=Merge.each),
+              check=check_merge, in_movement=plan_merge, stacks=True, per_piece=Merge.each,
+              sketch=sketch_merge),
     OrderKind(SupportMerge, "a support of a merge", (MOVEMENT,), form="merge_split",
               reads={"support_merge": read_support_merge}, check=check_support_merge,
               in_movement=plan_support_merge, stacks=True),

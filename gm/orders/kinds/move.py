@@ -9,7 +9,15 @@ from typing import NamedTuple
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import NOT_ADJACENT
 from gm.orders.kinds.board import a_kind, place_name, rule_citing
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
+from gm.orders.kinds.order_kind import (
+    MOVEMENT,
+    Order,
+    OrderKind,
+    Problem,
+    Shape,
+    Sketch,
+    show_location,
+)
 from gm.orders.kinds.phase_parts import MovementPlanner
 from gm.rules.base import known_rules
 
@@ -212,6 +220,10 @@ def plan_move(order: Move, i: int, planner: MovementPlanner) -> Problem | None:
     return known.problem
 
 
+def sketch_move(order: Move) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.MOVE, dest=order.dest),)
+
+
 KINDS = (OrderKind(Move, "a move", (MOVEMENT,), reads={"move": read_move, "move_route": read_route,
                                                      "move_through": read_through},
-                   check=check_move, in_movement=plan_move),)
+                   check=check_move, in_movement=plan_move, sketch=sketch_move),)

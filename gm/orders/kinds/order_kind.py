@@ -30,6 +30,38 @@ PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
 VOID = "void"  # the kind of a problem the position causes (the order is kept, then void)
 
 
+
+class Shape:
+    """How an order shows on the board picture (`gm.draw`): the shape of each of its marks."""
+
+    HOLD = "hold"
+    MOVE = "move"
+    SUPPORT_HOLD = "support-hold"
+    SUPPORT_MOVE = "support-move"
+    CONVOY = "convoy"
+    RETREAT = "retreat"
+    DISBAND = "disband"
+    BUILD = "build"
+    REMOVE = "remove"
+    SPECIAL = "special"  # a variant order that keeps the unit in place (convert, destroy...)
+
+
+class Sketch(NamedTuple):
+    """One mark an order makes on the picture: its shape, where it starts (None: where the
+    ordered piece stands), the province it helps, where it goes, the kind of piece it makes."""
+
+    shape: str
+    location: str | None = None
+    target: str | None = None
+    dest: str | None = None
+    piece_kind: str | None = None
+
+
+def nothing_drawn(order: Order) -> tuple[Sketch, ...]:
+    """The drawing of an order the picture does not show (a waive)."""
+    return ()
+
+
 class UnitRef(NamedTuple):
     """Another unit named inside an order (a partner in a merge); a plain tuple when stored."""
 
@@ -131,7 +163,9 @@ class OrderKind:
       its form comes from a variant;
     - `per_piece`: an order naming several pieces (a merge) as one order per piece;
     - `shares`: how an order to a multiple shares its pieces out among its parts (a split):
-      (order, the pieces, the map) -> ([(part, indices of the pieces it takes)], problem).
+      (order, the pieces, the map) -> ([(part, indices of the pieces it takes)], problem);
+    - `sketch`: how it is drawn, order -> its marks (`Sketch`); None: one `SPECIAL` mark at
+      the piece.
     """
 
     order: type[Order]
@@ -149,4 +183,5 @@ class OrderKind:
     stacks: bool = False
     per_piece: Callable[[Order], tuple[Order, ...]] | None = None
     shares: Callable | None = None
+    sketch: Callable[[Order], tuple[Sketch, ...]] | None = None
 

@@ -14,6 +14,8 @@ from gm.orders.kinds.order_kind import (
     Order,
     OrderKind,
     Problem,
+    Shape,
+    Sketch,
     show_location,
     unit_label,
 )
@@ -155,9 +157,19 @@ def plan_support_move(order: SupportMove, i: int, planner: MovementPlanner) -> P
     return problem
 
 
+def sketch_support_hold(order: SupportHold) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.SUPPORT_HOLD, target=province_of(order.target)),)
+
+
+def sketch_support_move(order: SupportMove) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.SUPPORT_MOVE, target=province_of(order.target), dest=order.dest),)
+
+
 KINDS = (
     OrderKind(SupportHold, "a support", (MOVEMENT,), reads={"support_hold": read_support_hold},
-              check=check_support, in_movement=plan_support_hold),
+              check=check_support, in_movement=plan_support_hold,
+              sketch=sketch_support_hold),
     OrderKind(SupportMove, "a support", (MOVEMENT,), reads={"support_move": read_support_move},
-              check=check_support, in_movement=plan_support_move),
+              check=check_support, in_movement=plan_support_move,
+              sketch=sketch_support_move),
 )

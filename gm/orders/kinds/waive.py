@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.orders.kinds.build import allowance, counts_known, no_builds_problem
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, nothing_drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,4 +31,4 @@ def check_waive(order: Waive, kind, location, position, game_map, rules=None) ->
 
 
 KINDS = (OrderKind(Waive, "a waive", (ADJUSTMENT,), reads={"waive": read_waive},
-                   check=check_waive, on_unit=False, echo_word="Waive"),)
+                   check=check_waive, on_unit=False, echo_word="Waive", sketch=nothing_drawn),)
