@@ -43,19 +43,16 @@ from gm.orders.kinds.board import (
     power_name,
     refused,
 )
-from gm.orders.kinds.build import Build, build_problem, open_build_sites
-from gm.orders.kinds.convoy import Convoy, convoy_problem
+from gm.orders.kinds.build import build_problem, open_build_sites
+from gm.orders.kinds.convoy import convoy_problem
 from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.hold import Hold
-from gm.orders.kinds.merge import Merge, SupportMerge
 from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
 from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
-from gm.orders.kinds.split import Split
-from gm.orders.kinds.support import SupportHold, SupportMove, place_target, support_problem
-from gm.orders.kinds.waive import Waive
-from gm.orders.phases import phase_problem, refusal
+from gm.orders.kinds.support import place_target, support_problem
+from gm.orders.phases import fitted, phase_problem, refusal
 from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
@@ -67,9 +64,6 @@ __all__ = ["MoveCheck", "Problem", "Verdict", "attributed", "build_problem", "ch
            "rule_problem", "shown_units", "target_units", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
-_MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
-_STACK_KINDS = (Merge, SupportMerge, Split)  # core orders wherever the rules let pieces stack
-_STANDARD_KINDS = {RETREAT: (Retreat, Move, Disband), ADJUSTMENT: (Build, Remove, Disband, Waive)}
 
 
 class Verdict(NamedTuple):
@@ -201,8 +195,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
             return Verdict(order, None, refused(*why, PHASE))
     kind_decl = kind_of(order)
     on_unit = kind_decl is None or kind_decl.on_unit
-    if phase_kind is not None and on_unit \
-            and not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
+    if phase_kind is not None and on_unit and not _has_part(order, phase_kind) \
             and phase_kind not in (order_phases(order, game_map) or ()):
         # the order fits the phase in some variant, but no rule of this map adjudicates it in
         # retreats or adjustments: the engine voids it (a declaration, commanding no unit, is
@@ -261,6 +254,19 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
     return Verdict(order, unit, problem)
 
 
+def _has_part(order: Order, phase_kind: str) -> bool:
+    """Whether the order, as meant in this kind of phase (`phases.fitted`: a move in a retreat
+    phase is a retreat), has a part the phase carries out itself: any order in a movement
+    phase (its kind's part or a rule's), a retreat or disband in a retreat phase, a build,
+    removal or waive in an adjustment phase."""
+    if phase_kind == MOVEMENT:
+        return True
+    kind = kind_of(fitted(order, phase_kind))
+    if kind is None:
+        return False
+    return (kind.in_retreat if phase_kind == RETREAT else kind.in_adjustment) is not None
+
+
 def _removal(order: Order, phase_kind: str | None) -> bool:
     """A removal takes pieces out of a multiple by kind and count (`Remove A Spa` from a 2A,
     `Disband G Pra` in Winter), as the adjustment phase reads it; every other order commands
@@ -271,8 +277,10 @@ def _removal(order: Order, phase_kind: str | None) -> bool:
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:
     """What the map's rules say of a movement order: an order kind no rule gives meaning
     to, or a rule's own objection (it names the rulebook)."""
-    if not isinstance(order, _MOVEMENT_KINDS) and not rules.stands(order) and not (
-            isinstance(order, _STACK_KINDS) and rules.answers("may_stack")):
+    kind = kind_of(order)
+    standard = kind is not None and kind.form is None and kind.in_movement is not None
+    if not standard and not rules.stands(order) and not (
+            kind is not None and kind.stacks and rules.answers("may_stack")):
         if rule_reference(order, game_map):
             return Problem(refusal(order, MOVEMENT, game_map), kind=VARIANT)
         return Problem(NOT_BY_THESE_RULES.format(kind_word(order)), kind=VARIANT)

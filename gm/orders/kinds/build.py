@@ -228,9 +228,15 @@ def check_build(order: Build, kind, location, position, game_map: GameMap,
         None if rules.answers("may_stack") else single_unit_problem(order))
 
 
+def built(order: Build, ledger) -> None:
+    """Its part in an adjustment phase: a build on the ledger (`phase_parts.AdjustmentLedger`)."""
+    ledger.build(order)
+
+
 def sketch_build(order: Build) -> tuple[Sketch, ...]:
     return (Sketch(Shape.BUILD, piece_kind=order.unit_kind or "A"),)
 
 
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},
-                   check=check_build, on_unit=False, echo_word="Build", sketch=sketch_build),)
+                   check=check_build, on_unit=False, echo_word="Build", in_adjustment=built,
+                   sketch=sketch_build),)

@@ -19,9 +19,14 @@ def read_disband(b, written) -> Order:
     return Disband(b.power, unit.kind, unit.location, **b.common(unit))
 
 
+def disbands(order, dislodged, position, game_map, rules=None) -> tuple[None, None]:
+    """Its part in a retreat phase: the piece leaves the board."""
+    return None, None
+
+
 def sketch_disband(order: Disband) -> tuple[Sketch, ...]:
     return (Sketch(Shape.DISBAND),)
 
 
 KINDS = (OrderKind(Disband, "a disband", (RETREAT,), reads={"disband": read_disband},
-                   sketch=sketch_disband),)
+                   in_retreat=disbands, sketch=sketch_disband),)

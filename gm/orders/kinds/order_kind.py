@@ -19,7 +19,7 @@ from gm.maps.gamemap import province_of
 from gm.notation import kind_label, show_location, unit_label  # noqa: F401  (gm's notation)
 
 if TYPE_CHECKING:
-    from gm.orders.kinds.phase_parts import MovementPart
+    from gm.orders.kinds.phase_parts import AdjustmentPart, MovementPart, RetreatPart
 
 # the kinds of phase (`Phase.kind`)
 MOVEMENT = "Movement"
@@ -159,6 +159,10 @@ class OrderKind:
       piece it commands does. A standard kind's part is its whole check on the board; a
       variant kind's part runs after the phase's and its own board check, and None means its
       piece stands while a rule carries the order out (a conversion);
+    - `in_retreat`: its part in a retreat phase (`phase_parts.RetreatPart`): where the
+      dislodged piece goes, or why not; None: refused there;
+    - `in_adjustment`: its part in an adjustment phase (`phase_parts.AdjustmentPart`): what it
+      enters on the phase's ledger; None: refused there (unless a rule takes it first);
     - `stacks`: a core order wherever the rules let pieces stack (a merge, a split), though
       its form comes from a variant;
     - `per_piece`: an order naming several pieces (a merge) as one order per piece;
@@ -180,6 +184,8 @@ class OrderKind:
     declares: str = ""
     echo_word: str = ""
     in_movement: MovementPart | None = None
+    in_retreat: RetreatPart | None = None
+    in_adjustment: AdjustmentPart | None = None
     stacks: bool = False
     per_piece: Callable[[Order], tuple[Order, ...]] | None = None
     shares: Callable | None = None

@@ -1,6 +1,12 @@
 """How an order kind takes part in a phase: the small protocols the engine offers a kind, so a
 kind's module says what its order does without importing the engine.
 
+In a retreat phase, a kind's `in_retreat` part (`RetreatPart`) says where the dislodged piece
+goes (None: it disbands), or why it cannot. In an adjustment phase, its `in_adjustment` part
+(`AdjustmentPart`) enters the order on the phase's ledger (`AdjustmentLedger`, implemented by
+`gm.engine.adjustment_phase`): a build, a waived build, a removal. A kind with no part for a
+phase is refused in it, in the words `gm.orders.phases.refusal` gives.
+
 The movement phase (`gm.engine.movement_phase.MovementPhase`) implements `MovementPlanner`. A
 kind's `in_movement` part (`MovementPart`) is called once per piece its order commands, with
 the piece's index; it checks what only the board can say and then tells the planner, in the
@@ -55,6 +61,28 @@ class MovementPlanner(Protocol):
 
 # (the order, the index of the piece it commands, the planner) -> why it is void, or None
 MovementPart = Callable[[Order, int, MovementPlanner], "Problem | None"]
+
+
+# (the order, the dislodged piece, the position, the map, the rules)
+#   -> (where the piece goes, None: it disbands; why it cannot, or None)
+RetreatPart = Callable[[Order, Any, Any, GameMap, Any], "tuple[str | None, Problem | None]"]
+
+
+class AdjustmentLedger(Protocol):
+    """What the adjustment phase offers a kind: each entry is counted against the power's
+    builds or removals, and void with the reason when it does not fit."""
+
+    def build(self, order: Order) -> None:
+        """A build of the piece the order names."""
+
+    def waive(self, order: Order) -> None:
+        """One build left unused on purpose."""
+
+    def remove(self, order: Order) -> None:
+        """The removal of the piece (or pieces of a stack) the order names."""
+
+
+AdjustmentPart = Callable[[Order, AdjustmentLedger], None]
 
 
 def stand_in_place(order: Order, i: int, planner: MovementPlanner) -> Problem | None:

@@ -107,9 +107,15 @@ def check_remove(order: Remove, kind, location, position, game_map, rules=None
     return upkeep_problem(position.units[idx], rules, game_map) if idx >= 0 else None
 
 
+def removed(order: Remove, ledger) -> None:
+    """Its part in an adjustment phase: a removal on the ledger."""
+    ledger.remove(order)
+
+
 def sketch_remove(order: Remove) -> tuple[Sketch, ...]:
     return (Sketch(Shape.REMOVE),)
 
 
 KINDS = (OrderKind(Remove, "a removal", (ADJUSTMENT,), reads={"remove": read_remove},
-                   check=check_remove, echo_word="Remove", sketch=sketch_remove),)
+                   check=check_remove, echo_word="Remove", in_adjustment=removed,
+                   sketch=sketch_remove),)

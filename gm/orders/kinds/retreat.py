@@ -142,9 +142,15 @@ def check_retreat(order, kind, location, position, game_map: GameMap,
     return move_check(kind, location, order.dest, False, game_map, retreat=True).problem
 
 
+def retreats(order, dislodged, position, game_map: GameMap, rules=None
+             ) -> tuple[str | None, Problem | None]:
+    """Its part in a retreat phase (`A Bur - Par` there too): the first open choice."""
+    return first_open(dislodged, order, position, game_map, rules)
+
+
 def sketch_retreat(order: Retreat) -> tuple[Sketch, ...]:
     return (Sketch(Shape.RETREAT, dest=order.dest),)
 
 
 KINDS = (OrderKind(Retreat, "a retreat", (RETREAT,), reads={"retreat": read_retreat},
-                   check=check_retreat, sketch=sketch_retreat),)
+                   check=check_retreat, in_retreat=retreats, sketch=sketch_retreat),)

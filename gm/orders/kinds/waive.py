@@ -30,5 +30,11 @@ def check_waive(order: Waive, kind, location, position, game_map, rules=None) ->
     return no_builds_problem(power, allowance(power, position, game_map, rules)[0], game_map)
 
 
+def waived(order: Waive, ledger) -> None:
+    """Its part in an adjustment phase: one build left unused, on the ledger."""
+    ledger.waive(order)
+
+
 KINDS = (OrderKind(Waive, "a waive", (ADJUSTMENT,), reads={"waive": read_waive},
-                   check=check_waive, on_unit=False, echo_word="Waive", sketch=nothing_drawn),)
+                   check=check_waive, on_unit=False, echo_word="Waive", in_adjustment=waived,
+                   sketch=nothing_drawn),)
