@@ -18,8 +18,8 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
     rules, position, units, plans = phase.rules, phase.position, phase.units, phase.plans
     sides = rules.sides
     side = rules.side if sides else (lambda power: power)
-    if rules.answers("unit_strength") or rules.answers("defence_bonus"):
-        forces = [Force(side(u.power), u.province, rules.unit_strength(u, position),
+    if rules.answers("defence_bonus"):
+        forces = [Force(side(u.power), u.province, u.strength,
                         rules.defence_bonus(u, position, phase.map)) for u in units]
     elif sides:
         forces = [Force(side(u.power), u.province, u.strength) for u in units]
@@ -27,7 +27,6 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
         forces = [Force(u.power, u.province, u.strength) for u in units]
     for idx in phase.defended:  # what a piece's own order adds where it stands
         forces[idx].defence_bonus += plans[idx].defence
-    grouping = rules.answers("attack_key")
     attacks: list[Attack] = []
     group: dict[tuple, int] = {}
     stacked = phase.stacking_rules
@@ -38,8 +37,8 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
                 stacks.join_merge(phase, idx, plan, forces, attacks, group)
             continue
         unit = units[idx]
-        key = rules.attack_key(unit, plan) if grouping else \
-            (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
+        # the pieces of one side making the same move attack as one
+        key = (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
         a = group.get(key)
         if a is None:
             a = group[key] = len(attacks)

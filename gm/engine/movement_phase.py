@@ -16,6 +16,7 @@ from gm.engine.movement_forces import build_forces
 from gm.engine.movement_match import match
 from gm.engine.movement_outcome import outcome
 from gm.engine.movement_plan import (
+    ACTIONS,
     CONVOY,
     MERGE,
     MOVE,
@@ -27,7 +28,7 @@ from gm.engine.movement_plan import (
 )
 from gm.engine.position import Position
 from gm.engine.resolver import Resolver
-from gm.engine.results import OrderResult, PhaseOutcome
+from gm.engine.results import OrderResult, PhaseOutcome, PlannedOrder
 from gm.engine.stacks import give_stack
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders import legality
@@ -88,7 +89,10 @@ class MovementPhase:
             if plan.order is not None:
                 self._check(idx, plan)
         if self.rules.answers("void_moves"):
-            for idx, reason in self.rules.void_moves(self).items():
+            planned = [PlannedOrder(i, self.units[i], p.order, ACTIONS[p.role], p.dest_province,
+                                    p.via_convoy or p.needs_convoy, p.void)
+                       for i, p in enumerate(self.plans)]
+            for idx, reason in self.rules.void_moves(planned, self.position, self.map).items():
                 self.plans[idx].void, self.plans[idx].role = reason, STAND
 
     def give(self, idx: int, order: Order | None, by: Order, void: str | None = None) -> None:

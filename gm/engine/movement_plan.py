@@ -15,6 +15,8 @@ SUPPORT_HOLD = 3
 SUPPORT_MOVE = 4
 SUPPORT_MERGE = 5
 CONVOY = 6
+# each role as a rule reads it (`results.PlannedOrder.action`)
+ACTIONS = ("hold", "move", "merge", "support_hold", "support_move", "support_merge", "convoy")
 
 
 class Plan:

@@ -276,10 +276,11 @@ def _removal(order: Order, phase_kind: str | None) -> bool:
 
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:
     """What the map's rules say of a movement order: an order kind no rule gives meaning
-    to, or a rule's own objection (it names the rulebook)."""
+    to (no rule in force brings its form for a movement phase), or a rule's own objection
+    (it names the rulebook)."""
     kind = kind_of(order)
     standard = kind is not None and kind.form is None and kind.in_movement is not None
-    if not standard and not rules.stands(order) and not (
+    if not standard and not rules.brings_standing(kind) and not (
             kind is not None and kind.stacks and rules.answers("may_stack")):
         if rule_reference(order, game_map):
             return Problem(refusal(order, MOVEMENT, game_map), kind=VARIANT)

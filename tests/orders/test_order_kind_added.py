@@ -84,9 +84,6 @@ ENTRENCH = OrderKind(
 class Trenches(Rule):
     about = RuleAbout("trenches_for_tests", "trenches", brings=frozenset({"entrenchment"}))
 
-    def stands(self, order):
-        return True if isinstance(order, Entrench) else None
-
 
 @pytest.fixture(scope="module", autouse=True)
 def entrenching():
