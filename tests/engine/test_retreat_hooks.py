@@ -12,7 +12,7 @@ from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.engine.season import Season
 from gm.orders.kinds.order_kind import UnitRef
 from gm.orders.types import Merge, Move, Remove, Retreat, SupportMove
-from gm.rules.base import RuleSet
+from gm.rules import RuleSet
 from tests.stacking.rule import Stacks, stacking
 
 SPRING = Phase(1901, "Spring", "Movement")
