@@ -19,7 +19,7 @@ FLOORS = [
     {"report"},  # the report as data, and its renderers
     {"game"},  # the GM's workflow
     {"draw", "publish", "mail"},  # pictures; a game as a static site; the season's mail
-    {"cli", "demo", "__main__"},  # the command line
+    {"cli", "demo", "__main__", "launcher"},  # the command line
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 # Modules on another floor than their package: the rule registry (`gm.rules.base`, which the
