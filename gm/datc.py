@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -80,10 +81,6 @@ class CaseResult(NamedTuple):
     message: str = ""
 
 
-def _strip(text: str) -> str:
-    return text.split("#", 1)[0].strip()
-
-
 def read_cases(path: str | Path) -> list[Case]:
     path = Path(path)
     try:
@@ -95,58 +92,62 @@ def read_cases(path: str | Path) -> list[Case]:
     cases: list[Case] = []
     variant = None
     case: Case | None = None
-    section: str | None = None
 
     def fail(no: int, message: str) -> CaseFormatError:
         return CaseFormatError(f"{path}:{no}: {message}")
 
+    lines: list[Line] | None = None  # the lines of the section being read
     for no, full in enumerate(raw.splitlines(), 1):
-        text = _strip(full)
+        text = (full.split("#", 1)[0] if "#" in full else full).strip()
         if not text:
             continue
+        if lines is not None and ":" in text and not text.startswith(_KEYWORD_STARTS):
+            lines.append(Line(no, text))  # `Power: ...`, most lines of a file: read at once
+            continue
         word, _, rest = text.partition(" ")
-        word_clean = word.strip()
-        if word_clean == "VARIANT_ALL":
+        if word not in _KEYWORDS:  # a line of the section
+            if case is None:
+                raise fail(no, f"{text!r} is outside any CASE ... END")
+            if word.isupper() and word.replace("_", "").isalpha() and ":" not in text:
+                raise fail(no, f"unknown section {word!r} (known: {', '.join(sorted(SECTIONS))})")
+            if lines is None:
+                raise fail(no, f"{text!r} comes before any section of case {case.name!r}")
+            lines.append(Line(no, text))
+        elif word == "VARIANT_ALL":
             if case is not None:
                 raise fail(no, "VARIANT_ALL inside a case")
             variant = rest.strip()
             if not variant:
                 raise fail(no, "VARIANT_ALL needs a map name")
-            continue
-        if word_clean == "CASE":
+        elif word == "CASE":
             if case is not None:
                 raise fail(no, f"CASE {rest.strip()!r} starts before case {case.name!r} has END")
             if variant is None:
                 raise fail(no, "a CASE before VARIANT_ALL: say which map the cases use")
             case = Case(rest.strip() or f"line {no}", variant, str(path), no)
-            section = None
-            continue
-        if word_clean == "END":
+            lines = None
+        elif word == "END":
             if case is None:
                 raise fail(no, "END without CASE")
             cases.append(case)
-            case = None
-            continue
-        if case is None:
-            raise fail(no, f"{text!r} is outside any CASE ... END")
-        if word_clean in SECTIONS:
-            section = word_clean
-            if section in case.sections:
-                raise fail(no, f"{section} appears twice in case {case.name!r}")
-            case.sections[section] = []
-            if section == "PRESTATE_SETPHASE":
+            case = lines = None
+        else:
+            if case is None:
+                raise fail(no, f"{text!r} is outside any CASE ... END")
+            if word in case.sections:
+                raise fail(no, f"{word} appears twice in case {case.name!r}")
+            lines = case.sections[word] = []
+            if word == "PRESTATE_SETPHASE":
                 case.phase = Line(no, rest.strip())
-            elif section in VALUE_SECTIONS:
-                case.sections[section].append(Line(no, rest.strip()))
-            continue
-        if word_clean.isupper() and word_clean.replace("_", "").isalpha() and ":" not in text:
-            raise fail(no, f"unknown section {word_clean!r} (known: {', '.join(sorted(SECTIONS))})")
-        if section is None:
-            raise fail(no, f"{text!r} comes before any section of case {case.name!r}")
-        case.sections[section].append(Line(no, text))
+            elif word in VALUE_SECTIONS:
+                lines.append(Line(no, rest.strip()))
     if case is not None:
         raise fail(case.line, f"case {case.name!r} has no END")
     return cases
+
+
+_KEYWORDS = {"VARIANT_ALL", "CASE", "END", *SECTIONS}
+_KEYWORD_STARTS = tuple(_KEYWORDS)
 
 
 class Board:
@@ -158,6 +159,9 @@ class Board:
         self.season = Season.for_map(game_map)
         self.units: dict[str, Unit] = {}
         self.orders: dict[str, Order] = {}
+        self.centres: dict[str, tuple[str, str]] = {}
+        self.phases: dict[str, Phase] = {}
+        self.powers: dict[str, str] = {}
 
 
 class Boards:
@@ -185,6 +189,12 @@ class _CaseReader:
         return CaseFormatError(f"{self.case.file}:{line.no}: {message}")
 
     def power(self, line: Line, name: str) -> str:
+        pid = self.board.powers.get(name)
+        if pid is None:
+            pid = self.board.powers[name] = self._read_power(line, name)
+        return pid
+
+    def _read_power(self, line: Line, name: str) -> str:
         pid = self.map.power_id(name)
         if pid:
             return pid
@@ -249,10 +259,17 @@ class _CaseReader:
 
     def phase(self, line: Line | None = None) -> Phase:
         """`Spring 1901, Movement` (the case's phase, or `line`) as a phase of the map."""
-        cal = self.map.calendar
         line = line or self.case.phase
         if line is None:
+            cal = self.map.calendar
             return Phase(cal.first_year, *cal.start)
+        known = self.board.phases.get(line.text)
+        if known is None:
+            known = self.board.phases[line.text] = self._read_phase(line)
+        return known
+
+    def _read_phase(self, line: Line) -> Phase:
+        cal = self.map.calendar
         m = re.match(r"^(\w+)\s+(\d+)\s*,?\s*(\w+)$", line.text)
         if not m:
             raise self.fail(line, f"phase {line.text!r} must look like 'Spring 1901, Movement'")
@@ -270,6 +287,12 @@ class _CaseReader:
 
     def centre(self, line: Line) -> tuple[str, str]:
         """`Power: par` or `Power: A par` -> (province, power)."""
+        known = self.board.centres.get(line.text)
+        if known is None:
+            known = self.board.centres[line.text] = self._read_centre(line)
+        return known
+
+    def _read_centre(self, line: Line) -> tuple[str, str]:
         power, text = self.split(line)
         place = text.split()[-1] if text.split() else ""
         prov = self.map.province_id(place) or self.map.province_id(place.split("/")[0])
@@ -463,7 +486,7 @@ def run_case(case: Case, boards: Boards | None = None) -> CaseResult:
     lines = []
     for what, want_units in units:
         got_units = pieces(what)
-        if Counter(want_units) != Counter(got_units):  # else they list the same
+        if not _same_pieces(want_units, got_units):
             _compare(lines, what, units_listed(want_units), units_listed(got_units))
     for what, want in checks:
         _compare(lines, what, want, actual[what]())
@@ -489,6 +512,16 @@ def run_case(case: Case, boards: Boards | None = None) -> CaseResult:
         lines.extend(f"    {e if isinstance(e, str) else e.describe(game_map)}"
                      for e in outcome.events)
     return CaseResult(case, False, "\n".join(lines))
+
+
+_PIECE = attrgetter("power", "kind", "location", "strength", "name")  # what `Unit` compares
+
+
+def _same_pieces(want: list[Unit], got: list[Unit]) -> bool:
+    """The same pieces, in any order: then `units_listed` lists them the same. (Counting the
+    pieces' fields is several times faster than listing them, or than hashing each `Unit`.)"""
+    return len(want) == len(got) and \
+        Counter(map(_PIECE, want)).items() == Counter(map(_PIECE, got)).items()
 
 
 def _compare(lines: list[str], what: str, want, got) -> None:
