@@ -32,8 +32,17 @@ from gm.engine.retreat_phase import retreat_options
 from gm.engine.season import Season
 from gm.maps import load_map
 from gm.maps.gamemap import GameMap
-from gm.orders.types import Build, Convoy, Disband, Hold, Move, Order, Remove, SupportHold, \
-    SupportMove
+from gm.orders.types import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    SupportHold,
+    SupportMove,
+)
 
 GAMES = 20
 PHASES_PER_GAME = 46
