@@ -4,7 +4,8 @@ Two files: the DATC's 167 cases (tests/cases/standard-datc.txt), and 920 phases 
 standard games (`games.py`, written afresh each run; the same file every time). Each process
 runs once to warm the disk caches, then gm and godip take turns, ROUNDS times each; the
 figures are the medians of the wall time and of the processor time (user and system), and
-the largest peak memory of the runs.
+the largest peak memory of the runs. With `GM_BEFORE` (see cold_start.py) an older gm takes
+its turns too, on a line of its own.
 
 godip is never part of gm: `GODIP_DATC` names a runner built elsewhere, a program that reads
 the case files named on its command line with godip's `datc.Parser`, adjudicates each case
@@ -65,9 +66,11 @@ def gm_environment() -> dict:
 
 
 def compare(path: Path, rounds: int, godip: str | None) -> dict:
-    gm = [str(ROOT / ".venv" / "bin" / "gm"), "datc", str(path)]
+    from cold_start import executables  # this gm, and GM_BEFORE's if it names one
+
     env = gm_environment()
-    commands = {"gm": gm} | ({"godip": [godip, str(path)]} if godip else {})
+    commands = {name: [gm, "datc", str(path)] for name, gm in executables().items()}
+    commands |= {"godip": [godip, str(path)]} if godip else {}
     runs: dict[str, list[Run]] = {name: [] for name in commands}
     for command in commands.values():
         Run(command, env)  # warm the caches
@@ -101,11 +104,14 @@ def report(found: list[tuple[str, dict]], why: str) -> list[str]:
     lines = ["gm datc beside godip (medians of alternating runs; wall / processor):",
              f"  {'file':<30}{'gm':>18}{'godip':>18}{'gm faster by':>14}"]
     for what, f in found:
-        gm, godip = f["gm"], f.get("godip")
+        gm, godip, before = f["gm"], f.get("godip"), f.get("before")
         theirs = f"{godip['wall']:.3f} / {godip['cpu']:.3f} s" if godip else "-"
         ratio = f"{godip['wall'] / gm['wall']:.2f}x" if godip else "-"
         lines.append(f"  {what:<30}{gm['wall']:>7.3f} / {gm['cpu']:.3f} s{theirs:>18}"
                      f"{ratio:>14}")
+        if before:
+            lines.append(f"  {'  gm before (GM_BEFORE)':<30}{before['wall']:>7.3f} / "
+                         f"{before['cpu']:.3f} s")
     what, last = found[-1]
     gm_mb = last["gm"]["memory"]
     verdict = "met" if gm_mb < MEMORY_GOAL_MB else "NOT met"
