@@ -14,7 +14,6 @@ from gm.calendar import Phase
 from gm.store.database import Store
 from gm.store.store_errors import GameExists, GameNotFound
 
-LIVE = ("adjudicated", "open")
 JOINT_VICTORY = "Joint victory: "  # how the store and reports word a victory of several powers
 
 
