@@ -39,6 +39,14 @@ def run_once(command: list[str], env: dict) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
+def environment(**extra: str) -> dict:
+    """gm's environment as an installed gm runs: bytecode kept (pip compiles it on install),
+    though this machine may set PYTHONDONTWRITEBYTECODE; the warming run writes it."""
+    env = dict(os.environ, **extra)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def executables() -> dict[str, str]:
     """The gm of this checkout, and the one `GM_BEFORE` names, if any."""
     found = {"gm": str(ROOT / ".venv" / "bin" / "gm")}
@@ -56,7 +64,7 @@ def figures(runs: int = 15) -> dict[str, dict[str, tuple[float, float]]]:
         letter.write_text(LETTER, encoding="utf-8")
         envs = {}
         for name, gm in gms.items():
-            envs[name] = dict(os.environ, GM_DB=str(Path(tmp) / f"{name}.db"))
+            envs[name] = environment(GM_DB=str(Path(tmp) / f"{name}.db"))
             subprocess.run([gm, "new", "cold", "--variant", "standard"], env=envs[name],
                            capture_output=True, check=True)
         commands = {"gm --help": ["--help"], "gm status": ["status", "cold"],

@@ -56,19 +56,10 @@ def godip_runner() -> tuple[str | None, str]:
     return runner, ""
 
 
-def gm_environment() -> dict:
-    """gm as an installed gm runs: its modules compiled once, then read from bytecode."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-m", "compileall", "-q",
-                    str(ROOT / "gm")], env=env, capture_output=True, check=False)
-    return env
-
-
 def compare(path: Path, rounds: int, godip: str | None) -> dict:
-    from cold_start import executables  # this gm, and GM_BEFORE's if it names one
+    from cold_start import environment, executables  # this gm, and GM_BEFORE's if any
 
-    env = gm_environment()
+    env = environment()
     commands = {name: [gm, "datc", str(path)] for name, gm in executables().items()}
     commands |= {"godip": [godip, str(path)]} if godip else {}
     runs: dict[str, list[Run]] = {name: [] for name in commands}

@@ -158,25 +158,24 @@ def _history(position: Position, moves: list[Move], powers: dict[str, str]) -> l
     return lines
 
 
+# each kind of order as DATC files write it, `u` its unit and `o` the order itself
+_DATC_TEXT = {
+    Move: "{u}-{o.dest}",
+    Hold: "{u} H",
+    SupportHold: "{u} S {o.target_kind} {o.target}",
+    SupportMove: "{u} S {o.target_kind} {o.target}-{o.dest}",
+    Convoy: "{u} C {o.target_kind} {o.target}-{o.dest}",
+    Disband: "{u} disband",
+    Build: "Build {u}",
+    Remove: "Remove {u}",
+}
+
+
 def _text(order: Order) -> str:
     """An order as DATC files write it: `A par-bur`, `F nth C A lon-nwy`, `Build F stp/nc`."""
-    unit = f"{order.unit_kind} {order.location}"
-    if isinstance(order, Move):
-        return f"{unit}-{order.dest}"
-    if isinstance(order, Hold):
-        return f"{unit} H"
-    if isinstance(order, SupportHold):
-        return f"{unit} S {order.target_kind} {order.target}"
-    if isinstance(order, SupportMove):
-        return f"{unit} S {order.target_kind} {order.target}-{order.dest}"
-    if isinstance(order, Convoy):
-        return f"{unit} C {order.target_kind} {order.target}-{order.dest}"
-    if isinstance(order, Disband):
-        return f"{unit} disband"
-    if isinstance(order, Build):
-        return f"Build {unit}"
-    if isinstance(order, Remove):
-        return f"Remove {unit}"
+    for kind, shape in _DATC_TEXT.items():
+        if isinstance(order, kind):
+            return shape.format(u=f"{order.unit_kind} {order.location}", o=order)
     raise TypeError(f"no DATC text for {order!r}")
 
 

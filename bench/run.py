@@ -150,7 +150,9 @@ def command_figures(runs: int = 5) -> dict[str, float]:
     gm = [str(ROOT / ".venv" / "bin" / "gm")]
     figures = {}
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, GM_DB=str(Path(tmp) / "bench.db"))
+        from cold_start import environment
+
+        env = environment(GM_DB=str(Path(tmp) / "bench.db"))
         letter = Path(tmp) / "letter.txt"
         letter.write_text("FRANCE:\nA Par - Bur\nA Mar S A Par - Bur\nF Bre - Mid\n")
 
