@@ -2,9 +2,9 @@
 
 Parsing yields a `Syntax`: the form of the order (`move`, `support_hold`, `merge`...) and the
 units, places and names written in it, still as text. Nothing here knows a map; resolving
-names is `gm.orders.names`' job. The tree is built by Lark's inline transformer
-(`gm.orders.lark_tree`), which saves building a parse tree. Lark is loaded the first time an
-order needs it: `gm.orders.quick` reads the common shapes into the same `Syntax` without it.
+names is `gm.orders.names`' job. Lark's parser and its inline transformer, which saves building
+a parse tree, are in `gm.orders.lark_tree`, loaded the first time an order needs Lark:
+`gm.orders.quick` reads the common shapes into the same `Syntax` without it.
 """
 
 from __future__ import annotations
@@ -92,29 +92,10 @@ def extend(lines: str) -> None:
     or a plug-in's), written with Lark's `%extend order: ... -> form`."""
     if lines not in _EXTENSIONS:
         _EXTENSIONS.append(lines)
-        grammar_text.cache_clear()
-        order_parser.cache_clear()
+        grammar_text.cache_clear()  # and so the parser, which is built for each text
 
 
 @lru_cache(maxsize=1)
 def grammar_text() -> str:
     """The whole grammar: the shipped file and the lines kinds added (`extend`)."""
     return "\n".join([GRAMMAR.read_text(encoding="utf-8"), *_EXTENSIONS])
-
-
-@lru_cache(maxsize=1)
-def order_parser():
-    """The LALR parser (a `lark.Lark`); the compiled tables are cached on disk, so a cold
-    start stays fast."""
-    from lark import Lark
-
-    from gm.orders.lark_tree import SyntaxBuilder
-
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=SyntaxBuilder(),
-                cache=True, maybe_placeholders=False)
-
-
-def read_syntax(text: str) -> Syntax:
-    """Parse one order's text with Lark; raises lark's `UnexpectedInput` when it is not an
-    order. (`gm.orders.quick.quick_syntax` reads the common shapes the same, faster.)"""
-    return order_parser().parse(text)

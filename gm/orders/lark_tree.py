@@ -1,10 +1,12 @@
-"""Lark's reading of an order turned into a `Syntax` as the parser reduces each rule (an
-inline transformer: no parse tree is built). Loaded with Lark, only when an order needs it
-(`gm.orders.grammar.order_parser`)."""
+"""Lark's parser of the order grammar, and its reading of an order turned into a `Syntax` as
+the parser reduces each rule (an inline transformer: no parse tree is built). Loaded with Lark,
+only when an order needs it (`gm.orders.parse`): `gm.orders.quick` reads the common shapes."""
 
 from __future__ import annotations
 
-from lark import Token, Transformer
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer
 
 from gm.orders.grammar import (
     PART_FORMS,
@@ -13,8 +15,28 @@ from gm.orders.grammar import (
     Syntax,
     UnitText,
     coast_code,
+    grammar_text,
     read_kind,
 )
+
+
+def read_syntax(text: str) -> Syntax:
+    """Parse one order's text with Lark; raises lark's `UnexpectedInput` when it is not an
+    order. (`gm.orders.quick.quick_syntax` reads the common shapes the same, faster.)"""
+    return order_parser().parse(text)
+
+
+def order_parser() -> Lark:
+    """The LALR parser of the grammar as it stands (kinds may `extend` it)."""
+    return _parser(grammar_text())
+
+
+@lru_cache(maxsize=1)
+def _parser(grammar: str) -> Lark:
+    """Built once per grammar text; the compiled tables are cached on disk, so a cold start
+    stays fast."""
+    return Lark(grammar, parser="lalr", lexer="contextual", transformer=SyntaxBuilder(),
+                cache=True, maybe_placeholders=False)
 
 
 class SyntaxBuilder(Transformer):

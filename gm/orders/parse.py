@@ -23,7 +23,7 @@ from gm.orders.errors import (
     WRONG_POWER,
     OrderError,
 )
-from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText, read_syntax
+from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText
 from gm.orders.kinds import glue
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
 from gm.orders.phases import fit_phase
@@ -200,6 +200,8 @@ def _lark_syntax(text: str, clean: str) -> Syntax:
     """Lark's reading of a shape the quick reader leaves to it; Lark is loaded here, the first
     time an order needs it."""
     from lark.exceptions import UnexpectedInput
+
+    from gm.orders.lark_tree import read_syntax
 
     try:
         return read_syntax(clean)

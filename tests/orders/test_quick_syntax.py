@@ -19,7 +19,8 @@ from gm.datc import read_cases
 from gm.maps import load_map
 from gm.orders import parse as parse_module
 from gm.orders.errors import OrderError
-from gm.orders.grammar import Syntax, grammar_text, read_syntax
+from gm.orders.grammar import Syntax, grammar_text
+from gm.orders.lark_tree import read_syntax
 from gm.orders.parse import clear_caches, parse_order
 from gm.orders.quick import _lexicon, _read, quick_syntax
 
