@@ -99,7 +99,7 @@ def withdraw(lines: str) -> None:
     """Take back grammar lines `extend` added."""
     if lines in _EXTENSIONS:
         _EXTENSIONS.remove(lines)
-        order_parser.cache_clear()
+        grammar_text.cache_clear()
 
 
 @lru_cache(maxsize=1)
