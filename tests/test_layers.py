@@ -12,7 +12,8 @@ GM = Path(__file__).resolve().parents[1] / "gm"
 # floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
 FLOORS = [
     {"maps", "_data"},  # the board, and the data files gm installs (maps, the grammar)
-    {"calendar", "notation", "dates", "deadline_time"},  # the vocabulary: phases, units, dates
+    {"calendar", "notation", "dates", "deadline_time", "visible"},  # the vocabulary: phases,
+    # units, dates, outside text made safe to show
     {"orders"},  # reading orders
     {"engine", "rules"},  # adjudication, and the rules plugged into it
     {"store", "datc"},  # what is kept; the DATC runner

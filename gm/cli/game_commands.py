@@ -59,7 +59,7 @@ ListingFormatOption = Annotated[ListingFormat, typer.Option(
 def print_json(document: dict) -> None:
     from gm.report.json_model import dumps
 
-    echo_text(dumps(document))
+    echo_text(dumps(document), data=True)
 class Names(StrEnum):
     """How orders name units and places: `A Vie - Gal` or, as the judges print them,
     `Army Vienna -> Galicia`."""
@@ -110,8 +110,16 @@ def print_report(report, format: ReportFormat, ascii: bool) -> None:
     print_formatted(report, format, ascii)
 
 
-def echo_text(text: str) -> None:
-    """Print text exactly (no wrapping, no markup): reports and archives are mailed as is."""
+def echo_text(text: str, data: bool = False) -> None:
+    """Print text as it is (no wrapping, no markup): reports and archives are mailed as is;
+    a control character a player wrote is shown (`gm.visible`), never obeyed. `data` (an
+    archive, which must replay exactly) is printed exactly unless it goes to a terminal."""
+    import sys
+
+    from gm.visible import visible
+
+    if not data or sys.stdout.isatty():
+        text = visible(text)
     typer.echo(text, nl=not text.endswith("\n"))
 
 
@@ -282,7 +290,7 @@ def orders(game: GameName,
     if list_:
         _list_orders(game, db, power)
         return
-    text, origin = read_text_input(source, "the orders")
+    text, origin = read_text_input(source, "the orders", force)
     from gm.game.intake import take_orders
 
     with opened(db) as store:
@@ -377,10 +385,11 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
             console.print(f"  {line.power:<10} {line.text}  ({line.reason})", markup=False,
                           soft_wrap=True)
     for letter in held:
-        console.print(f"Held as late: message {letter.number} from {letter.sender} "
-                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}; "
-                      f"'gm letters {p.game} --accept {letter.number}' takes it.",
-                      markup=False, soft_wrap=True)
+        take = f"; 'gm letters {p.game} --accept {letter.number}' takes it" \
+            if letter.acceptable else ""
+        console.print(f"{letter.why}: message {letter.number} from {letter.sender} "
+                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}, "
+                      f"subject {letter.subject!r}{take}.", markup=False, soft_wrap=True)
     if p.can_redo:
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 
@@ -543,7 +552,7 @@ def export(game: GameName,
     with opened(db) as store:
         text = export_game(store, game, private)
     if target is None or target == "-":
-        echo_text(text)
+        echo_text(text, data=True)
         return
     try:
         Path(target).write_text(text, encoding="utf-8")
