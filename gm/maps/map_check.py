@@ -37,7 +37,7 @@ class CheckReport:
 class _Lines:
     """Finds the line of a table, a key in it, or a word in that key's value."""
 
-    _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+    _HEADER = re.compile(r"^\s*+\[\[?\s*+([^\]]++)\]\]?\s*+(#.*)?$")  # each part taken once
 
     def __init__(self, text: str):
         self.lines = text.splitlines()

@@ -37,10 +37,10 @@ _PLAYER = re.compile(r"^(?P<role>player|standby|contact)\s+(?P<power>[^:]+?)\s*:
 # `Press from France:`, `Grey press:`, `Grey press from France:`, `GM note:` (text may follow)
 _PRESS = re.compile(r"^(?:(?P<grey>grey\s+)?press(?:\s+from\s+(?P<power>[^:]+?))?|"
                     r"(?P<note>gm\s+note))\s*:\s*(?P<rest>.*)$", re.I)
-_KEY = re.compile(r"^(?P<key>[^:]+?)\s*:\s*(?P<value>.*)$")  # power names may hold ( ) ' -
+_KEY = re.compile(r"^(?P<key>[^:]*?[^:\s])\s*+:\s*+(?P<value>.*)$")  # names may hold ( ) ' -
 _EDIT = re.compile(r"^GM edit:\s*(?P<command>.*?)\s*\(reason:\s*(?P<reason>.*)\)\s*$", re.I)
-_DISLODGED = re.compile(r"^(?P<power>\S+)\s+(?P<unit>.+?)\s*\((?:from\s+(?P<src>[^)]+)|"
-                        r"(?P<convoy>by convoy))\)$", re.I)
+_DISLODGED = re.compile(r"^(?=.*\)$)(?P<power>\S+)\s++(?P<unit>.*?\S)\s*+\((?:from\s++"
+                        r"(?P<src>[^)]++)|(?P<convoy>by convoy))\)$", re.I)
 
 
 class _Reader:
