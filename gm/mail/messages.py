@@ -21,8 +21,8 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
 
-from gm.mail.html_text import html_to_text
 from gm.mail import mailboxes
+from gm.mail.html_text import html_to_text
 from gm.mail.mailboxes import Oversized
 
 MAX_DEPTH = 20  # parts inside parts: mail programs nest three or four deep

@@ -30,9 +30,9 @@ def _orders(store) -> set[tuple[str, str]]:
 
 
 def test_a_message_nested_1500_deep_is_set_aside_and_the_others_are_read(league, tmp_path):
+    from gm.mail.held import held_letters
     from gm.mail.inbox import UNREADABLE, read_mail
     from gm.mail.mailboxes import maildir_messages
-    from gm.mail.held import held_letters
 
     box = write_maildir(tmp_path / "Maildir", [
         plain(CONTACTS["England"], "F Lon - Nth\n"), plain(CONTACTS["Italy"], "A Ven - Tyr\n")])
