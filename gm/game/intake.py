@@ -3,7 +3,9 @@
 Each line is accepted (it will be adjudicated), rejected (it could not be read, and the reason
 says why), or ignored (it is not an order). An order's power is the letter's (from `--power` or
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
-unit replaces an earlier one, which stays stored as 'superseded'; `replace=True` withdraws all
+unit replaces an earlier one, which stays stored as 'superseded', and both say so; a line gm is
+not sure of never replaces a different order, in its letter or an earlier one (reading rule
+9), and is refused with the question it asks; `replace=True` withdraws all
 the power's earlier letters for the phase first (their orders, and their rejected and ignored
 lines, which the report then leaves out), as when a player sends a fresh set.
 
@@ -17,18 +19,29 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from gm.calendar import Phase, following_phase, phase_name
+from gm.calendar import Phase, following_phase, phase_name, phases_ahead
 from gm.engine.position import Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
-from gm.game.stored_orders import meant_for, orders_in_force, typed_order, unit_key
+from gm.game.stored_orders import meant_for, order_key, orders_in_force, typed_order
 from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.notation import order_display, standing
-from gm.orders import ignored, legality
-from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
+from gm.notation import order_display
+from gm.orders import ignored
+from gm.orders.errors import OrderError
+from gm.orders.letters import (
+    IgnoredLine,
+    ReadOrder,
+    RejectedLine,
+    ReplacedOrder,
+    read_orders,
+    replaces_words,
+    shown_order,
+    unsure_error,
+)
+from gm.orders.recorded import RecordedLine, read_recorded
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
@@ -95,43 +108,62 @@ def letter_phases(phase: Phase, game_map: GameMap) -> LetterPhases:
     return LetterPhases(slot(phase), tuple(slot(p) for p in ahead), phase_name(nxt, game_map))
 
 
-def read_letter(text: str, view: GameView, position: Position, power: str | None
+def read_letter(text: str, view: GameView, position: Position, power: str | None,
+                recorded: list[RecordedLine] | None = None
                 ) -> tuple[list[tuple[NewOrder, object | None]], str | None]:
     """Every non-blank line of the letter as an order row, with its typed order if accepted,
     and the power the letter is for (`power`, or the Major of the one player whose powers an
-    unheaded letter names). Raises `WorkflowError` if the letter cannot be taken at all
+    unheaded letter names). A `recorded` letter (from an archive) is filed line by line as
+    recorded, not read again. Raises `WorkflowError` if the letter cannot be taken at all
     (reading rule 2)."""
-    letter = _read(text, view, position, power)
+    out, power, _ = _letter_rows(text, view, position, power, recorded)
+    return out, power
+
+
+def _letter_rows(text: str, view: GameView, position: Position, power: str | None,
+                 recorded: list[RecordedLine] | None = None
+                 ) -> tuple[list[tuple[NewOrder, object | None]], str | None, dict[int, str]]:
+    """`read_letter`, and why gm is not sure of an order it read, by the order's index in the
+    rows (`Letter.doubt`): such an order replaces no different order of an earlier letter."""
+    letter = _read(text, view, position, power, recorded)
     player = _one_power_each(letter, power, position, view.map)
     if player is not None:  # one player's letter: read again as the Major's (rule 2)
-        power, letter = player, _read(text, view, position, player)
+        power, letter = player, _read(text, view, position, player, recorded)
     out: list[tuple[NewOrder, object | None]] = []
+    doubts: dict[int, str] = {}
     for item in letter.entries():
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
-            who = old.power or infer_power(old.order, position, view.map)
-            out.append((NewOrder(old.line, who, old.text, "superseded",
-                                 f"replaced by {by.text!r} (line {by.line})"), None))
+            row, _ = _accepted(old, view, position)  # kept with its reading and target
+            out.append((dataclasses.replace(
+                row, status="superseded", reason=replaced_words(by.text, by.line)), None))
         elif isinstance(item, ReadOrder):
+            if letter.doubt(item):
+                doubts[len(out)] = letter.doubt(item)
             out.append(_accepted(item, view, position))
         elif isinstance(item, RejectedLine):
-            error = item.error
-            out.append((NewOrder(item.line, item.power, item.text, "rejected",
-                                 error.describe(), category=error.kind,
-                                 explanation=error.explain()), None))
+            out.append((_rejected(item.line, item.power, item.text, item.error), None))
         elif isinstance(item, IgnoredLine):
             out.append((NewOrder(item.line, item.power, item.text, "ignored", item.reason,
                                  category=item.kind), None))
         else:  # a heading: who the orders below are for, or what they are
             out.append((NewOrder(item.line, item.power, item.text, "ignored", item.note,
                                  category=ignored.HEADING), None))
-    return out, power
+    return [(dataclasses.replace(row, written_for=letter.written_for.get(row.line)), order)
+            for row, order in out], power, doubts
 
 
-def _read(text: str, view: GameView, position: Position, power: str | None):
+def _rejected(line: int, power: str | None, text: str, error: OrderError) -> NewOrder:
+    """A rejected line's row: the reason as the echo gives it, the kind, the report's words."""
+    return NewOrder(line, power, text, "rejected", error.describe(), category=error.kind,
+                    explanation=error.explain())
+
+
+def _read(text: str, view: GameView, position: Position, power: str | None,
+          recorded: list[RecordedLine] | None = None):
     """The letter read for `power` (None: for whoever each heading names); raises
     `WorkflowError` with reading rule 2's refusals."""
-    letter = _reading(text, view, position, power)
+    letter = _reading(text, view, position, power, recorded)
     if letter.refusals:
         raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
                             + " Nothing was stored.")
@@ -176,17 +208,6 @@ def _players_major(powers: set[str], game_map: GameMap) -> str | None:
     return major if major in game_map.powers else None
 
 
-def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
-    """The retreat and adjustment phases between a phase and the next movement."""
-
-    out = []
-    nxt = following_phase(phase, game_map)
-    while nxt.kind != "Movement":
-        out.append(nxt)
-        nxt = following_phase(nxt, game_map)
-    return out
-
-
 def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, object | None]:
     who = read.power or infer_power(read.order, position, view.map)
     if who is None:
@@ -194,37 +215,36 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                          "whose order is this? Give --power, or put a line such as 'France:' "
                          "above it."), None)
     order = _with_power(read.order, who)
-    parsed = order_display(order, *_as_standing(order, position, view.map),
-                           legality.target_units(order, position, view.map,
-                                                 RuleSet.for_map(view.map)))
+    parsed = _shown(order, read.later is not None, position, view.map)
     notes = "; ".join(read.notes)
     if read.later is not None:  # checked against the board when that phase comes
         kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")
         return (NewOrder(read.line, who, read.text, SENT_AHEAD, kept, parsed,
-                         order_to_json(order)), order)
+                         order_to_json(order), target=read.later.label,
+                         conditional=read.conditional), order)
     return (NewOrder(read.line, who, read.text, "accepted", notes, parsed,
-                     order_to_json(order)), order)
+                     order_to_json(order), conditional=read.conditional), order)
 
 
-def _as_standing(order, position: Position, game_map: GameMap
-                 ) -> tuple[str | None, float | None]:
-    """The kind and strength of the pieces an order commands, as the legality check finds
-    them, for the echo to name its unit as it stands (`A(Syracuse)-Zama` to a double army is
-    `2A Syr - Zam`); for an order commanding no piece on the board, the kind of a unit in its
-    province fills a kind left out."""
-    pieces = legality.commanded_units(order, position, game_map, position.phase.kind,
-                                      RuleSet.for_map(game_map))
-    if pieces:
-        return standing(pieces)
+def _shown(order, later: bool, position: Position, game_map: GameMap) -> str:
+    """How the echo, the confirmation and the listing name an order: one of the open phase
+    as its piece stands, or as written when it will be void (`letters.shown_order`); one
+    kept for a later phase as written, a kind left out filled from the unit now there (it is
+    checked against the board when its phase comes)."""
+    if not later:
+        return shown_order(order, position, game_map, position.phase.kind,
+                           RuleSet.for_map(game_map))
     unit = next((u for u in position.units if u.province == order.province), None) \
         if getattr(order, "location", "") else None
-    return (unit.kind if unit else None), None
+    return order_display(order, unit.kind if unit else None)
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,
-                source: str = "", replace: bool = False, force: bool = False) -> Taken:
+                source: str = "", replace: bool = False, force: bool = False,
+                recorded: list[RecordedLine] | None = None) -> Taken:
     """Store a pasted letter and its orders for the game's open phase. A letter too big to
-    be one is refused unless `force`."""
+    be one is refused unless `force`. A `recorded` letter (an archive's, `text` its lines) is
+    filed line by line as recorded (`gm.orders.recorded`)."""
     check_size(text, source or "the letter", force)
     with store.transaction():
         view = open_game(store, name)
@@ -238,14 +258,13 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         phase = rows.open_phase(store, view.game)
         position = load_position(store, phase)
         asked = power_id
-        new, power_id = read_letter(text, view, position, power_id)
+        new, power_id, doubts = _letter_rows(text, view, position, power_id, recorded)
         discard_redo(store, view.game)
         withdrawn = _withdraw_letters(store, view, position, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
-        rows_to_add, superseded = _supersede(store, view, earlier, new)
-        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map),
-                                   list(zip(rows_to_add, [o for _, o in new], strict=True)),
+        new, superseded = _supersede(store, view, phase.kind, earlier, new, doubts)
+        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map), new,
                                    position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
@@ -267,20 +286,28 @@ def _read_as(major: str, game_map: GameMap) -> str:
 def _withdraw_letters(store: Store, view: GameView, position: Position, phase_id: int,
                       power: str) -> int:
     """Withdraw every line the power's earlier letters gave for the phase (reading rule 3): its
-    orders, and its rejected and ignored lines too, so that nothing of a replaced letter is
-    listed as if it were in force (they stay in the store, marked withdrawn). Where one player
-    plays several powers, a line goes if it was written for the power (in a letter for it, or
-    under its heading), whichever of the player's powers it was attributed to, and a line
-    written for another of them stays. Returns how many orders were withdrawn."""
+    orders (those replaced since too), and its rejected and ignored lines, so that nothing of
+    a replaced letter is listed as if it were in force (they stay in the store, marked
+    withdrawn). Where one player plays several powers, a line goes if it was written for the
+    power (in a letter for it, or under its heading), whichever of the player's powers it was
+    attributed to, and a line written for another of them stays. Returns how many orders in
+    force were withdrawn."""
     letters = order_rows.letters_of_phase(store, phase_id)
     letter_power = {row["id"]: row["power"] for row in letters}
-    written_for = {row["id"]: _written_for(row["text"], view, position, row["power"])
-                   for row in letters} if RuleSet.for_map(view.map).sides else {}
+    rows = order_rows.orders_of_phase(store, phase_id,
+                                      ("accepted", SENT_AHEAD, "superseded", "rejected",
+                                       "ignored"))
+    sides = RuleSet.for_map(view.map).sides
+    # lines stored before gm kept the power each was written for: their letter read again
+    unknown = {row.letter_id for row in rows if row.written_for is None} if sides else set()
+    read_again = {row["id"]: _written_for(row["text"], view, position, row["power"])
+                  for row in letters if row["id"] in unknown}
     orders = 0
-    for row in order_rows.orders_of_phase(store, phase_id,
-                                          ("accepted", SENT_AHEAD, "rejected", "ignored")):
+    for row in rows:
         whose = row.power or letter_power.get(row.letter_id)
-        if written_for.get(row.letter_id, {}).get(row.line, whose) != power:
+        if sides:
+            whose = row.written_for or read_again.get(row.letter_id, {}).get(row.line, whose)
+        if whose != power:
             continue
         order_rows.set_order_status(store, row.id, "withdrawn", REPLACED)
         orders += row.status in ("accepted", SENT_AHEAD)
@@ -294,8 +321,14 @@ def _written_for(text: str, view: GameView, position: Position, power: str | Non
     return _reading(text, view, position, power).written_for
 
 
-def _reading(text: str, view: GameView, position: Position, power: str | None):
-    """The letter read for `power` against the open phase's board, as intake reads it."""
+def _reading(text: str, view: GameView, position: Position, power: str | None,
+             recorded: list[RecordedLine] | None = None):
+    """The letter read for `power` against the open phase's board, as intake reads it (or
+    filed as recorded)."""
+    if recorded is not None:
+        return read_recorded(recorded, view.map, power, phase_kind=position.phase.kind,
+                             board=position, phases=letter_phases(position.phase, view.map),
+                             rules=RuleSet.for_map(view.map))
     return read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
                        phases=letter_phases(position.phase, view.map),
                        rules=RuleSet.for_map(view.map))
@@ -308,33 +341,62 @@ def _detail(row: NewOrder | OrderRow) -> str:
     return row.reason
 
 
-def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
-               new: list[tuple[NewOrder, object | None]]) -> tuple[list[NewOrder], list[str]]:
-    """Mark earlier orders replaced by this letter; within the letter, the last order wins."""
-    last: dict[tuple, int] = {}
-    for i, (row, order) in enumerate(new):
-        if order is not None:
-            key = unit_key(order, row.power, meant_for(row, view.map))
-            if key is not None:
-                last[key] = i
-    out: list[NewOrder] = []
-    for i, (row, order) in enumerate(new):
-        key = unit_key(order, row.power, meant_for(row, view.map)) if order is not None \
-            else None
-        if key is not None and last[key] != i:
-            later = new[last[key]][0]
-            row = dataclasses.replace(row, status="superseded",
-                                      reason=f"replaced by {later.text!r} (line {later.line})")
-        out.append(row)
-    replaced = []
+def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[OrderRow],
+               new: list[tuple[NewOrder, object | None]], doubts: dict[int, str]
+               ) -> tuple[list[tuple[NewOrder, object | None]], list[str]]:
+    """Mark earlier orders replaced by this letter, and say so on the order that replaced
+    them (unless it repeats them); within the letter, the last order wins. The same unit is
+    the same piece ordered by the same player (`stored_orders.order_key`). An order gm is not
+    sure of (`doubts`, by index in `new`) that would replace a different order of an earlier
+    letter is refused instead, naming that order: gm asks rather than replaces (reading rule
+    9)."""
+    def key(row, order) -> tuple | None:
+        return order_key(order, row.power, meant_for(row, view.map), phase_kind, view.map)
+
+    given: dict[tuple, list[tuple[OrderRow, object]]] = {}  # in force from earlier letters
     for old in earlier:
-        key = unit_key(typed_order(old, view.map), old.power, meant_for(old, view.map))
-        if key in last:
-            later = new[last[key]][0]
-            order_rows.set_order_status(store, old.id, "superseded",
-                                        f"replaced by {later.text!r}")
-            replaced.append(old.text)
+        order = typed_order(old, view.map)
+        given.setdefault(key(old, order), []).append((old, order))
+    rows = list(new)
+    keys = [key(row, order) if order is not None else None for row, order in rows]
+    for i, doubt in doubts.items():
+        other = [old for old, order in given.get(keys[i], ()) if order != rows[i][1]]
+        if keys[i] is not None and other:
+            row = rows[i][0]
+            shown = "; ".join(f"in an earlier letter, {old.parsed or old.text}" for old in other)
+            rows[i] = (dataclasses.replace(
+                _rejected(row.line, row.power, row.text, unsure_error(row.text, shown, doubt)),
+                written_for=row.written_for), None)
+            keys[i] = None
+    last = {k: i for i, k in enumerate(keys) if k is not None}
+    out: list[tuple[NewOrder, object | None]] = []
+    for i, (row, order) in enumerate(rows):
+        k = keys[i]
+        if k is not None and last[k] != i:
+            later = rows[last[k]][0]
+            row = dataclasses.replace(row, status="superseded",
+                                      reason=replaced_words(later.text, later.line))
+        elif k is not None and given.get(k):  # said where it changes what stands
+            notes = [replaces_words(old.parsed or old.text) for old, was in given[k]
+                     if was != order]
+            row = dataclasses.replace(row, reason="; ".join(filter(None, [row.reason, *notes])))
+        out.append((row, order))
+    replaced = []
+    for k, olds in given.items():
+        if k is not None and k in last:
+            later = rows[last[k]][0]
+            for old, _ in olds:
+                order_rows.set_order_status(store, old.id, "superseded",
+                                            replaced_words(later.text))
+                replaced.append(old.text)
     return out, replaced
+
+
+def replaced_words(text: str, line: int | None = None) -> str:
+    """Why an order is not in force, in words the player reads in the confirmation: a later
+    order for the same unit replaced it, in this letter (on `line`) or a later one."""
+    where = f"on line {line}" if line is not None else "in a later letter"
+    return f"replaced by your later order {where}, {text!r}"
 
 
 @dataclass(frozen=True, slots=True)

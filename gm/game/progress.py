@@ -13,6 +13,7 @@ from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
 from gm.notation import place
+from gm.orders.attribution import ordering_side
 from gm.orders.ignored import EMAIL_HEADER, HEADING
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
@@ -63,15 +64,17 @@ def progress(store: Store, name: str) -> GameProgress:
         phase = rows.open_phase(store, view.game)
         position = load_position(store, phase)
         entered = orders_in_force(store, phase.id, view.map)
-        ordered: dict[str, set[str]] = {}
-        counts: dict[str, int] = {}
+        rules = RuleSet.for_map(view.map)
+        ordered: dict[str | None, set[str]] = {}  # who gave orders there: a player's multiple
+        counts: dict[str, int] = {}               # takes the order of either of its powers
         for row, order in entered:
             power = row.power or ""
             counts[power] = counts.get(power, 0) + 1
             location = getattr(order, "location", "") or ""
-            ordered.setdefault(power, set()).add(location.split("/")[0])
+            ordered.setdefault(ordering_side(power, phase.kind, rules), set()).add(
+                location.split("/")[0])
         powers = []
-        due = adjustments_due(position, view.map, RuleSet.for_map(view.map)) if phase.kind == "Adjustment" else {}
+        due = adjustments_due(position, view.map, rules) if phase.kind == "Adjustment" else {}
         for power in view.map.powers:
             if phase.kind == "Movement":
                 pieces = position.units_of(power)
@@ -80,8 +83,8 @@ def progress(store: Store, name: str) -> GameProgress:
             else:
                 pieces = []
             entry = PowerProgress(view.map.powers[power].name, counts.get(power, 0))
-            entry.missing = [f"{u.kind} {place(u.location)}" for u in pieces
-                             if u.province not in ordered.get(power, set())]
+            entry.missing = [f"{u.kind} {place(u.location)}" for u in pieces if u.province
+                             not in ordered.get(ordering_side(power, phase.kind, rules), set())]
             if power in due:
                 need = abs(due[power])
                 word = "build" if due[power] > 0 else "removal"

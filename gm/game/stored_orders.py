@@ -9,18 +9,16 @@ the same unit or build site takes precedence.
 
 from __future__ import annotations
 
-import re
-
 from gm.calendar import PhaseNameError, parse_phase_name
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.orders.attribution import ordering_side
 from gm.orders.kinds import kind_of
+from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
 from gm.store.order_rows import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
-
-_KEPT_FOR = re.compile(r"^kept for ([^;(]+)")
 
 
 def typed_order(row: OrderRow, game_map: GameMap):
@@ -57,14 +55,30 @@ def unit_key(order, power: str | None, meant: str | None = None) -> tuple | None
     return (power, kind, location.split("/")[0], meant or phase_kind_of(order) or "Movement")
 
 
+def order_key(order, power: str | None, meant: str | None, phase_kind: str,
+              game_map: GameMap) -> tuple | None:
+    """`unit_key` of an order of `power` entered in a phase of `phase_kind` (kept for a later
+    phase of kind `meant`, if any), by whoever gives the piece its order: where one player
+    plays several powers, a later order of the player's for the same piece replaces an
+    earlier one under either power (`attribution.ordering_side`; Hoplite Wars rules 3 and 5)."""
+    who = ordering_side(power, meant or phase_kind, RuleSet.for_map(game_map))
+    return unit_key(order, who, meant)
+
+
 def meant_for(row, game_map: GameMap) -> str | None:
-    """The kind of phase a row sent ahead is kept for, from its 'kept for <phase>' reason (a
-    variant may put an order kind in another phase than the standard one)."""
+    """The kind of phase a row sent ahead is kept for, from its target (a variant may put an
+    order kind in another phase than the standard one)."""
     if row.status != SENT_AHEAD:
         return None
-    found = _KEPT_FOR.match(row.reason or "")
+    return target_kind(row, game_map)
+
+
+def target_kind(row, game_map: GameMap) -> str | None:
+    """The kind of the later phase a line was filed for when read, whatever its status now;
+    None for a line of the phase it was entered in (or one whose target was never kept)."""
+    label = row.target or ""
     try:
-        phase = parse_phase_name(found.group(1).strip(), game_map) if found else None
+        phase = parse_phase_name(label, game_map) if label else None
     except PhaseNameError:
         phase = None
     return phase.kind if phase else None
@@ -93,13 +107,14 @@ def orders_in_force(store: Store, phase_id: int, game_map: GameMap
     phase = rows.get_phase(store, phase_id)
     if phase.kind == "Movement":
         return entered
-    own = {unit_key(order, row.power, meant_for(row, game_map)) for row, order in entered}
+    own = {order_key(order, row.power, None, phase.kind, game_map) for row, order in entered}
     ahead = []
     for earlier in rows.live_phases_before(store, phase):
         for row in orders_of_phase(store, earlier.id, (SENT_AHEAD,)):
             order = typed_order(row, game_map)
             meant = meant_for(row, game_map) or phase_kind_of(order, game_map)
-            if meant == phase.kind and unit_key(order, row.power, meant) not in own:
+            if meant == phase.kind and order_key(order, row.power, meant, meant,
+                                                 game_map) not in own:
                 ahead.append((row, order))
         if earlier.kind == "Movement":
             break

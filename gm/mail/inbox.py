@@ -40,7 +40,7 @@ from gm.store.mail_rows import ACCEPTED, ASIDE, HELD, LATE, STORED, UNREADABLE
 DUPLICATE = "already read"
 UNKNOWN = "unknown sender"
 REFUSED = "refused"
-_SUBJECT_CHARS = 1_000  # of a subject, what is matched against the game's name
+SUBJECT_CHARS = 1_000  # of a subject, what is matched against the game's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ def read_mail(store: Store, game: str, raw_messages: Iterable[bytes | Oversized]
         message = parse_message(raw)
         if message.sender in own:
             others += 1
-        elif matcher(message.subject[:_SUBJECT_CHARS]):
+        elif matcher(message.subject[:SUBJECT_CHARS]):
             messages.append((message, True))
         elif message.sender in players:  # a player's, for another game or none: listed
             messages.append((message, False))
@@ -136,8 +136,7 @@ def _take(store: Store, view: GameView, message: IncomingMessage, ours: bool = T
     `ours`: its subject is the game's; a player's other message is set aside unread."""
     with store.transaction():
         phase = rows.open_phase(store, view.game)
-        if mail_rows.read_before(store, view.game.id, message.message_id, message.sender,
-                                 message.text):
+        if mail_rows.read_before(store, view.game.id, message.key):
             return MailOutcome(message, DUPLICATE)
         powers = powers_by_address(store, view, phase.phase).get(message.sender, [])
         power = powers[0] if len(powers) == 1 else None

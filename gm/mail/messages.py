@@ -43,6 +43,17 @@ class IncomingMessage:
     from_html: bool = False  # the text was made from the HTML part
     unreadable: str = ""  # why gm could not read the message; its text is then the raw one
 
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What makes the message one read before (`gm.store.mail_rows.MessageKey`)."""
+        return (self.message_id, self.sender, self.text)
+
+    @property
+    def tag(self) -> str:
+        """The key in a short word, for a step taken once per message (a reply, a notice)."""
+        digest = hashlib.sha256("\0".join(self.key).encode("utf-8", "surrogatepass"))
+        return f"{self.message_id} {digest.hexdigest()[:16]}"
+
 
 class _TooDeep(ValueError):
     pass

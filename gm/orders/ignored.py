@@ -20,6 +20,9 @@ REMARK = "remark"  # the same, with nothing of an order in it: private, like a g
 HEADING = "heading"  # a line naming the power or the kind of the orders below it
 TOO_LONG = "too-long"  # a line longer than any line of orders: not read (private, as a remark)
 
+# Every kind of ignored line, as the archive records it (`-> ignored (remark)`).
+KINDS = frozenset({SIGNATURE, QUOTED, QUOTED_ORDER, EMAIL_HEADER, ATTRIBUTION, NOTHING_TO_READ,
+                   GREETING, SIGN_OFF, NOT_AN_ORDER, REMARK, HEADING})
 # Lines that may have been meant as orders: the zine prints them, the archive keeps them.
 MAY_BE_ORDERS = frozenset({NOT_AN_ORDER, QUOTED_ORDER})
 

@@ -39,16 +39,27 @@ def _mail_in(row: dict) -> MailInRow:
     return MailInRow(**values)
 
 
-def read_before(store: Store, game_id: int, message_id: str, sender: str, text: str) -> bool:
-    """Was this message read for the game: the same Message-ID, from the same sender, with
-    the same text (another player's message reusing a Message-ID is a message of its own)?
-    A message of a phase discarded since (an undo followed by a change) does not count: its
-    letter went with the phase, so it may be read again."""
+# What makes a message one read before: (Message-ID, sender, text). A Message-ID alone is not
+# enough: another player's mail program may reuse one. `IncomingMessage.key` gives it.
+MessageKey = tuple[str, str, str]
+# The messages read for a game, less those of a phase discarded since (an undo followed by a
+# change): their letters went with the phase, so they may be read again.
+_READ = ("FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
+         "WHERE mail_in.game_id = ? AND phases.status != 'discarded'")
+
+
+def read_before(store: Store, game_id: int, key: MessageKey) -> bool:
+    """Was this message read for the game (`MessageKey`)?"""
     return store.db.execute(
-        "SELECT 1 FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
-        "WHERE mail_in.game_id = ? AND message_id = ? AND sender = ? AND text = ? "
-        "AND phases.status != 'discarded' LIMIT 1",
-        [game_id, message_id, sender, text]).fetchone() is not None
+        f"SELECT 1 {_READ} AND message_id = ? AND sender = ? AND text = ? LIMIT 1",
+        [game_id, *key]).fetchone() is not None
+
+
+def taken_keys(store: Store, game_id: int) -> set[MessageKey]:
+    """The key of each message read for the game, as `read_before` counts them, for a caller
+    that reads the same mailbox again and again (the judge)."""
+    return {(row[0], row[1], row[2]) for row in store.db.execute(
+        f"SELECT message_id, sender, text {_READ}", [game_id]).fetchall()}
 
 
 def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phase: str,
@@ -83,15 +94,6 @@ def get_mail_in(store: Store, game_id: int, mail_id: int) -> MailInRow | None:
 
 def set_mail_letter(store: Store, mail_id: int, status: str, letter_id: int) -> None:
     store.db["mail_in"].update(mail_id, {"status": status, "letter_id": letter_id})
-
-
-def letter_mail(store: Store, letter_ids: list[int]) -> dict[int, MailInRow]:
-    """Letter id -> the message it was read from, for the letters that came by mail."""
-    if not letter_ids:
-        return {}
-    marks = ", ".join("?" for _ in letter_ids)
-    return {row.letter_id: row for row in (_mail_in(r) for r in store.db.query(
-        f"SELECT * FROM mail_in WHERE letter_id IN ({marks})", letter_ids))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,3 +157,79 @@ def settings_of(store: Store, game_id: int) -> MailSettings | None:
     row = rows[0]
     return MailSettings(row["sender"], row["smtp_host"], row["smtp_port"], row["security"],
                         row["smtp_user"])
+
+
+QUEUED, SENT = "queued", "sent"
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedRow:
+    """A message in the queue: stored whole before its first try, sent once."""
+
+    id: int
+    game_id: int
+    batch: str  # what it belongs to: `results:adjudication:7`
+    phase: str
+    kind: str
+    power: str | None
+    sender: str  # the envelope sender
+    recipients: str  # comma-separated addresses
+    message_id: str
+    subject: str
+    message: bytes  # RFC 5322, CRLF line ends
+    status: str  # QUEUED or SENT
+    queued_at: str
+    sent_at: str | None
+    attempts: int
+    last_error: str
+
+    @property
+    def addresses(self) -> list[str]:
+        return [a.strip() for a in self.recipients.split(",") if a.strip()]
+
+
+def _queued(row: dict) -> QueuedRow:
+    return QueuedRow(**{k: row[k] for k in QueuedRow.__slots__})
+
+
+def add_queued(store: Store, game_id: int, batch: str, phase: str, kind: str,
+               power: str | None, sender: str, recipients: list[str], message_id: str,
+               subject: str, message: bytes) -> int:
+    table = store.db["mail_queue"]
+    table.insert({"game_id": game_id, "batch": batch, "phase": phase, "kind": kind,
+                  "power": power, "sender": sender, "recipients": ", ".join(recipients),
+                  "message_id": message_id, "subject": subject, "message": message,
+                  "status": QUEUED, "queued_at": now()})
+    return table.last_pk
+
+
+def queued_of_batch(store: Store, game_id: int, batch: str) -> list[QueuedRow]:
+    return [_queued(r) for r in store.db.query(
+        "SELECT * FROM mail_queue WHERE game_id = ? AND batch = ? ORDER BY id", [game_id, batch])]
+
+
+def waiting(store: Store, game_id: int) -> list[QueuedRow]:
+    """The game's messages not sent yet, oldest first."""
+    return [_queued(r) for r in store.db.query(
+        "SELECT * FROM mail_queue WHERE game_id = ? AND status = ? ORDER BY id",
+        [game_id, QUEUED])]
+
+
+def get_queued(store: Store, queue_id: int) -> QueuedRow:
+    return _queued(store.db["mail_queue"].get(queue_id))
+
+
+def mark_sent(store: Store, row: QueuedRow) -> bool:
+    """Record that the server took the message; False if it was marked sent already."""
+    done = store.db.execute("UPDATE mail_queue SET status = ?, sent_at = ?, attempts = "
+                            "attempts + 1, last_error = '' WHERE id = ? AND status = ?",
+                            [SENT, now(), row.id, QUEUED]).rowcount
+    if done:
+        add_sent(store, row.game_id, row.phase, row.kind, row.power, row.addresses,
+                 row.message_id, row.subject)
+    return bool(done)
+
+
+def mark_failed(store: Store, queue_id: int, error: str) -> None:
+    store.db.execute("UPDATE mail_queue SET attempts = attempts + 1, last_error = ? "
+                     "WHERE id = ?", [error, queue_id])

@@ -185,8 +185,8 @@ _LEADS = ["", "x", "if ", "if dislodged", "Orders for "]
 
 @pytest.mark.parametrize("name, pattern", list(_letter_patterns()), ids=lambda x: str(x)[:20])
 def test_each_pattern_of_the_letter_reader_is_linear(name, pattern):
-    if name in ("_HEADER", "_SEASON_AFTER_POWER"):  # given a heading's length at most
-        pytest.skip("given no more than a heading's length (_HEADING_LENGTH) of text")
+    if name in ("_HEADER", "_SEASON_AFTER_POWER", "_LEADER_AT"):  # given a heading at most
+        pytest.skip("given no more than a heading's length (_HEADING_LENGTH, _MAX_PLACEMENT)")
     for lead in _LEADS:
         for run in _RUNS:
             for method in (pattern.search, pattern.fullmatch, pattern.split):
@@ -194,13 +194,44 @@ def test_each_pattern_of_the_letter_reader_is_linear(name, pattern):
                               3_000 // len(run), repeat=3)
 
 
-def test_the_heading_patterns_take_a_heading_in_under_a_millisecond_a_character():
-    from gm.orders.letters import _HEADER, _HEADING_LENGTH, _SEASON_AFTER_POWER
+def _archive_patterns():
+    from gm.store.archive import read
 
-    for run in [*_RUNS, "for a, ", "(a) ", "'s "]:
-        text = (run * _HEADING_LENGTH)[:_HEADING_LENGTH] + "\0"
-        for pattern in (_HEADER, _SEASON_AFTER_POWER):
-            assert _cpu(pattern.match, " ".join(text.split())) < _HEADING_LENGTH * 1e-3
+    yield from ((name, getattr(read, name)) for name in dir(read)
+                if name.startswith("_") and hasattr(getattr(read, name), "pattern"))
+
+
+# An archive's lines, as a stranger's file may hold them: a key, a letter, a filed line, an edit.
+_ARCHIVE_LEADS = ["", "x", "Player ", "Press from ", "Letter from ", "rejected ", "for ",
+                  "GM edit: ", "France A "]
+_ARCHIVE_RUNS = [" ", "-", ", ", "a:", "(", "(from ", "(reason: ", ") ", "\xa0"]
+
+
+@pytest.mark.parametrize("name, pattern", list(_archive_patterns()), ids=lambda x: str(x)[:20])
+def test_each_pattern_of_the_archive_reader_is_linear(name, pattern):
+    for lead in _ARCHIVE_LEADS:
+        for run in _ARCHIVE_RUNS:
+            for end in ("\0", ")", " (reason: x)"):  # some patterns look at the end first
+                for method in (pattern.match, pattern.search):
+                    assert_linear(method, lambda n, lead=lead, run=run, end=end:
+                                  lead + run * n + end, 3_000 // len(run), repeat=3)
+
+
+def test_the_heading_patterns_take_a_heading_in_under_a_millisecond_a_character():
+    from gm.orders.letters import (
+        _HEADER,
+        _HEADING_LENGTH,
+        _LEADER_AT,
+        _MAX_PLACEMENT,
+        _SEASON_AFTER_POWER,
+    )
+
+    for run in [*_RUNS, "for a, ", "(a) ", "'s ", " in ", " - "]:
+        for pattern, length in ((_HEADER, _HEADING_LENGTH), (_SEASON_AFTER_POWER,
+                                _HEADING_LENGTH), (_LEADER_AT, _MAX_PLACEMENT)):
+            text = (run * length)[:length] + "\0"
+            for given in (text, " ".join(text.split())):  # as it is, its spaces collapsed
+                assert _cpu(pattern.match, given) < length * 1e-3
 
 
 def test_the_store_side_patterns_are_linear(standard_map):

@@ -234,16 +234,18 @@ def test_a_device_or_a_pipe_is_no_database_and_not_a_failed_disk(tmp_path, devic
         assert "disk" not in str(caught.value) and "free some space" not in str(caught.value)
 
 
-def test_migration_8_keeps_the_mail_read_and_allows_messages_set_aside(tmp_path, monkeypatch):
-    """Migration 8 rebuilds `mail_in` (for messages set aside, and unreadable ones): the
+def test_migration_10_keeps_the_mail_read_and_allows_messages_set_aside(tmp_path, monkeypatch):
+    """Migration 10 rebuilds `mail_in` (for messages set aside, and unreadable ones): the
     messages read before keep their rows and numbers."""
     from gm.game.games import new_game
     from gm.store import mail_rows
+    from gm.store.migrations import MIGRATION_10
 
     path = tmp_path / "old.db"
-    with monkeypatch.context() as old:  # a database as gm left it before migration 8
-        old.setattr(database, "MIGRATIONS", database.MIGRATIONS[:7])
-        old.setattr(database, "SCHEMA_VERSION", 7)
+    before = database.MIGRATIONS.index(MIGRATION_10)
+    with monkeypatch.context() as old:  # a database as gm left it before that migration
+        old.setattr(database, "MIGRATIONS", database.MIGRATIONS[:before])
+        old.setattr(database, "SCHEMA_VERSION", before)
         store = open_store(path, create=True)
         view = new_game(store, "g", "standard")
         with store.transaction():
