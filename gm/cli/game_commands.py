@@ -321,11 +321,11 @@ def print_echo(taken) -> None:
     if taken.read_as:
         console.print(taken.read_as, markup=False, soft_wrap=True)
     width = max((len(line.text) for line in taken.lines), default=0)
-    for line in taken.lines:
-        who = line.power or "?"
-        console.print(f"  {STATUS_WORD.get(line.status, line.status):<9} {who:<8} "
-                      f"{line.text:<{width}}  {line.detail}".rstrip(), markup=False,
-                      soft_wrap=True)
+    if taken.lines:  # printed at once: a letter of thousands of lines is echoed in one go
+        console.print("\n".join(
+            f"  {STATUS_WORD.get(line.status, line.status):<9} {line.power or '?':<8} "
+            f"{line.text:<{width}}  {line.detail}".rstrip() for line in taken.lines),
+            markup=False, soft_wrap=True)
     counts = {s: sum(1 for line in taken.lines if line.status == s) for s in STATUS_WORD}
     summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
     console.print(f"Stored: {summary or 'nothing'}.", markup=False)
