@@ -9,21 +9,11 @@ from contextlib import contextmanager
 from typing import Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
-from gm.visible import visible
+from gm.visible import ShownConsole
 
-
-class _Shown(Console):
-    """A console that shows control characters in the text it prints (`gm.visible`): a
-    player's words, echoed by any command, never act on the GM's terminal."""
-
-    def render_str(self, text: str, **options):
-        return super().render_str(visible(text), **options)
-
-
-console = _Shown(highlight=False, soft_wrap=True)
-err_console = _Shown(stderr=True, highlight=False, soft_wrap=True)
+console = ShownConsole(highlight=False, soft_wrap=True)
+err_console = ShownConsole(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

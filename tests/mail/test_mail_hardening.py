@@ -147,3 +147,26 @@ def test_control_characters_in_a_message_never_reach_the_terminal(gm, tmp_path):
     assert "␛[2Jhello␇ there" in out  # shown, so the GM sees what the player sent
     listed = gm("orders", GAME, "--list").output + gm("confirm", GAME, "-P", "France").output
     assert "\x1b" not in listed and "\x07" not in listed
+
+
+def test_a_rich_report_shows_a_players_control_characters_never_obeys_them():
+    """Press by mail reaches a rich report as rich text, not through a plain print: the
+    report's console shows its escapes too, and keeps its own colours."""
+    import io
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from gm.report.rich_render import terminal
+    from gm.visible import ShownConsole
+
+    assert isinstance(terminal(), ShownConsole)
+    console = ShownConsole(file=io.StringIO(), force_terminal=True, highlight=False)
+    table = Table("press")
+    table.add_row(Text("Hello \x1b[2Jall", style="bold red"))
+    console.print(table)
+    console.print(Text("\x1b]0;pwned\x07"))
+    out = console.file.getvalue()
+    assert "\x1b[2J" not in out and "\x07" not in out and "\x1b]0" not in out
+    assert "Hello ␛[2J" in out and "␛]0;pwned" in out
+    assert "\x1b[1;31m" in out  # rich's own style, untouched
