@@ -10,7 +10,7 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import Db, GameName, console, fail, opened
-from gm.cli.game_commands import echo_text
+from gm.cli.output import echo_text, print_echo
 
 PowerOption = Annotated[str | None, typer.Option("--power", "-P", help="the power")]
 
@@ -64,7 +64,6 @@ def letters(game: GameName,
 
 def accept_message(game: str, number: int, db: str) -> None:
     """`--accept N`: a message held as late, or set aside for its subject, taken now."""
-    from gm.cli.game_commands import print_echo
     from gm.mail.inbox import accept_held
 
     with opened(db) as store:

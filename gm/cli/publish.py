@@ -7,8 +7,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import console
-from gm.cli.game_commands import Db, GameName, opened
+from gm.cli.common import Db, GameName, console, opened
 
 
 @app.command("publish")

@@ -23,14 +23,13 @@ build site may have: ½ and 1 by default, so Hoplite Wars' Delphi is none), `exc
 from __future__ import annotations
 
 from gm.orders.kinds.board import place_name, power_name
+from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
-from gm.rules.base import Rule, register
+from gm.rules.rule import Rule
 
 
-@register
 class BuildAnywhere(Rule):
-    name = "build_anywhere"
-    title = "builds"
+    about = RULES["build_anywhere"]
 
     def build_sites(self, power, position, game_map):
         if power in self.params.get("except", ()):
