@@ -15,7 +15,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm.maps.loader import MapError, cache_file, map_files, nested_too_deep, read_map_text
+from gm.maps.loader import MapError, cache_file, map_files, read_map_text
+from gm.maps.toml_depth import nested_too_deep
 
 _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\"'-]+?)\s*\]\s*(?:#.*)?$")
 _SUPPLY = re.compile(r"^\s*supply\s*=\s*([0-9]+(?:\.[0-9]+)?)\s*(?:#.*)?$")

@@ -19,7 +19,6 @@ class MapError(Exception):
 
 
 MAX_MAP_BYTES = 10_000_000  # the largest map gm ships is 33 KB
-MAX_NESTING = 50  # arrays and tables inside each other; a map nests three deep
 
 
 def read_map_text(path: str | Path) -> str:
@@ -84,36 +83,6 @@ def map_path(name: str) -> Path:
     known = ", ".join(available_maps()) or "none"
     where = ", ".join(str(folder) for folder in maps_dirs())
     raise MapError(f"no map named {name!r} in {where} (known maps: {known})")
-
-
-def nested_too_deep(text: str) -> int | None:
-    """The line where arrays and inline tables nest deeper than `MAX_NESTING`, if they do.
-    Brackets inside quoted strings and comments are skipped (a rough reading of TOML, enough
-    to stop the reader before it recurses beyond Python's limit)."""
-    depth, line, quote = 0, 1, ""
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "\n":
-            line += 1
-        elif quote:
-            if ch == "\\" and quote == '"':
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            end = text.find("\n", i)
-            i = n if end < 0 else end - 1
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_NESTING:
-                return line
-        elif ch in "]}":
-            depth = max(0, depth - 1)
-        i += 1
-    return None
 
 
 def cache_folder() -> Path:

@@ -20,8 +20,8 @@ from pydantic import ValidationError
 
 from gm import rule_catalogue
 from gm.maps.gamemap import coast_of, fold_name, province_of
-from gm.maps.loader import MAX_NESTING, nested_too_deep
 from gm.maps.map_file import MapFile
+from gm.maps.toml_depth import MAX_NESTING, nested_too_deep
 from gm.notation import UNIT_KINDS, read_unit
 
 MAX_NUMBER = 10**15  # far above any count, year or position, within what SQLite stores
