@@ -11,7 +11,7 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
-from gm.engine.results import OrderResult, PhaseOutcome
+from gm.engine.results import OrderResult, PhaseOutcome, PlannedOrder
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.notation import piece_shown
 from gm.orders import legality
@@ -100,7 +100,10 @@ class MovementPhase:
             if plan.order is not None:
                 self._check(idx, plan)
         if self.rules.answers("void_moves"):
-            for idx, reason in self.rules.void_moves(self).items():
+            planned = [PlannedOrder(i, self.units[i], p.order, p.kind, p.dest_province,
+                                    p.via_convoy or p.needs_convoy, p.void)
+                       for i, p in enumerate(self.plans)]
+            for idx, reason in self.rules.void_moves(planned, self.position, self.map).items():
                 self.plans[idx].void, self.plans[idx].kind = reason, "hold"
 
     def _give(self, idx: int, order: Order | None, by: Order, void: str | None = None) -> None:
@@ -359,14 +362,13 @@ class MovementPhase:
         rules, position = self.rules, self.position
         sides = rules.sides
         side = rules.side if sides else (lambda power: power)
-        if rules.answers("unit_strength") or rules.answers("defence_bonus"):
-            forces = [Force(side(u.power), u.province, rules.unit_strength(u, position),
+        if rules.answers("defence_bonus"):
+            forces = [Force(side(u.power), u.province, u.strength,
                             rules.defence_bonus(u, position, self.map)) for u in self.units]
         elif sides:
             forces = [Force(side(u.power), u.province, u.strength) for u in self.units]
         else:
             forces = [Force(u.power, u.province, u.strength) for u in self.units]
-        grouping = rules.answers("attack_key")
         attacks: list[Attack] = []
         group: dict[tuple, int] = {}
         merging = self._stacking_rules and self._merges(forces)
@@ -376,8 +378,8 @@ class MovementPhase:
                     self._join_merge(idx, plan, forces, attacks, group)
                 continue
             unit = self.units[idx]
-            key = rules.attack_key(unit, plan) if grouping else \
-                (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
+            # the pieces of one side making the same move attack as one
+            key = (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)

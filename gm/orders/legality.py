@@ -280,9 +280,10 @@ def _removal(order: Order, phase_kind: str | None) -> bool:
 
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:
     """What the map's rules say of a movement order: an order kind no rule gives meaning
-    to, or a rule's own objection (it names the rulebook)."""
-    if not isinstance(order, _MOVEMENT_KINDS) and not rules.stands(order) and not (
-            isinstance(order, _STACK_KINDS) and rules.answers("may_stack")):
+    to (no rule in force brings its form for a movement phase), or a rule's own objection
+    (it names the rulebook)."""
+    if not isinstance(order, _MOVEMENT_KINDS) and not rules.brings_standing(kind_of(order)) \
+            and not (isinstance(order, _STACK_KINDS) and rules.answers("may_stack")):
         if rule_reference(order, game_map):
             return Problem(refusal(order, MOVEMENT, game_map), kind=VARIANT)
         return Problem(NOT_BY_THESE_RULES.format(kind_word(order)), kind=VARIANT)

@@ -41,13 +41,15 @@ def read_loan(b, centre, to) -> Order:
 
 
 def check_declaration(order, kind, location, position, game_map, rules) -> Problem | None:
-    """The map's rule says whether the loan or its end may be declared on this board (the
-    same words `declare` gives when it is adjudicated)."""
-    if rules is None or position is None:
+    """What the map's rule that carries out loans (`declare`) would say, tried on a copy of
+    the board, so that intake gives the words the adjudication gives."""
+    if rules is None or position is None or not hasattr(position, "copy"):
         return None
-    why = rules.declaration_problem(order, position, game_map)
-    return None if why is None else Problem(why, "Check who holds the centre in the last "
-                                                 "report.", VARIANT, refused=True)
+    result = rules.declare(order, position.copy(), game_map)
+    if result is None or result.succeeded:
+        return None
+    return Problem(result.detail, "Check who holds the centre in the last report.", VARIANT,
+                   refused=True)
 
 
 def read_end_loan(b, centre) -> Order:
