@@ -25,10 +25,11 @@ from __future__ import annotations
 from gm.orders.kinds.board import place_name, power_name
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import BuildHooks
 from gm.rules.rule import Rule
 
 
-class BuildAnywhere(Rule):
+class BuildAnywhere(Rule, BuildHooks):
     about = RULES["build_anywhere"]
 
     def build_sites(self, power, position, game_map):
