@@ -26,7 +26,7 @@ def _orders(store) -> set[tuple[str, str]]:
     from gm.game.intake import list_orders
 
     _, listed = list_orders(store, GAME)
-    return {(o.power, o.detail) for o in listed if o.status == "accepted"}
+    return {(o.power, o.detail.split(" (")[0]) for o in listed if o.status == "accepted"}
 
 
 def test_a_message_nested_1500_deep_is_set_aside_and_the_others_are_read(league, tmp_path):
