@@ -62,6 +62,8 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
         return Problem(f"{province.name} is occupied")
     sites = rules.build_sites(power, position, game_map) if rules is not None else ()
     if prov not in sites:
+        if province.build_site and position.owners.get(prov) != power:
+            return _site_not_held(province, position.owners.get(prov), power, game_map)
         if power in game_map.powers and prov in game_map.powers[power].home:
             return Problem(f"{province.name} is not owned by {power_name(game_map, power)}")
         return Problem(f"{province.name} is not a home centre of {power_name(game_map, power)}")
@@ -77,6 +79,20 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
     elif province.kind not in ("land", "coast"):
         return Problem(f"{a_kind(kind)} cannot be built in {province.name}")
     return None
+
+
+def _site_not_held(province, holder: str | None, power: str, game_map: GameMap) -> Problem:
+    """A build on a special build site (a province that is no centre, `build_site`) that the
+    power does not control, naming the rule that makes the site (the province's `rule`) and
+    who controls it."""
+    cite = f"rule {province.rule}: " if province.rule else ""
+    if holder is None:
+        return Problem(f"{cite}nobody controls {province.name} yet (a special build site "
+                       "changes hands like a centre); only the power that controls it builds "
+                       "there")
+    return Problem(f"{cite}{province.name} is controlled by {power_name(game_map, holder)}, "
+                   f"not {power_name(game_map, power)}; only the power that controls a special "
+                   "build site builds there")
 
 
 def _stacks_on_site(order: Build, position, game_map: GameMap, rules, built) -> bool:
@@ -187,8 +203,9 @@ def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
     if owed == 0:
         return Problem(f"{power_name(game_map, power)} is owed no extra build")
     if made >= owed:
-        return Problem(f"all {plural(owed, 'extra build')} of {power_name(game_map, power)} "
-                       "are already used")
+        used = f"the extra build of {power_name(game_map, power)} is" if owed == 1 else \
+            f"all {plural(owed, 'extra build')} of {power_name(game_map, power)} are"
+        return Problem(f"{used} already used (built or waived)")
     return None
 
 
