@@ -7,7 +7,7 @@ the variant allows); surplus build and removal orders are ignored in the order g
 may accept orders of its own first (a voluntary disband), on a working copy of the position, so
 that what they free pays for builds. A rule may owe a power extra builds that need no spare
 centre (loot); the build orders the rule claims draw on those, and only they may make a unit
-stronger than one. A unit that needs no centre is never removed to balance the count. A power
+stronger than one; a waive with no build of the centres left gives one of them up. A unit that needs no centre is never removed to balance the count. A power
 that orders too few removals loses the units farthest from its home centres (the 1971 and
 1982 rulebooks, DATC v2.4), or from the centres it owns where the map chooses the 2023 reading
 (`civil_disorder = "owned"`): an army counts moves through any province, sea included, a fleet
@@ -166,6 +166,12 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     new_units: list[Unit] = []
     used_sites: set[str] = set()
     stacking = rules.answers("may_stack")
+    extra_waived: dict[str, int] = {}  # extra builds given up by a waive
+
+    def owed_extra(power: str) -> int:
+        """The extra builds still owed to `power`: neither built nor waived yet."""
+        return allowances.get(power, (0, 0))[1] - len(extra_built.get(power, ())) \
+            - extra_waived.get(power, 0)
 
     def void(order: Order, why: str) -> None:
         results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
@@ -184,13 +190,21 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             made = extra_built.setdefault(power, [])
             found = legality.build_problem(order, position, game_map, rules, used_sites,
                                            tuple(accepted), new_units) \
-                or extra_build_problem(power, owed, len(made), game_map)
+                or extra_build_problem(power, owed, len(made) + extra_waived.get(power, 0),
+                                       game_map)
             if found:
                 void(order, found.message)
                 continue
             unit = _new_unit(order, power, position.phase, {u.tag for u in new_units})
             made.append(unit)
             build(order, unit)
+            continue
+        if isinstance(order, Waive) and (left <= 0 or spent.get(power, 0.0) >= left) \
+                and owed_extra(power) > 0:
+            # no build of its centres left: the waive gives up an extra build the rules owe
+            # (a Holy Place's award is forfeit, Lord of Hosts 4)
+            extra_waived[power] = extra_waived.get(power, 0) + 1
+            results.append(OrderResult(power, order, None, True, R.WAIVED))
             continue
         if isinstance(order, (Build, Waive)):
             if left <= 0:
