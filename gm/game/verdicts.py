@@ -19,6 +19,7 @@ from gm.engine.position import Position
 from gm.engine.results import OrderResult
 from gm.engine.season import Season
 from gm.maps.gamemap import GameMap
+from gm.notation import mix_counts
 from gm.rules import RuleSet
 
 OK, VOID, PART_VOID = "ok", "void", "void in part"
@@ -47,23 +48,29 @@ def results_by_order(orders: list, results: list[OrderResult]) -> list[list[Orde
             continue
         i = index.get(id(order))
         if i is None:
-            i = _made_from(order, orders)
+            i = _made_from(order, orders, out)
         if i is not None:
             out[i].append(result)
     return out
 
 
-def _made_from(order, orders: list) -> int | None:
-    """The order given that a rule turned into `order`: an equal one, else the first of its
-    kind for the same province (and the same power, when one is)."""
-    for i, given in enumerate(orders):
-        if given == order:
-            return i
+def _made_from(order, orders: list, found: list[list]) -> int | None:
+    """The order given that a rule turned into `order`: of the same kind and province (and
+    power, when one is), an equal one first, then one whose pieces include the part's kind;
+    among several, the one with the fewest results yet (two equal lines each get theirs)."""
     same = [i for i, given in enumerate(orders) if type(given) is type(order)
             and getattr(given, "location", None) is not None
             and getattr(given, "province", None) == getattr(order, "province", "")]
-    mine = [i for i in same if orders[i].power == order.power]
-    return (mine or same or [None])[0]
+    if not same:
+        return None
+
+    def fit(i: int) -> tuple:
+        given = orders[i]
+        kinds = mix_counts(given.unit_kind) or {given.unit_kind: 1}
+        return (given != order, given.power != order.power, order.unit_kind not in kinds,
+                len(found[i]), i)
+
+    return min(same, key=fit)
 
 
 def verdict_of(results: list[OrderResult]) -> Verdict:

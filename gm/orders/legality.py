@@ -49,7 +49,7 @@ from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.merge import Merge, SupportMerge
 from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
-from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, WARNING, Order, Problem
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
 from gm.orders.kinds.split import Split
@@ -82,7 +82,7 @@ class Verdict(NamedTuple):
 
     @property
     def legal(self) -> bool:
-        return self.problem is None
+        return self.problem is None or self.problem.kind == WARNING
 
 
 def kind_word(order: Order) -> str:
@@ -215,10 +215,10 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         if problem is not None:
             return Verdict(order, None, problem)
         unit = pieces[idx]
-        # a removal takes pieces out of a multiple by kind and count (`Remove A Spa` from a
-        # 2A, `Disband G Pra` in Winter), as the adjustment phase reads it; every other order commands the whole multiple
-        removal = isinstance(order, Remove) or (isinstance(order, Disband)
-                                                and phase_kind == ADJUSTMENT)
+        # an adjustment phase's order takes pieces out of a multiple by kind and count
+        # (`Remove A Spa` from a 2A, `Disband G Pra`, `A Spa becomes F` in Winter), as the
+        # adjustment phase and its rules read it; every other order commands the whole multiple
+        removal = isinstance(order, Remove) or phase_kind == ADJUSTMENT
         group, problem = ([idx], None) if removal \
             else commanded_pieces(order, idx, pieces, game_map, rules)
         if problem is not None:
@@ -256,7 +256,31 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
             objection = replace(objection, hint=objection.hint or problem.hint,
                                 kind=problem.kind, focus=problem.focus, refused=True)
         problem = objection or problem
+    if problem is None and unit is not None and rules is not None and phase_kind == ADJUSTMENT \
+            and not isinstance(order, _STANDARD_KINDS[ADJUSTMENT]):
+        problem = rule_adjustment_problem(order, position, game_map, rules)
     return Verdict(order, unit, problem)
+
+
+def rule_adjustment_problem(order: Order, position, game_map: GameMap, rules
+                            ) -> Problem | None:
+    """What a rule says of its own order in an adjustment phase (a Holy Place destroyed, a
+    conversion in Winter): the rule carries it out on a copy of the board, as the engine has
+    it do before the count, and its reason when it voids the order is the problem."""
+    if not hasattr(position, "copy"):
+        return None
+    board = position.copy()
+    done = []
+    if rules.answers("adjustment_orders"):
+        left, done, _ = rules.adjustment_orders(board, [order], game_map)
+        if left and rules.answers("adjustment_order"):
+            taken = rules.adjustment_order(order, board, game_map)
+            done = [taken] if taken is not None else done
+    elif rules.answers("adjustment_order"):
+        taken = rules.adjustment_order(order, board, game_map)
+        done = [taken] if taken is not None else []
+    void = next((r for r in done if r.order is order and not r.succeeded), None)
+    return None if void is None else Problem(void.detail)
 
 
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:

@@ -130,6 +130,14 @@ class Rule:
         the check intake makes with the same words `declare` voids it with."""
         return None
 
+    def declaration_warning(self, order: Order, position: Position, game_map: GameMap
+                            ) -> str | None:
+        """What a player should know of a declaration that is accepted now but checked again
+        when it takes effect (a loan that would leave the lender short), or None: intake
+        notes it beside the order, which stands. In an adjustment phase, where it takes
+        effect at once, the words the engine voids it with."""
+        return None
+
     # --- movement: before the resolver -------------------------------------------------------
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
                        ) -> tuple[list[Order], list[OrderResult]] | None:
@@ -416,6 +424,10 @@ class RuleSet:
     def declaration_problem(self, order: Order, position: Position | None,
                             game_map: GameMap) -> str | None:
         return self._first("declaration_problem", order, position, game_map)
+
+    def declaration_warning(self, order: Order, position: Position, game_map: GameMap
+                            ) -> str | None:
+        return self._first("declaration_warning", order, position, game_map)
 
     # movement, before the resolver
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap

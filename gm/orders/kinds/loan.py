@@ -6,7 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.orders.errors import VARIANT
-from gm.orders.kinds.order_kind import PHASE_KINDS, Order, OrderKind, Problem, show_location
+from gm.orders.kinds.order_kind import (
+    ADJUSTMENT,
+    PHASE_KINDS,
+    VOID,
+    WARNING,
+    Order,
+    OrderKind,
+    Problem,
+    show_location,
+)
 from gm.orders.names import POWER
 
 
@@ -42,12 +51,19 @@ def read_loan(b, centre, to) -> Order:
 
 def check_declaration(order, kind, location, position, game_map, rules) -> Problem | None:
     """The map's rule says whether the loan or its end may be declared on this board (the
-    same words `declare` gives when it is adjudicated)."""
+    same words `declare` gives when it is adjudicated), and what the player should know of a
+    loan that stands (`WARNING`: it would leave the lender short on this board)."""
     if rules is None or position is None:
         return None
     why = rules.declaration_problem(order, position, game_map)
-    return None if why is None else Problem(why, "Check who holds the centre in the last "
-                                                 "report.", VARIANT, refused=True)
+    if why is not None:
+        return Problem(why, "Check who holds the centre in the last report.", VARIANT,
+                       refused=True)
+    warning = rules.declaration_warning(order, position, game_map)
+    if warning is None:
+        return None
+    # declared with an adjustment phase's orders it takes effect at once: void now
+    return Problem(warning, kind=VOID if position.phase.kind == ADJUSTMENT else WARNING)
 
 
 def read_end_loan(b, centre) -> Order:
