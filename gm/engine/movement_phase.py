@@ -38,6 +38,7 @@ class Plan:
     needs_convoy: bool = False  # a move that is not adjacent by land
     convoyed: bool = False
     void: str | None = None  # why the order was set aside
+    void_code: str = R.VOID  # BLOCKED when other units' orders set it aside (`void_moves`)
     matched: bool = True  # support/convoy: does the supported/convoyed order match?
     unmatched_reason: str = ""
     route: tuple | None = None  # a convoyed move: the convoy route graph (starts, ends, next)
@@ -100,8 +101,11 @@ class MovementPhase:
             if plan.order is not None:
                 self._check(idx, plan)
         if self.rules.answers("void_moves"):
+            # set aside by what other units were ordered to do: the board's doing, which no
+            # check of the order alone could tell (a land bridge closed by a hostile fleet)
             for idx, reason in self.rules.void_moves(self).items():
-                self.plans[idx].void, self.plans[idx].kind = reason, "hold"
+                plan = self.plans[idx]
+                plan.void, plan.void_code, plan.kind = reason, R.BLOCKED, "hold"
 
     def _give(self, idx: int, order: Order | None, by: Order, void: str | None = None) -> None:
         """The piece's order is now `order` (None: it holds), given by `by`; a later order
@@ -605,7 +609,7 @@ class MovementPhase:
                  attacks: list[Attack], by: int) -> tuple[bool, str, str]:
         """(succeeded, reason code, detail) for one unit's order."""
         if plan.void:
-            return False, R.VOID, plan.void
+            return False, plan.void_code, plan.void
         kind = plan.kind
         if kind == "move" or kind == "merge":
             a = forces[idx].attack

@@ -50,10 +50,14 @@ def _legality_note(order, position, game_map, rules) -> str:
 def with_verdict(row, verdict, noted: str = "") -> NewOrder:
     """The row with its void note as the engine's verdict says: the engine's words when it
     voids the order (wholly or in part), none when it carries it out. `noted` is the void
-    note the row carries now, replaced; other notes stay."""
+    note the legality check gave the row, replaced, as is a note of this module's (always
+    the last); other notes stay."""
     notes = row.reason or ""
     if noted and noted in notes:
         notes = "; ".join(n for n in notes.replace(noted, "").split("; ") if n)
+    last = max(notes.rfind(form.format("")) for form in (VOID_NOTE, PART_NOTE))
+    if last == 0 or (last > 0 and notes[last - 2:last] == "; "):
+        notes = notes[:max(last - 2, 0)]
     if verdict.kind != OK:
         form = PART_NOTE if verdict.kind == PART_VOID else VOID_NOTE
         notes = "; ".join(n for n in (notes, form.format(verdict.reason)) if n)

@@ -20,10 +20,14 @@ from gm.engine.results import OrderResult
 from gm.engine.season import Season
 from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
+from gm.orders.check import VOID_NOTE
 from gm.rules import RuleSet
 
 OK, VOID, PART_VOID = "ok", "void", "void in part"
+# what became of a line that is no order to adjudicate now
+LATER, REJECTED, REPLACED, UNREAD = "later", "rejected", "replaced", "not read"
 PART_NOTE = "void in part when adjudicated: {}"
+_REPLACES = "; replaces line "  # the letter reader's note that may follow a void note
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +59,13 @@ def results_by_order(orders: list, results: list[OrderResult]) -> list[list[Orde
 
 
 def _made_from(order, orders: list, found: list[list]) -> int | None:
-    """The order given that a rule turned into `order`: of the same kind and province (and
-    power, when one is), an equal one first, then one whose pieces include the part's kind;
-    among several, the one with the fewest results yet (two equal lines each get theirs)."""
-    same = [i for i, given in enumerate(orders) if type(given) is type(order)
-            and getattr(given, "location", None) is not None
+    """The order given that a rule turned into `order`: one for the same province (and
+    power, when one is), an equal one first, then one of the same kind whose pieces include
+    the part's kind (a part of `Build 2A Spa`), then any (a part of a split is a move or a
+    hold); among several, the one with the fewest results yet (two equal lines each get
+    theirs)."""
+    same = [i for i, given in enumerate(orders)
+            if getattr(given, "location", None) is not None
             and getattr(given, "province", None) == getattr(order, "province", "")]
     if not same:
         return None
@@ -67,15 +73,31 @@ def _made_from(order, orders: list, found: list[list]) -> int | None:
     def fit(i: int) -> tuple:
         given = orders[i]
         kinds = mix_counts(given.unit_kind) or {given.unit_kind: 1}
-        return (given != order, given.power != order.power, order.unit_kind not in kinds,
-                len(found[i]), i)
+        return (given != order, type(given) is not type(order), given.power != order.power,
+                order.unit_kind not in kinds, len(found[i]), i)
 
     return min(same, key=fit)
 
 
+def noted_verdict(status: str, reason: str) -> Verdict:
+    """A line's verdict as its notes tell it (the echo's, a confirmation's): an accepted
+    order with "void when adjudicated: why" is void, with "void in part ..." void in part,
+    else ok; a line that is no order now by its status."""
+    if status != "accepted":
+        return Verdict({"later": LATER, "rejected": REJECTED, "superseded": REPLACED,
+                        "withdrawn": REPLACED}.get(status, UNREAD), reason or "")
+    for form, kind in ((PART_NOTE, PART_VOID), (VOID_NOTE, VOID)):
+        start = form.format("")
+        if start in (reason or ""):
+            why = reason[reason.index(start) + len(start):]
+            return Verdict(kind, why.split(_REPLACES)[0])
+    return Verdict(OK)
+
+
 def verdict_of(results: list[OrderResult]) -> Verdict:
     """The class of an order's results: void when every one is void, void in part when some
-    are, else ok."""
+    are, else ok (carried out, or failed on the board: bounced, cut, dislodged, blocked by
+    another power's orders)."""
     voids = [r for r in results if r.code == R.VOID and not r.succeeded]
     if not voids:
         return Verdict(OK)

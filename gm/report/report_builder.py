@@ -66,13 +66,14 @@ TAGS = {
     R.NO_CONVOY: "no convoy",
     R.NOT_MATCHED: "void",
     R.VOID: "void",
+    R.BLOCKED: "blocked",
     R.REPLACED: "replaced",
 }
 # Codes of orders that did what they asked: no tag, as judges print them.
 UNTAGGED = frozenset({R.MOVED, R.HELD, R.SUPPORTED, R.CONVOYED, R.RETREATED, R.DISBANDED,
                       R.BUILT, R.REMOVED, R.WAIVED})
 # Known codes whose detail is the reader's business (why the order did nothing).
-EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED})
+EXPLAINED = frozenset({R.VOID, R.BLOCKED, R.NOT_MATCHED, R.REPLACED})
 
 
 def _declared_tags() -> tuple[dict[str, str], frozenset[str]]:

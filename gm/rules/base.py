@@ -171,8 +171,9 @@ class Rule:
         return None
 
     def void_moves(self, phase: MovementPhase) -> dict[int, str] | None:
-        """Orders made void by other units' orders (a bridge blocked by a hostile fleet):
-        unit index -> reason."""
+        """Orders set aside by other units' orders (a bridge blocked by a hostile fleet):
+        unit index -> reason. The piece holds; its result is `blocked`, the board's doing
+        (no check of the order alone could know it), not `void`."""
         return None
 
     def attack_key(self, unit: Unit, plan: Plan) -> tuple | None:

@@ -130,7 +130,7 @@ def intake_and_engine(letter: str, power: str, position, game_map, rules):
     by_order = dict(zip(map(id, orders), results_by_order(orders, outcome.results),
                         strict=True))
     out = []
-    for (row, order), done in zip(rows, noted, strict=True):
+    for (_, order), done in zip(rows, noted, strict=True):
         if done.status == "accepted" and order is not None:
             out.append((done, verdict_of(by_order[id(order)])))
         elif done.status == "rejected" and order is not None:
