@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gm.engine.declarations import declare, split_declarations
 from gm.game.games import GameView, open_game, resolve_power
 from gm.game.progress import not_listed, progress
 from gm.game.stored_orders import orders_in_force
@@ -154,7 +155,10 @@ def _unordered(power: str, forced, position, view: GameView, rules) -> list[str]
     if position.phase.kind != "Movement" or not rules.answers("prepare_orders"):
         return []
     given = [order for _, order in forced]
-    _, said = rules.prepare_orders(position.copy(), list(given), view.map)
+    board = position.copy()
+    orders, declarations = split_declarations(given)
+    declare(declarations, board, view.map, rules)  # placements first, as the engine has it
+    _, said = rules.prepare_orders(board, orders, view.map)
     return [r.detail for r in said if r.power == power and r.succeeded
             and not any(r.order is order for order in given)]
 

@@ -173,3 +173,25 @@ def test_every_demo_letter_is_confirmed_as_echoed_and_adjudicated(store, path):
             break
         adjudicate_and_check(store, "g", checked)
     assert checked.verdicts.get(OK, 0) > 10 and checked.verdicts.get(f"{OK} adjudicated")
+
+
+def test_a_confirmation_tells_the_void_note_the_unplaced_leader_and_the_deadline(store):
+    """Issue 27 §3: `Philopoemen S F Ach - Spa` went out as "to be adjudicated" with no void
+    note; a leader not placed was not mentioned; nor was the deadline."""
+    from gm.game.deadlines import set_deadline
+
+    new_game(store, "g", "rise-of-rome-ii")
+    set_deadline(store, "g", "2030-03-01 18:00 Europe/London")
+    take_orders(store, "g", "Greeks:\nPlace Philopoemen in Achea\nPhilopoemen S F Ach - Spa\n"
+                            "F Aet - Goc\n")
+    take_orders(store, "g", "Carthage:\nA Nca - Sag\nF Car H\n")
+    greeks = confirm(store, "g", "Greeks")[0]
+    assert "Orders are due Friday 1 March 2030, 18:00 GMT." in greeks.text
+    void = next(line for line in greeks.lines if line.text.startswith("Philopoemen S"))
+    assert void.verdict == VOID and "void when adjudicated:" in void.note
+    assert f"  {void.text}\n    {void.note}" in greeks.text
+    carthage = confirm(store, "g", "Carthage")[0].text
+    assert "Pieces without an order:\n  by default: no placement was sent, so Hannibal " \
+           "starts on the first home of rule 1.1, Carthage" in carthage
+    assert "No order yet for (they will hold):\n  A Tha" in carthage
+    assert "Pieces without an order" not in greeks.text
