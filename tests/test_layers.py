@@ -18,7 +18,7 @@ FLOORS = [
     {"store", "datc"},  # what is kept; the DATC runner
     {"report"},  # the report as data, and its renderers
     {"game"},  # the GM's workflow
-    {"draw", "publish", "mail"},  # pictures; a game as a static site; the season's mail
+    {"draw", "publish", "mail", "judge"},  # pictures; the site; mail; the judge's cycle
     {"cli", "demo", "__main__"},  # the command line
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}

@@ -21,6 +21,8 @@ ENVIRONMENT = section("Environment", [
     ("GM_DB", "the game database where --db is not given (default: gm.db in this folder)"),
     ("GM_MAPS", "a folder of your own map files, searched before gm's own maps"),
     ("GM_CACHE", "where checked maps are kept compiled (default: ~/.cache/gm)"),
+    ("GM_NOW", "the clock, an ISO 8601 moment (tests; 'gm judge --dry-run' at another time)"),
+    ("GM_SMTP_PASSWORD, GM_IMAP_PASSWORD", "the mail passwords (never stored)"),
 ])
 
 
@@ -54,6 +56,7 @@ def _options(
 from gm.cli import datc_command as _datc  # noqa: E402,F401  (registers commands)
 from gm.cli import draw_commands as _draw  # noqa: E402,F401
 from gm.cli import game_commands as _game  # noqa: E402,F401
+from gm.cli import judge_commands as _judge  # noqa: E402,F401
 from gm.cli import letter_commands as _letters  # noqa: E402,F401
 from gm.cli import mail_commands as _mail  # noqa: E402,F401
 from gm.cli import map_commands as _maps  # noqa: E402,F401

@@ -69,6 +69,7 @@ def explained(db: str) -> Iterator[None]:
     import json
     import sqlite3
 
+    from gm.dates import ClockError
     from gm.game.workflow_errors import WorkflowError
     from gm.maps import MapError
     from gm.store.codec import CodecError
@@ -76,7 +77,7 @@ def explained(db: str) -> Iterator[None]:
 
     try:
         yield
-    except (StoreError, WorkflowError, ArchiveError, MapError) as exc:
+    except (StoreError, WorkflowError, ArchiveError, MapError, ClockError) as exc:
         fail(str(exc))
     except sqlite3.Error as exc:
         fail(str(explain_sqlite_error(exc, db)))

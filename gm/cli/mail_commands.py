@@ -2,10 +2,10 @@
 written as messages. Each parses its arguments, calls `gm.mail`, and prints.
 
     gm mail read GAME --mbox FILE | --maildir DIR | --imap HOST --user U   [--subject P]
-    gm mail confirm GAME [-P POWER] [--outbox DIR | --send]
+    gm mail confirm GAME [-P POWER] [--outbox DIR | --send [--again]]
     gm mail results GAME [--phase P] [--outbox DIR | --send [--again]]
     gm mail setup GAME --from ADDRESS [--smtp HOST --port N --security S --user U]
-    gm mail sent GAME [--phase P]                    what gm sent, to whom, when
+    gm mail sent GAME [--phase P]                    what gm sent, to whom, when; what waits
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ OutboxOption = Annotated[str, typer.Option(
     "--outbox", metavar="DIR", help="write the messages as .eml files into DIR")]
 SendOption = Annotated[bool, typer.Option(
     "--send", help="send them by SMTP ('gm mail setup'); the password from GM_SMTP_PASSWORD "
-                   "or a prompt")]
+                   "or a prompt. A retry sends only what did not go")]
+AgainOption = Annotated[bool, typer.Option(
+    "--again", help="send again what was sent already")]
 
 
 @contextmanager
@@ -145,6 +147,7 @@ def confirm(game: GameName,
                 "--power", "-P", help="only this power's confirmation")] = None,
             outbox: OutboxOption = "outbox",
             send: SendOption = False,
+            again: AgainOption = False,
             db: Db = "gm.db"):
     """A confirmation to each power that sent orders this phase.
 
@@ -153,7 +156,7 @@ def confirm(game: GameName,
 
     with mail_opened(db) as store:
         mailing = confirmation_mail(store, game, power)
-        _deliver(store, mailing, outbox, send, again=True)
+        _deliver(store, mailing, outbox, send, again)
 
 
 @mail_app.command("results", epilog=examples(
@@ -162,8 +165,7 @@ def confirm(game: GameName,
 ))
 def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "outbox",
             send: SendOption = False,
-            again: Annotated[bool, typer.Option(
-                "--again", help="send a phase's results again")] = False,
+            again: AgainOption = False,
             db: Db = "gm.db"):
     """The season report to every player, with the board as a picture.
 
@@ -193,12 +195,13 @@ def _deliver(store, mailing, outbox: str, send: bool, again: bool) -> None:
         return _password("GM_SMTP_PASSWORD", f"SMTP ({settings.smtp_user}@"
                                              f"{settings.smtp_host})")
 
-    sent = delivery.send_mailing(store, mailing, password, again)
-    for item in sent:
-        console.print(f"Sent to {', '.join(item.recipients)}: {item.message['Subject']}",
-                      markup=False, soft_wrap=True)
-    console.print(f"{mailing.game}, {mailing.phase}: {len(sent)} message(s) sent and "
-                  "recorded.", markup=False)
+    done = delivery.send_mailing(store, mailing, password, again)
+    for row in done.sent:
+        console.print(f"Sent to {row.recipients}: {row.subject}", markup=False,
+                      soft_wrap=True)
+    before = f"; {done.skipped} sent before, not sent again" if done.skipped else ""
+    console.print(f"{mailing.game}, {mailing.phase}: {len(done.sent)} message(s) sent and "
+                  f"recorded{before}.", markup=False)
 
 
 @mail_app.command("setup", epilog=examples(
@@ -237,16 +240,20 @@ def setup(game: GameName,
 
 @mail_app.command("sent")
 def sent(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
-    """List the messages gm sent: when, what, to whom, with their Message-IDs."""
+    """List the messages gm sent: when, what, to whom, with their Message-IDs; then those
+    still queued, with why they did not go."""
     from gm.mail.delivery import sent_messages
 
     with mail_opened(db) as store:
-        found = sent_messages(store, game, phase)
+        found, waiting = sent_messages(store, game, phase)
     if not found:
         console.print(f"{game}: nothing sent{' for ' + phase if phase else ''} yet.",
                       markup=False)
-        return
     for row in found:
         console.print(f"{row.sent_at}  {row.phase}  {row.kind:<12} {row.recipients}  "
                       f"{row.message_id}",
                       markup=False, soft_wrap=True)
+    for row in waiting:
+        why = f" ({row.last_error})" if row.last_error else ""
+        console.print(f"queued: {row.phase}  {row.kind:<12} {row.recipients}  "
+                      f"{row.message_id}{why}", markup=False, soft_wrap=True)

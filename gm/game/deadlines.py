@@ -9,7 +9,7 @@ and printed in the game's zone: the zone the GM last named in a deadline.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from gm import dates
 from gm.deadline_time import DeadlineError, Due, read_due
@@ -22,8 +22,8 @@ from gm.store.database import Store
 
 
 def now() -> datetime:
-    """This moment, on `dates.today()` (which tests fix)."""
-    return datetime.combine(dates.today(), datetime.now(UTC).time(), UTC)
+    """This moment (`dates.now`: GM_NOW when set; on `dates.today()`, which tests fix)."""
+    return dates.now()
 
 
 @dataclass(frozen=True, slots=True)

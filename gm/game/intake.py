@@ -111,7 +111,7 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
             old, by = item.old, item.by
             who = old.power or infer_power(old.order, position, view.map)
             out.append((NewOrder(old.line, who, old.text, "superseded",
-                                 f"replaced by {by.text!r} (line {by.line})"), None))
+                                 replaced_words(by.text, by.line)), None))
         elif isinstance(item, ReadOrder):
             out.append(_accepted(item, view, position))
         elif isinstance(item, RejectedLine):
@@ -324,7 +324,7 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
         if key is not None and last[key] != i:
             later = new[last[key]][0]
             row = dataclasses.replace(row, status="superseded",
-                                      reason=f"replaced by {later.text!r} (line {later.line})")
+                                      reason=replaced_words(later.text, later.line))
         out.append(row)
     replaced = []
     for old in earlier:
@@ -332,9 +332,16 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
         if key in last:
             later = new[last[key]][0]
             order_rows.set_order_status(store, old.id, "superseded",
-                                        f"replaced by {later.text!r}")
+                                        replaced_words(later.text))
             replaced.append(old.text)
     return out, replaced
+
+
+def replaced_words(text: str, line: int | None = None) -> str:
+    """Why an order is not in force, in words the player reads in the confirmation: a later
+    order for the same unit replaced it, in this letter (on `line`) or a later one."""
+    where = f"on line {line}" if line is not None else "in a later letter"
+    return f"replaced by your later order {where}, {text!r}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 confirmations and results written as messages, into an outbox folder or sent by SMTP.
 
 `messages` decodes one message as a mail program sent it; `mailboxes` reads a mailbox;
-`inbox` turns a game's messages into letters; `confirmation` and `outgoing` write the
-messages; `delivery` puts them in the outbox or sends them.
+`inbox` turns a game's messages into letters; `outgoing` writes the messages (the text of a
+confirmation is `gm.game.confirmations`'); `delivery` puts them in the outbox, or sends them
+through the queue, each once.
 """

@@ -7,14 +7,19 @@ last letter by mail (`In-Reply-To`, `References`). The results carry the plain-t
 the body, the published page's HTML as an alternative part, and the board as a PNG attachment
 (SVG when PNG cannot be made on this computer). Players are written to one by one, so that no
 one sees another's address: contacts are for the GM only.
+
+Each message names its batch, what it belongs to (`results:adjudication:7`, a power's
+confirmation of given letters), which the queue (`delivery`) keys on: the same batch is sent
+once, and a retry sends only what did not go.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate, make_msgid
+from email.utils import format_datetime, formataddr, make_msgid
 
+from gm import dates
 from gm.game.confirmations import confirm
 from gm.game.games import GameView, open_game, resolve_power
 from gm.game.players import players_at
@@ -25,20 +30,24 @@ from gm.store import game_rows as rows
 from gm.store import mail_rows
 from gm.store.database import Store
 from gm.store.mail_rows import MailSettings
+from gm.store.order_rows import orders_of_phase
+from gm.store.result_rows import adjudication_from
 
 CONFIRMATION, RESULTS = "confirmation", "results"
+REMINDER, REPLY, NOTICE = "reminder", "reply", "notice"  # the judge's (gm.judge)
 
 
 @dataclass(frozen=True, slots=True)
 class Outgoing:
     """A message ready to be written to the outbox or sent, with what gm records of it."""
 
-    kind: str  # CONFIRMATION or RESULTS
+    kind: str  # CONFIRMATION, RESULTS, or one of the judge's
     phase: str
     power: str | None  # power id
     recipients: tuple[str, ...]
     message: EmailMessage
     file_name: str  # its name in the outbox folder
+    batch: str = ""  # what it belongs to; the queue sends a batch's message to a power once
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +56,7 @@ class Mailing:
     phase: str
     messages: list[Outgoing]
     skipped: list[str]  # powers gm could not write to, with the reason
+    picture: str = ""  # what the results carry of the board: `PNG`, or why not
 
 
 def settings_for(store: Store, view: GameView) -> MailSettings:
@@ -63,7 +73,7 @@ def new_message(sender: str, to: str, subject: str, body: str,
     message["From"] = sender
     message["To"] = to
     message["Subject"] = subject
-    message["Date"] = formatdate(localtime=True)
+    message["Date"] = format_datetime(dates.now())
     domain = sender.rsplit("@", 1)[-1].strip(" >") if "@" in sender else "localhost"
     message["Message-ID"] = make_msgid(domain=domain)
     if reply_to:
@@ -73,13 +83,13 @@ def new_message(sender: str, to: str, subject: str, body: str,
     return message
 
 
-def _recipients(store: Store, view: GameView, phase) -> dict[str, tuple[str, list[str]]]:
+def recipients(store: Store, view: GameView, phase) -> dict[str, tuple[str, list[str]]]:
     """Power id -> (player's name, email addresses) at `phase`."""
     return {power: (row.name, sorted(contact_addresses(row.contact)))
             for power, row in players_at(store, view, phase).items() if not row.vacant}
 
 
-def _to(name: str, addresses: list[str]) -> str:
+def address_line(name: str, addresses: list[str]) -> str:
     return ", ".join(formataddr((name, address)) for address in addresses)
 
 
@@ -96,7 +106,7 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
         settings = settings_for(store, view)
         phase = rows.open_phase(store, view.game)
         power_id = resolve_power(view.map, power)
-        players = _recipients(store, view, phase.phase)
+        players = recipients(store, view, phase.phase)
         replies = _last_mail(store, view, phase.id)
         to_confirm = confirm(store, view.game.name, power_id, ordered_only=True)
         if not to_confirm:
@@ -111,17 +121,23 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
                                "--contact ADDRESS')")
                 continue
             subject = f"{view.game.name}: {phase.label} orders received for {found.power}"
-            message = new_message(settings.sender, _to(name, addresses), subject, found.text,
-                                  replies.get(found.power_id))
+            message = new_message(settings.sender, address_line(name, addresses), subject,
+                                  found.text, replies.get(found.power_id))
+            letters = sorted({row.letter_id for row in orders_of_phase(store, phase.id)
+                              if row.power == found.power_id})
+            batch = (f"{CONFIRMATION}:phase:{phase.id}:{found.power_id}:letters:"
+                     f"{','.join(map(str, letters))}")
             messages.append(Outgoing(CONFIRMATION, phase.label, found.power_id,
                                      tuple(addresses), message,
-                                     _file_name(view.game.name, phase.label, CONFIRMATION,
-                                                found.power)))
+                                     outbox_name(view.game.name, phase.label, CONFIRMATION,
+                                                found.power), batch))
         return Mailing(view.game.name, phase.label, messages, skipped)
 
 
-def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
-    """The season report of `phase` (the last adjudicated by default) to every player."""
+def results_mail(store: Store, game: str, phase: str | None = None, picture: bool = True
+                 ) -> Mailing:
+    """The season report of `phase` (the last adjudicated by default) to every player; with
+    the board as a picture unless `picture` is False."""
     from gm.report.text import render_text
 
     with store.transaction(write=False):
@@ -129,9 +145,13 @@ def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
         settings = settings_for(store, view)
         report = phase_report(store, game, phase)
         label = report.phase
-        picture = board_picture(store, game, label)
+        board = board_picture(store, game, label) if picture else None
+        shown = "none (the game sends no picture)" if board is None else \
+            "PNG" if board[2] == ("image", "png") else "SVG (PNG cannot be made here)"
         at = next(row for row in rows.live_phases(store, view.game) if row.label == label)
-        players = _recipients(store, view, at.phase)
+        adjudication = adjudication_from(store, at.id, "live")
+        batch = f"{RESULTS}:adjudication:{adjudication.id}"
+        players = recipients(store, view, at.phase)
         text, html = render_text(report), report_page(f"{view.game.name}: {label}", report)
         messages, skipped = [], []
         for power_id, power in view.map.powers.items():
@@ -141,18 +161,20 @@ def results_mail(store: Store, game: str, phase: str | None = None) -> Mailing:
                     skipped.append(f"{power.name}: no email address among the player's "
                                    "contacts")
                 continue
-            message = new_message(settings.sender, _to(name, addresses),
+            message = new_message(settings.sender, address_line(name, addresses),
                                   f"{view.game.name}: {label} results", text)
             message.add_alternative(html, subtype="html")
-            file_name, data, (maintype, subtype) = picture
-            message.add_attachment(data, maintype=maintype, subtype=subtype,
-                                   filename=file_name)
+            if board is not None:
+                picture_name, data, (maintype, subtype) = board
+                message.add_attachment(data, maintype=maintype, subtype=subtype,
+                                       filename=picture_name)
             messages.append(Outgoing(RESULTS, label, power_id, tuple(addresses), message,
-                                     _file_name(view.game.name, label, RESULTS, power.name)))
+                                     outbox_name(view.game.name, label, RESULTS, power.name),
+                                     batch))
         if not messages:
             raise WorkflowError(f"no player of {view.game.name} has an email address; add "
                                 "them with 'gm players GAME POWER --contact ADDRESS'.")
-        return Mailing(view.game.name, label, messages, skipped)
+        return Mailing(view.game.name, label, messages, skipped, shown)
 
 
 def report_page(title: str, report) -> str:
@@ -184,6 +206,6 @@ def board_picture(store: Store, game: str, label: str) -> tuple[str, bytes, tupl
         return f"{stem}.svg", svg.encode("utf-8"), ("image", "svg+xml")
 
 
-def _file_name(game: str, phase: str, kind: str, power: str) -> str:
+def outbox_name(game: str, phase: str, kind: str, power: str) -> str:
     words = "-".join(f"{game} {phase} {kind} {power}".split())
     return "".join(c if c.isalnum() or c in "-_." else "-" for c in words) + ".eml"

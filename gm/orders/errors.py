@@ -18,22 +18,30 @@ NOT_ADJACENT = "not_adjacent"  # the unit cannot reach the province named
 BAD_FORM = "bad_form"  # readable, but self-contradictory (destroying a centre elsewhere...)
 PHASE = "phase"  # not allowed in this phase
 VARIANT = "variant"  # not allowed by the rules of this map
+UNSURE = "unsure"  # a line gm is not sure of would replace an order the player gave
 
 KINDS = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT, WRONG_POWER, WRONG_KIND,
-         NOT_ADJACENT, BAD_FORM, PHASE, VARIANT)
+         NOT_ADJACENT, BAD_FORM, PHASE, VARIANT, UNSURE)
 
 
 class OrderError(ValueError):
-    """An order that cannot be accepted. `column` is 1-based where known; `hint` says the fix."""
+    """An order that cannot be accepted. `column` is 1-based where known; `hint` says the fix.
+    For a name that is unknown or ambiguous, `choices` are its candidates as (pool, id) and
+    `span` the columns it takes (first, one past the last), so a reader that knows the board
+    can judge them."""
 
     def __init__(self, text: str, message: str, column: int | None = None, hint: str = "",
-                 *, kind: str = SYNTAX, candidates: tuple[str, ...] = ()):
+                 *, kind: str = SYNTAX, candidates: tuple[str, ...] = (),
+                 choices: tuple[tuple[str, str], ...] = (),
+                 span: tuple[int, int] | None = None):
         self.text = text
         self.message = message
         self.column = column
         self.hint = hint
         self.kind = kind
         self.candidates = candidates
+        self.choices = choices
+        self.span = span
         super().__init__(self.describe())
 
     def describe(self) -> str:
@@ -55,7 +63,7 @@ class OrderError(ValueError):
             return self
         hint = f"{self.hint} (Note: {'; '.join(notes)}.)".strip()
         return OrderError(self.text, self.message, self.column, hint, kind=self.kind,
-                          candidates=self.candidates)
+                          candidates=self.candidates, choices=self.choices, span=self.span)
 
     def pointer(self) -> str:
         """The text with a caret under the column, for a fixed-width echo; '' if no column."""
@@ -65,8 +73,10 @@ class OrderError(ValueError):
 
     def __reduce__(self):  # keep the keyword-only fields when pickled (e.g. by a cache)
         return (_rebuild, (self.text, self.message, self.column, self.hint, self.kind,
-                           self.candidates))
+                           self.candidates, self.choices, self.span))
 
 
-def _rebuild(text, message, column, hint, kind, candidates) -> OrderError:
-    return OrderError(text, message, column, hint, kind=kind, candidates=candidates)
+def _rebuild(text, message, column, hint, kind, candidates, choices=(), span=None
+             ) -> OrderError:
+    return OrderError(text, message, column, hint, kind=kind, candidates=candidates,
+                      choices=choices, span=span)

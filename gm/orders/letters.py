@@ -1,17 +1,21 @@
 """Read a pasted letter or email into orders: every line is an order, rejected, or ignored.
 
 Players send orders inside email: headers, quoted replies, greetings, signatures, numbered
-lists, power headings (`EGYPT:`, `Orders for Egypt`, `Egypt -`), several orders on a line.
-Each non-blank line ends in exactly one place of the `Letter`, with a reason when it is not an
-order, so nothing is dropped silently. A later order for the same unit replaces an earlier
-one; the replaced order is kept in `Letter.replaced` and the new one says so in its notes.
+lists, power headings (`EGYPT:`, `Orders for Egypt`, `Egypt -`, `Sparta spring 450:`,
+`Argos:`), several orders on a line. Each non-blank line ends in exactly one place of the
+`Letter`, with a reason when it is not an order, so nothing is dropped silently. A later order
+for the same unit replaces an earlier one; the replaced order is kept in `Letter.replaced` and
+the new one says so in its notes. When gm is not sure of the later line (a guessed name, a line
+under a heading it cannot place), it asks rather than replaces: the line is rejected (reading
+rule 9). A name the map cannot settle is judged by the board (rule 11).
 
 Nothing meant for a later phase becomes an order of the open one (`gm/orders/README.md`,
 reading rules 1 and 2): lines under a season heading (`Winter:`, `Autumn retreats:`, `W:`),
 conditional retreats (`If dislodged, A Mar - Gas`) and retreats, builds and removals written
 with the moves are read for the phase they name and kept for it (`ReadOrder.later`), or
 rejected with the reason. A heading naming no power, or another power than the one the
-letter is entered for, is a refusal of the whole letter (`Letter.refusals`).
+letter is entered for, is a refusal of the whole letter (`Letter.refusals`); so is a letter
+with no heading that names nothing of this game (rule 12).
 """
 
 from __future__ import annotations
@@ -25,12 +29,28 @@ from gm.maps.gamemap import GameMap
 from gm.notation import order_display, standing
 from gm.orders import ignored, legality
 from gm.orders.check import checked_order
-from gm.orders.errors import PHASE, SYNTAX, UNKNOWN_NAME, OrderError
+from gm.orders.errors import (
+    AMBIGUOUS_NAME,
+    NO_UNIT,
+    PHASE,
+    SYNTAX,
+    UNKNOWN_NAME,
+    UNSURE,
+    OrderError,
+)
 from gm.orders.ignored import ignored_reason
-from gm.orders.names import NameIndex, NameProblem, fold, name_index
+from gm.orders.kinds.hold import NO_ORDER
+from gm.orders.names import LEADER, Match, NameIndex, NameProblem, fold, name_index
 from gm.orders.parse import read_order
-from gm.orders.sections import LetterPhases, PhaseSlot, place_heading, read_heading
-from gm.orders.types import Order, PlaceLeader, Retreat
+from gm.orders.sections import (
+    LetterPhases,
+    NotYet,
+    PhaseSlot,
+    not_yet,
+    place_heading,
+    read_heading,
+)
+from gm.orders.types import Build, Disband, Order, PlaceLeader, Remove, Retreat
 
 # --- what a line can be -----------------------------------------------------------------------
 _EMAIL_HEADER = re.compile(
@@ -47,7 +67,21 @@ _SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|yo
 _INLINE_NUMBER = re.compile(r"\s*;\s*|\s+(?=\(?\d{1,2}[.)]\s+\S)")
 # Conditional retreats: `If dislodged, A Mar - Gas`, `A Leb - Lam (if dislodged)`.
 _DISLODGED = r"(?:dislodged|displaced|forced\s+out)"
-_PLACEMENT = re.compile(r"^\W*place\b", re.I | re.M)  # `Place Hannibal in Carthage`
+# a leader's placement, as players word it (`Place Hannibal in Carthage`, `Hannibal starts in
+# Carthage`, `Leader: Ptolemy IV (Memphis)`): the letter is read twice, for its placements first
+_PLACEMENT = re.compile(r"\b(?:place[sd]?|placing|put|starts?|starting|begins?|set\s*up|sets\s+up|"
+                        r"leaders?|placements?|located|stationed|positioned|based|deployed)\b|"
+                        r"[:(]", re.I)
+# `Leader:`, `Leaders:`, `Leader placement:`, `Starting positions:`: the lines (or the rest of
+# the line) place leaders
+_PLACING = re.compile(r"^(?:(?:the\s+)?leaders?(?:'s?)?(?:\s+(?:placements?|starts?|positions?|"
+                      r"locations?))?|placements?|(?:starting|start|initial)\s+(?:placements?|"
+                      r"positions?|locations?|places?))\s*(?:\([^)]*\))?\s*$", re.I)
+# `Leader Hannibal starts in Carthage`, `Leader - Hannibal - Carthage`: a leader's placement
+_LEADER_WORD = re.compile(r"^(?:the\s+)?leader\b\s*[:\-–—]?\s*", re.I)
+# what names a leader's place in a placement: `Ptolemy IV (Memphis)`, `Ptolemy IV - Memphis`
+_LEADER_AT = re.compile(r"^(?P<leader>[^():,\-–—]+?)\s*(?:\(\s*(?P<paren>[^()]+?)\s*\)|"
+                        r"(?:[:,\-–—]|\b(?i:in|at|to|on)\b)\s*(?P<rest>[^():]+?))\s*\.?$")
 _IF_LEAD = re.compile(rf"^(?:if|when|should)\s+(?:(?:it|the\s+unit|my\s+unit)\s+is\s+)?"
                       rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
 _IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s+(?P<unit>.{{1,40}}?)\s+(?:is|be|gets?)\s+"
@@ -66,6 +100,7 @@ _NOT_POWERS = {"orders", "order", "moves", "movement", "press", "note", "notes",
 # `Germany, Autumn retreats:`, `Gondor's orders for Summer 3000`, `France (Winter 1901)`
 _SEASON_AFTER_POWER = re.compile(r"^[^,:(]+?(?:,|\bfor\b|\()\s*(?P<season>[^:()]+?)\s*\)?"
                                  r"\s*[:\-–—]*\s*$", re.I)
+_MARKED = re.compile(r"^(?P<text>[^:]{1,80}?)\s*[:\-–—]+\s*$")  # words, then `:` or a dash
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
 _HEADER = re.compile(
     r"^(?:(?P<lead>orders?|moves?|builds?|adjustments?|retreats?)\s+(?:for|from|of)\s+)?"
@@ -76,10 +111,19 @@ _POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*:\s*(?P<rest>\S.*)$")
 _POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s+[-–—]\s+(?P<rest>\S.*)$")
 _VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*:?\s*$", re.I)
 _HEADING_VERB = re.compile(r"\b(builds?|removals?|removes?|disbands?)\b", re.I)
-_VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?)\b\s*:?", re.I)
+_VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?|retreats?)\b\s*:?", re.I)
+# `A Boe - Aet (retreat)`: the line says it is a retreat
+_RETREAT_TAIL = re.compile(r"\s*[(\[]\s*(?:as\s+an?\s+|a\s+)?retreat(?:s|ing)?\s*[)\]]\s*\.?$",
+                           re.I)
 _STARTS_WITH_UNIT = re.compile(r"^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]", re.I)
-_STARTS_WITH_VERB = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sack|loan|lend|"
-                               r"end\s+loan|place|destroy)\b", re.I)
+_STARTS_WITH_VERB = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sack|loans?|lend|"
+                               r"end\s+loan|place|destroy|retreats?)\b", re.I)
+# a line's first word that is an order's verb, never a heading (`Loan: Athens to Egypt`)
+_VERB_FIRST = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sacks?|loans?|lends?|"
+                         r"end\s+loan|cancel|places?|put|destroys?|merges?|splits?|converts?|"
+                         r"retreats?|moves?|supports?|convoys?|holds?|rebuilds?)\s*$", re.I)
+# a heading that ends in a colon: the lines below it are read for what it says
+_COLON_END = re.compile(r":\s*$")
 _ORDER_SIGNS = re.compile(
     r"->|=>|\w\s*-\s*\w|\b(?:h|s|c|r|d|z|holds?|supports?|convoys?|moves?|retreats?|"
     r"disbands?|merges?|splits?|destroys?|sacks?|converts?|becomes?)\b", re.I)
@@ -88,7 +132,14 @@ _SEPARATORS = (re.compile(r"\s*,\s*"), re.compile(r"(?<=\S)\.\s+"),
                re.compile(r"\s+(?:and|&)\s+", re.I))
 _VERBS = {"build": "Build", "builds": "Build", "b": "Build", "removal": "Remove",
           "removals": "Remove", "remove": "Remove", "removes": "Remove",
-          "disband": "Disband", "disbands": "Disband"}
+          "disband": "Disband", "disbands": "Disband", "retreat": "Retreat",
+          "retreats": "Retreat"}
+PLACE = "Place"  # the verb a `Leaders:` heading carries
+# a rejected line with such an error names nothing of the game (for a letter for another game)
+_NAMES_NOTHING = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT)
+_MAX_JUDGED = 4  # candidates of a name tried on the board
+_MAX_PLACEMENT = 120  # a longer line is no leader's placement (and no regex gets to backtrack)
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +250,8 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
     the engine will void are kept with a note saying why. `rules` (the map's `RuleSet`) lets
     its rules object too. `phases` (the open phase and those before the next movement) lets
     lines meant for a later phase be kept for it; without it they are rejected."""
-    if board is not None and rules is not None and _PLACEMENT.search(text):
+    if board is not None and rules is not None and name_index(game_map).leader_power \
+            and _PLACEMENT.search(text):
         # a placement is carried out before the phase's orders, wherever the letter puts it:
         # read the letter once for its placements, then every line against the board they make
         first = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
@@ -236,12 +288,20 @@ class _LetterReader:
         self.letter = Letter()
         self.in_signature = False
         self.verb: str | None = None  # set by a `Builds:` heading, until a blank line
+        # a line ending in a colon that gm could not read as a heading (`If bounced:`): the
+        # orders below it never replace one the player gave, until the next heading or the
+        # end of the paragraph under it
+        self.doubt_heading: tuple[int, str] | None = None
+        self.doubts: dict[int, str] = {}  # id of a ReadOrder -> why gm is not sure of it
+        self.names_game = False  # a line names a piece, power or place of this game
 
     # --- one line ----------------------------------------------------------------------------
     def read_line(self, no: int, raw: str) -> None:
         line = raw.replace("\xa0", " ").replace("\u200b", "").strip()
         if not line:
             self.verb = None
+            if self.doubt_heading is not None and self.doubt_heading[0] < no - 1:
+                self.doubt_heading = None  # the paragraph under `If bounced:` has ended
             return
         if self.in_signature:
             return self.ignore(no, line, ignored.SIGNATURE)
@@ -255,7 +315,7 @@ class _LetterReader:
             return self._email_header(no, line, header)
         if _ATTRIBUTION.match(line):
             return self.ignore(no, line, ignored.ATTRIBUTION)
-        body = _NUMBERING.sub("", line, count=1)
+        body = self._unnumbered(line)
         self.line_target, self.conditional = None, False
         inline_unknown = inline_verb = False
         verb_before = self.verb
@@ -264,32 +324,45 @@ class _LetterReader:
         heading = _VERB_HEADING.match(body)
         if heading:
             self.verb = _VERBS[heading.group("verb").lower()]
+            self.doubt_heading = None
             self._add(self.letter.headers, HeaderLine(
                 no, line, self.power, f"the units below are {heading.group('verb')}"))
             return
-        found = self._header_power(body)
+        if self.index.leader_power and _PLACING.match(_COLON_END.sub("", body)) \
+                and _COLON_END.search(body):
+            self.verb, self.doubt_heading = PLACE, None  # `Leaders:`
+            self._add(self.letter.headers, HeaderLine(
+                no, line, self.power, "the lines below place leaders"))
+            return
+        found = self._power_heading(body)
         if found:
-            self._set_power(no, line, found)
+            power, heading = found
+            self._set_power(no, line, power)
             verb = _HEADING_VERB.search(body)  # `Russia builds:`
             if verb:
                 self.verb = _VERBS[verb.group(1).lower()]
-            season = _SEASON_AFTER_POWER.match(body)  # `Germany, Autumn retreats:`
-            heading = read_heading(season.group("season"), self.map) if season else None
-            if heading is not None:
+            if heading is not None:  # `Germany, Autumn retreats:`, `Sparta spring 450:`
                 self.section = self._place(heading)
                 self.verb = heading.verb or self.verb
             return
         if self._unknown_power(no, body):
+            self._doubt(no, line)
             return self.ignore(no, line, ignored.REMARK)  # or a heading for no power: see below
         prefix = _POWER_PREFIX.match(body)
         if prefix:
-            power = self._header_power(prefix.group("name"), strong=True)
+            name = prefix.group("name")
+            power = None if self._leader_named(name) else self._header_power(name, strong=True)
             if power:
-                self._switch_power(no, power, prefix.group("name"))
+                self._switch_power(no, power, name)
                 body = prefix.group("rest")
-            elif self._inline_season(prefix.group("name")):
+            elif self._inline_season(name):
                 body, inline_verb = prefix.group("rest"), True
-            elif self._unknown_power(no, prefix.group("name") + ":"):
+            elif self.index.leader_power and _PLACING.match(name):
+                self.verb, inline_verb = PLACE, True  # `Leader: Ptolemy IV (Memphis)`
+                body = prefix.group("rest")
+            elif _VERB_FIRST.match(name) or self._leader_named(name):
+                pass  # `Loan: Athens to Egypt`, `Hannibal: Carthage`: the line is one order
+            elif self._unknown_power(no, name + ":"):
                 inline_unknown = True  # `Atlantis: A Mun - Ruh` if the rest is an order
                 body = prefix.group("rest")
         dashed = _POWER_DASH.match(body)  # `Italy - A Ven H, A Rom - Apu`
@@ -300,12 +373,19 @@ class _LetterReader:
             body = dashed.group("rest")
         body = self._conditional(body)
         before = len(self.letter._read_order)
-        for piece in _INLINE_NUMBER.split(body):
-            piece = _NUMBERING.sub("", piece.strip(), count=1) if piece else ""
+        pieces = [self._unnumbered(p.strip()) for p in _INLINE_NUMBER.split(body) if p]
+        lead = _VERB_LEAD.match(pieces[0]) if len(pieces) > 1 else None
+        for n, piece in enumerate(pieces):
+            if piece and n == 1 and lead and not self.verb:  # `Retreat A Boe - Aet; F Ach - Goc`
+                self.verb, inline_verb = _VERBS[lead.group("verb").lower()], True
             if piece:
                 self._read_piece(no, piece)
         if len(self.letter._read_order) == before:  # only separators, or a bare heading
             self.ignore(no, line, ignored.NOTHING_TO_READ)
+        if _COLON_END.search(line) and not any(
+                isinstance(item, (ReadOrder, RejectedLine)) and item.line == no
+                for item in (*self.letter.orders[-3:], *self.letter.rejected[-3:])):
+            self._doubt(no, line)  # `If bounced:`: a heading gm cannot place
         if inline_unknown:
             self.unknown_heading = None
         if inline_verb:  # `Builds: F Leb, A Mti` speaks for its own line only
@@ -318,12 +398,13 @@ class _LetterReader:
         text = re.sub(r"\s*[:\-–—]+\s*$", "", body)
         if _IF_LEAD.fullmatch(body.strip()) or _IF_LEAD.fullmatch(text + " "):
             self.section = self._retreat_target()
-            self.verb = None
+            self.verb, self.doubt_heading = None, None
             return self._note_heading(no, line, self.section, "if dislodged")
-        heading = read_heading(text, self.map) if text else None
+        heading = read_heading(text, self.map, loose=bool(_COLON_END.search(body))) \
+            if text else None
         if heading is None:
             return False
-        self.unknown_heading = None
+        self.unknown_heading = self.doubt_heading = None
         self.section = self._place(heading)
         self.verb = heading.verb
         return self._note_heading(no, line, self.section, heading.text.strip())
@@ -341,7 +422,7 @@ class _LetterReader:
 
     def _inline_season(self, name: str) -> bool:
         """`W: B F Leb`, `Winter 3000: build fleet in Lebennin`: this line's phase."""
-        heading = read_heading(name, self.map)
+        heading = read_heading(name, self.map, loose=True)
         if heading is None:
             return False
         self.line_target = self._place(heading)
@@ -349,7 +430,7 @@ class _LetterReader:
             self.verb = heading.verb
         return True
 
-    def _place(self, heading) -> tuple[PhaseSlot | None, str | None]:
+    def _place(self, heading) -> tuple[PhaseSlot | None, str | NotYet | None]:
         if self.phases is None:
             kind = heading.kind or "Movement"
             if self.phase_kind in (None, kind):
@@ -357,7 +438,7 @@ class _LetterReader:
             return (None, f"the heading '{heading.text.strip()}' is for another phase than "
                           "this one")
         placed = place_heading(heading, self.phases, self.map)
-        if isinstance(placed, str):
+        if isinstance(placed, (str, NotYet)):
             return (None, placed)
         return (None if placed == self.phases.current else placed, None)
 
@@ -372,6 +453,10 @@ class _LetterReader:
 
     def _conditional(self, body: str) -> str:
         """Strip 'if dislodged' from a line; the line is then a retreat for the retreat phase."""
+        said = _RETREAT_TAIL.search(body)
+        if said:  # `A Boe - Aet (retreat)`: a retreat, for the retreat phase
+            self.line_target = self._retreat_target()
+            return body[:said.start()].strip()
         lead = _IF_LEAD.match(body)
         unit_lead = None if lead else _IF_UNIT_LEAD.match(body)
         tail = _IF_TAIL.search(body)
@@ -380,7 +465,7 @@ class _LetterReader:
         if lead:
             body = body[lead.end():]
         elif unit_lead:
-            rest = body[unit_lead.end():]
+            rest = re.sub(r"^(?:then\s+)?(?:it|they)\s+", "", body[unit_lead.end():], flags=re.I)
             unit = unit_lead.group("unit")
             body = rest if _STARTS_WITH_UNIT.match(rest) else f"{unit} {rest}"
         else:
@@ -398,14 +483,64 @@ class _LetterReader:
                 notes = outcome.notes + (("if the unit is dislodged",) if self.conditional
                                          else ())
                 self._refuse_unknown()
-                self._add(self.letter.orders, ReadOrder(no, piece, outcome.order.power,
-                                                        outcome.order, notes, outcome.later,
-                                                        headed=self.power is not None))
+                self.names_game = True
+                item = ReadOrder(no, piece, outcome.order.power, outcome.order, notes,
+                                 outcome.later, headed=self.power is not None)
+                self._add(self.letter.orders, item)
+                doubt = self._doubt_of(notes)
+                if doubt:
+                    self.doubts[id(item)] = doubt
             elif self._looks_like_order(piece, outcome):
                 self._refuse_unknown()
+                if outcome.kind not in _NAMES_NOTHING and "(Note: read '" not in outcome.hint:
+                    self.names_game = True  # its names are this game's, its unit is not
                 self._add(self.letter.rejected, RejectedLine(no, piece, self.power, outcome))
             else:
                 self.ignore(no, piece, self._junk_kind(piece, outcome))
+
+    def _split(self, separator: re.Pattern[str], text: str) -> list[str]:
+        """`text` cut at `separator`, but never at a leader's initial (`P. Scipio`)."""
+        pieces, start = [], 0
+        for cut in separator.finditer(text):
+            if "." in cut.group(0) and self.index.initial_before(text, cut.start()):
+                continue
+            pieces.append(text[start:cut.start()])
+            start = cut.end()
+        return [*pieces, text[start:]]
+
+    def _doubt_of(self, notes: tuple[str, ...]) -> str:
+        """Why gm is not sure of an order read (a guessed name, a unit with no order, a line
+        under a heading it cannot place); '' when it is."""
+        if self.doubt_heading is not None:
+            return f"it is under '{self.doubt_heading[1]}', which gm does not read as a " \
+                   "power or a phase"
+        for note in notes:
+            if note.startswith("read '"):
+                return f"gm guessed a name in it ({note})"
+            if note == NO_ORDER:
+                return "it names the unit but gives it no order"
+        return ""
+
+    def _doubt(self, no: int, line: str) -> None:
+        """A line ending in a colon that gm cannot read as a heading (`If bounced:`): until
+        the next heading, no line below it replaces an order the player gave."""
+        words = _COLON_END.sub("", self._unnumbered(line)).strip()
+        key = words.lower().rstrip(".")
+        if not words or _GREETING.match(words) or _SIGN_OFF.match(words) \
+                or all(w in _NOT_POWERS for w in key.split()):
+            return
+        self.doubt_heading = (no, words)
+
+    def _unnumbered(self, line: str) -> str:
+        """The line without its number (`1.`, `a)`), but never without a leader's initial
+        (`P. Scipio - Cam`)."""
+        found = _NUMBERING.match(line)
+        if found is None:
+            return line
+        dot = found.group(0).find(".")
+        if dot >= 0 and self.index.initial_before(line, dot):
+            return line
+        return line[found.end():]
 
     def _outcomes(self, text: str, separators: tuple[re.Pattern[str], ...]
                   ) -> list[tuple[str, _Found | OrderError]]:
@@ -415,7 +550,7 @@ class _LetterReader:
         if isinstance(whole, _Found):
             return [(text, whole)]
         for i, separator in enumerate(separators):
-            pieces = [p.strip() for p in separator.split(text) if p.strip()]
+            pieces = [p.strip() for p in self._split(separator, text) if p.strip()]
             if len(pieces) < 2:
                 continue
             lead = _VERB_LEAD.match(pieces[0])
@@ -441,6 +576,10 @@ class _LetterReader:
             outcome = self._read(text, verb, None, None)
             if isinstance(outcome, OrderError):
                 return outcome
+            if isinstance(refusal, NotYet):
+                return OrderError(text, refusal.words(_what(outcome.order, refusal.kind)), None,
+                                  "Or correct the heading.", kind=PHASE
+                                  ).with_notes(outcome.notes)
             return OrderError(text, refusal, None, "Enter it when its phase is open, or "
                               "correct the heading.", kind=PHASE).with_notes(outcome.notes)
         if slot is not None:
@@ -451,9 +590,27 @@ class _LetterReader:
                 ahead = self._read(text, verb, later.kind, None, later)
                 if isinstance(ahead, _Found):
                     return ahead
+            coming = self._coming(text, verb)
+            if coming is not None:  # `Build F Rom` in Spring: builds are taken from Autumn on
+                words = coming[0].words(_what(coming[1].order, coming[0].kind))
+                return OrderError(text, outcome.message, outcome.column,
+                                  f"{words[0].upper()}{words[1:]}.", kind=PHASE
+                                  ).with_notes(coming[1].notes)
             return OrderError(text, outcome.message, outcome.column,
                               f"{outcome.hint} {self._window()}".strip(), kind=PHASE)
         return outcome
+
+    def _coming(self, text: str, verb: str | None) -> tuple[NotYet, _Found] | None:
+        """The first phase after those a letter now may order in which `text` reads as an
+        order, and the order: from when it is taken."""
+        kinds = {}
+        for kind in ("Retreat", "Adjustment", "Movement"):
+            outcome = self._read(text, verb, kind, None)
+            if isinstance(outcome, _Found):
+                kinds[kind] = outcome
+        coming = not_yet(self.phases, self.map, lambda p: p.kind in kinds) \
+            if kinds and self.phases else None
+        return (coming, kinds[coming.kind]) if coming is not None else None
 
     def _window(self) -> str:
         """Which phases a letter read now can order, for messages about the others."""
@@ -468,8 +625,10 @@ class _LetterReader:
     def _read(self, text: str, verb: str | None, phase_kind: str | None, board,
               later: PhaseSlot | None = None) -> _Found | OrderError:
         """One order read and checked in one kind of phase; a carried verb (`Build`) first."""
-        if verb and not _STARTS_WITH_VERB.match(text):
-            with_verb = self._read(f"{verb} {text}", None, phase_kind, board, later)
+        carried = self._placement_text(text) if verb == PLACE else \
+            f"{verb} {text}" if verb and not _STARTS_WITH_VERB.match(text) else None
+        if carried:
+            with_verb = self._read(carried, None, phase_kind, board, later)
             if isinstance(with_verb, _Found) or _meant_with_verb(with_verb):
                 return with_verb
         if phase_kind == "Retreat" and _ALTERNATIVES.search(text):
@@ -478,10 +637,21 @@ class _LetterReader:
             reading = read_order(text, self.map, self.power, phase_kind=phase_kind,
                                  forms=self.forms)
         except OrderError as exc:
-            return exc
+            placing = self._placement_text(text, named_only=True) \
+                if exc.kind == SYNTAX and verb != PLACE else None
+            if placing:  # `Ptolemy IV (Memphis)`: where a leader starts
+                placed = self._read(placing, None, phase_kind, board, later)
+                if isinstance(placed, _Found) or _meant_with_verb(placed):
+                    return placed
+            leading = _LEADER_WORD.match(text) if self.index.leader_power else None
+            if leading and text[leading.end():]:  # `Leader Hannibal starts in Carthage`
+                placed = self._read(text[leading.end():], PLACE, phase_kind, board, later)
+                if isinstance(placed, _Found) or _meant_with_verb(placed):
+                    return placed
+            return self._judged(text, exc, phase_kind, board, later)
         try:
-            order, void = checked_order(reading.order, self.map, board, phase_kind, text,
-                                        reading.spots, self.rules)
+            order, void = checked_order(self._site_power(reading.order, board), self.map,
+                                        board, phase_kind, text, reading.spots, self.rules)
         except OrderError as exc:
             # the GM should know a name was guessed when the guess made the order fail
             return exc.with_notes(reading.notes)
@@ -489,6 +659,74 @@ class _LetterReader:
         if board is not None and board is self.board and isinstance(order, PlaceLeader):
             self.board = self._placed(order, board)
         return _Found(order, notes, later)
+
+    def _site_power(self, order: Order, board) -> Order:
+        """A build in a letter that names no power is for the power whose site it names (the
+        centre's owner, else the power whose home it is), as intake files it; the check then
+        asks that power's rules (`Build A(Athens)` in a set-up letter with no heading)."""
+        if order.power is not None or board is None or not isinstance(order, Build):
+            return order
+        owner = getattr(board, "owners", {}).get(order.province) \
+            or self.map.home_power(order.province)
+        return replace(order, power=owner) if owner else order
+
+    def _placement_text(self, text: str, named_only: bool = False) -> str | None:
+        """A leader's placement as gm's grammar reads it (`Place Ptolemy IV in Memphis`), from
+        the ways players word it under a `Leaders:` heading or after `Leader:` (`Ptolemy IV
+        (Memphis)`, `Ptolemy IV - Memphis`, `Ptolemy IV, Memphis`); `named_only`: only the
+        form that says it alone, a leader with its place in brackets."""
+        if _STARTS_WITH_VERB.match(text):
+            return text if not named_only else None
+        if len(text) > _MAX_PLACEMENT:
+            return None
+        found = _LEADER_AT.match(text.strip().rstrip(" .,;!"))
+        if not found or (named_only and not found.group("paren")):
+            return None
+        leader = found.group("leader").strip()
+        try:
+            self.index.resolve(leader, (LEADER,))
+        except NameProblem:
+            return None
+        return f"Place {leader} in {found.group('paren') or found.group('rest')}"
+
+    def _leader_named(self, text: str) -> bool:
+        """Is `text` a leader's name (`Ptolemy IV`, `Scipio`, `P. Scipio`), never a heading?"""
+        return bool(self.index.leader_power) and fold(text) in self.index.leaders.names
+
+    def _judged(self, text: str, error: OrderError, phase_kind: str | None, board,
+                later: PhaseSlot | None) -> _Found | OrderError:
+        """A name gm could not settle, judged by the board: each candidate is tried in its
+        place, and the order read and checked with it. Of several near misses, the one the
+        order can take (`F Cyp - Gulf of Isus`: the Gulf of Issus, since the Red Sea is out of
+        the fleet's reach) is read, with a note; an unknown name is still refused, but its
+        'did you mean' names only candidates the order can take, where there are some."""
+        if board is None or error.span is None or not error.choices \
+                or error.kind not in (AMBIGUOUS_NAME, UNKNOWN_NAME):
+            return error
+        start, end = error.span
+        written = text[start - 1:end - 1]
+        fit: list[tuple[str, _Found]] = []
+        choices = list(error.choices)[:_MAX_JUDGED]
+        for pool, ident in choices:
+            tried = self._read(f"{text[:start - 1]}{ident}{text[end - 1:]}", None, phase_kind,
+                               board, later)
+            if isinstance(tried, _Found):
+                fit.append((self.index.label(Match(pool, ident)), tried))
+        if not fit or len(fit) == len(choices):
+            return error
+        labels = tuple(label for label, _ in fit)
+        if error.kind == AMBIGUOUS_NAME and len(fit) == 1:
+            label, found = fit[0]
+            others = _either([self.index.label(Match(*c)) for c in choices])
+            note = f"read {written!r} as {label}, the one of {others} that this order can take"
+            return found._replace(notes=(*found.notes, note))
+        if error.kind == AMBIGUOUS_NAME:
+            message = f"{written!r} could be {_either(labels)}"
+            return OrderError(error.text, message, error.column, error.hint, kind=error.kind,
+                              candidates=labels, span=error.span)
+        return OrderError(error.text, error.message, error.column,
+                          f"Did you mean {_either(labels)}?", kind=error.kind,
+                          candidates=labels, span=error.span)
 
     def _for_other(self, order: Order) -> tuple[str, ...]:
         """`for Anactorium`: the line was read for another power of the letter's player, whose
@@ -534,6 +772,54 @@ class _LetterReader:
         return _Found(order, notes, later)
 
     # --- headers and junk ----------------------------------------------------------------------
+    def _power_heading(self, body: str) -> tuple[str, object] | None:
+        """The power a heading names, with the phase it names too, if any (`Sparta:`,
+        `Germany, Autumn retreats:`, `Sparta (Spring 450 BC):`, `Sparta spring 450:`,
+        `Spring 450 BC - Sparta:`); None if it names no power."""
+        loose = bool(_COLON_END.search(body))
+        found = self._header_power(body)
+        if found:
+            season = _SEASON_AFTER_POWER.match(body)
+            return found, (read_heading(season.group("season"), self.map, loose)
+                           if season else None)
+        marked = _MARKED.match(body)
+        if marked is None:
+            return None
+        both = self._one_players(marked.group("text"))
+        if both is not None:  # `Argolis & Pherea:`
+            return both, None
+        words = re.findall(r"[^\W_][\w'’.]*", marked.group("text"))
+        if not 2 <= len(words) <= 10:
+            return None
+        for k in range(len(words) - 1, 0, -1):
+            for named, rest in ((words[:k], words[k:]), (words[-k:], words[:-k])):
+                heading = read_heading(" ".join(rest), self.map, loose=True)
+                power = self._header_power(" ".join(named) + ":") if heading else None
+                if power:
+                    return power, heading
+        return None
+
+    def _one_players(self, text: str) -> str | None:
+        """`Argolis & Pherea`, `Sparta/Elatea`: powers of one player, whose heading is the
+        Major's (the power the others' `player` names)."""
+        parts = [p for p in re.split(r"\s*(?:&|\+|/|,|\band\b)\s*", text, flags=re.I) if p]
+        if len(parts) < 2:
+            return None
+        powers = [self._header_power(f"{part}:") for part in parts]
+        if None in powers:
+            return None
+        players = {self.map.powers[p].player or p for p in powers}
+        return players.pop() if len(players) == 1 else None
+
+    def _home_power(self, name: str) -> str | None:
+        """`Argos:`: a heading naming a home centre of one power alone is that power's
+        (players name a power by its city: Argos for Argolis, Thebes for Boeotia)."""
+        province = self.index.provinces.names.get(fold(name))
+        if province is None:
+            return None
+        homes = [p.id for p in self.map.powers.values() if province in p.home]
+        return homes[0] if len(homes) == 1 else None
+
     def _header_power(self, text: str, strong: bool = False) -> str | None:
         """The power a heading names (`EGYPT:`, `Orders for Egypt`, `Egypt -`), else None.
         Headings with a colon or 'orders for' may abbreviate the power or misspell it."""
@@ -544,12 +830,12 @@ class _LetterReader:
         exact = self.index.power_exact(name)
         if exact or not (strong or m.group("mark") or m.group("lead")):
             return exact
-        if len(fold(name)) < 3 or len(name.split()) > 4:
+        if len(fold(name)) < 3 or len(name.split()) > 4 or self._leader_named(name):
             return None
         try:
             return self.index.power(name).id
         except NameProblem:
-            return None
+            return self._home_power(name)
 
     def _switch_power(self, no: int, power: str, written: str) -> None:
         """Orders below are for `power`; a letter entered for another power is refused."""
@@ -564,6 +850,8 @@ class _LetterReader:
         self.power = power
         self.verb = None
         self.section = (None, None)
+        self.doubt_heading = None
+        self.names_game = True
 
     def _unknown_power(self, no: int, text: str) -> bool:
         """`Atlantis:`, `Orders for Atlantis`: a heading for a power this game does not have
@@ -664,7 +952,9 @@ class _LetterReader:
             legality.target_units(item.order, self.board, self.map, self.rules))
 
     def finish(self) -> Letter:
-        """Apply 'a later order for the same unit replaces the earlier one'."""
+        """Apply 'a later order for the same unit replaces the earlier one', unless gm is
+        not sure of the later one (when unsure, ask, never replace); and refuse a letter
+        that names nothing of this game."""
         letter = self.letter
         kept: list[ReadOrder | None] = []
         holder: dict[tuple, int] = {}  # (power, phase, unit) -> index in kept
@@ -673,10 +963,18 @@ class _LetterReader:
             keys = [(item.power, later, key) for key in item.order.commands()]
             earlier = sorted({holder[k] for k in keys
                               if k in holder and kept[holder[k]] is not None})
+            seen = letter._read_order.get(id(item), 0)
+            doubt = self.doubts.get(id(item))
+            if earlier and doubt and any(kept[i].order != item.order for i in earlier):
+                refused = RejectedLine(item.line, item.text, self.power,
+                                       self._unsure(item, [kept[i] for i in earlier], doubt))
+                letter.rejected.append(refused)
+                letter._read_order[id(refused)] = seen
+                continue
             if earlier:
-                seen = letter._read_order.get(id(item), 0)
                 item = replace(item, notes=item.notes + tuple(
-                    f"replaces line {kept[i].line}: {self._shown(kept[i])}" for i in earlier))
+                    f"replaces your earlier order on line {kept[i].line}, "
+                    f"{self._shown(kept[i])}" for i in earlier))
                 for i in earlier:
                     letter.replaced.append(ReplacedOrder(kept[i], item))
                     kept[i] = None
@@ -685,7 +983,37 @@ class _LetterReader:
             for key in keys:
                 holder[key] = len(kept) - 1
         letter.orders = [item for item in kept if item is not None]
+        if self.given_power is None and not self.names_game and not letter.refusals \
+                and (letter.rejected or letter.ignored):
+            letter.refusals.append(
+                f"no line of this letter names a piece, power or place of this game "
+                f"({self.map.name}): is this letter for another game? gm games lists them")
         return letter
+
+    def _unsure(self, item: ReadOrder, earlier: list[ReadOrder], doubt: str) -> OrderError:
+        """The refusal of a line gm is not sure of that would replace an order the player
+        gave: it asks rather than replaces."""
+        given = "; ".join(f"line {old.line}, {self._shown(old)}" for old in earlier)
+        return OrderError(
+            item.text, f"this would replace your order on {given}, but {doubt}", None,
+            "Write it plainly if it replaces that order; put a retreat or a build under a "
+            "heading such as 'Retreats:' or 'Builds:'.", kind=UNSURE)
+
+
+def _what(order: Order, kind: str) -> str:
+    """What a player calls the orders of this kind of phase, for `NotYet.words`."""
+    if isinstance(order, Build):
+        return "builds"
+    if isinstance(order, (Remove, Disband)) and kind == "Adjustment":
+        return "removals"
+    if isinstance(order, Retreat):
+        return "retreats"
+    return ""
+
+
+def _either(labels) -> str:
+    labels = list(labels)
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
 def _meant_with_verb(outcome) -> bool:

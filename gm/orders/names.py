@@ -1,10 +1,12 @@
 """Resolve the names players write (provinces, powers, leaders) against one map.
 
 A name matches, in this order: an id, full name or map alias (ignoring case, accents, spaces
-and punctuation); then a unique prefix (`Burg` -> Burgundy); then a near miss, a small edit
-distance (`Phyrgia` -> Phrygia), accepted only when exactly one name is that close, and
-reported in a note so the GM sees the guess. An ambiguous or unknown name is a `NameProblem`
-listing the candidates.
+and punctuation); then a unique prefix (`Burg` -> Burgundy); then a name of several words
+whose words it starts, in order (`Cis Gaul` -> Cisalpine Gaul, `Gulf Iss` -> Gulf of Issus);
+then a near miss, a small edit distance (`Phyrgia` -> Phrygia), accepted only when exactly one
+name is that close. The last two are guesses, reported in a note so the GM sees them. An
+ambiguous or unknown name is a `NameProblem` listing the candidates (`ids` holds them as ids,
+for a reader that can judge them by the board).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ _DELETION_DEPTH = 3  # the largest near-miss limit (see near_miss_limit)
 _LETTER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")  # `Mid-Atlantik`, not `Par - Bur`
 _HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 _MAX_JOINS = 4  # hyphens tried as parts of a name: 15 readings at most
+_ROMAN = re.compile(r"[IVXLC]+")  # `Ptolemy IV`: a numeral names no leader alone
 
 
 def fold(text: str) -> str:
@@ -83,12 +86,14 @@ class Match(NamedTuple):
 class NameProblem(Exception):
     """A name that is unknown or ambiguous; `candidates` are labels such as `bur (Burgundy)`."""
 
-    def __init__(self, message: str, hint: str, ambiguous: bool, candidates: tuple[str, ...]):
+    def __init__(self, message: str, hint: str, ambiguous: bool, candidates: tuple[str, ...],
+                 ids: tuple[tuple[str, str], ...] = ()):
         super().__init__(message)
         self.message = message
         self.hint = hint
         self.ambiguous = ambiguous
         self.candidates = candidates
+        self.ids = ids  # the candidates as (pool, id), in the same order
 
 
 class _Pool:
@@ -97,10 +102,15 @@ class _Pool:
     def __init__(self, kind: str, entries: Iterable[tuple[str, str]], priority: Iterable[str]):
         self.kind = kind
         self.names: dict[str, str] = {}
+        # names of several words, as their folded words (`Cisalpine Gaul` -> cisalpine, gaul)
+        self.worded: list[tuple[tuple[str, ...], str]] = []
         for name, ident in entries:
             key = fold(name)
             if key:
                 self.names.setdefault(key, ident)
+                words = tuple(w for w in (fold(w) for w in name.split()) if w)
+                if len(words) > 1:
+                    self.worded.append((words, ident))
         for ident in priority:  # ids win over aliases that happen to spell another id
             if fold(ident):
                 self.names[fold(ident)] = ident
@@ -115,6 +125,14 @@ class _Pool:
                 break
             found.add(self.names[key])
         return found
+
+    def by_words(self, words: tuple[str, ...]) -> set[str]:
+        """Ids of the names of several words that `words` start, in order: the first word
+        starts the name's first, each next one a later word (`Gulf Iss` -> Gulf of Issus);
+        one word may join the starts of several (`Cisgaul` -> Cisalpine Gaul)."""
+        if len(words) == 1:
+            return {ident for name, ident in self.worded if _joins_starts(words[0], name)}
+        return {ident for name, ident in self.worded if _starts_words(words, name)}
 
     def within(self, word: str, limit: int) -> dict[str, int]:
         """Ids with a name within `limit` edits of `word`, each with its best distance.
@@ -149,6 +167,32 @@ class _Pool:
         return self._deletions
 
 
+def _starts_words(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    if not words or not name or not name[0].startswith(words[0]):
+        return False
+    at = 1
+    for word in words[1:]:
+        while at < len(name) and not name[at].startswith(word):
+            at += 1
+        if at == len(name):
+            return False
+        at += 1
+    return True
+
+
+def _joins_starts(word: str, name: tuple[str, ...], at: int = 0, used: int = 0) -> bool:
+    """Is `word` the starts of two or more of `name`'s words joined, in order, the first
+    starting the name (`cisgaul`: cis-alpine, gaul)? Each start is two letters or more."""
+    if not word:
+        return used >= 2
+    for j in range(at, len(name) if used else min(1, len(name))):
+        part = name[j]
+        for n in range(min(len(part), len(word)), 1, -1):
+            if word.startswith(part[:n]) and _joins_starts(word[n:], name, j + 1, used + 1):
+                return True
+    return False
+
+
 def _deletions(word: str, depth: int) -> set[str]:
     """`word` and every string made from it by deleting up to `depth` letters."""
     found = {word}
@@ -181,15 +225,31 @@ class NameIndex:
         self._cache: dict[tuple[tuple[str, ...], str], Match | NameProblem] = {}
 
     def _leader_names(self) -> list[tuple[str, str]]:
-        """Full names, plus a surname alone (`Scipio`) when no other leader shares it."""
+        """Full names; each word of a name that no other leader's name has, numerals aside
+        (`Scipio`, `Publius`, `Philip` for Philip V, `Ptolemy` for Ptolemy IV); and a name with
+        initials before its last word (`P. Scipio`)."""
         names = [(leader, leader) for leader in self.leader_power]
-        surnames: dict[str, list[str]] = {}
+        words: dict[str, set[str]] = {}
         for leader in self.leader_power:
-            words = leader.split()
-            if len(words) > 1 and len(words[-1]) >= 4 and words[-1].isalpha():
-                surnames.setdefault(words[-1], []).append(leader)
-        names += [(surname, who[0]) for surname, who in surnames.items() if len(who) == 1]
+            parts = leader.split()
+            if len(parts) < 2:
+                continue
+            for word in parts:
+                if len(word) >= 3 and word.isalpha() and not _ROMAN.fullmatch(word):
+                    words.setdefault(fold(word), set()).add(leader)
+            if parts[-1].isalpha() and not _ROMAN.fullmatch(parts[-1]):
+                names.append(("".join(p[0] for p in parts[:-1]) + parts[-1], leader))
+        names += [(word, who.pop()) for word, who in words.items() if len(who) == 1]
         return names
+
+    def initial_before(self, text: str, at: int) -> bool:
+        """Is the full stop at `at` in `text` a leader's initial (`P. Scipio`), which never
+        ends an order?"""
+        before = re.search(r"(?:^|[^\w.])([^\W\d_])$", text[:at])
+        after = re.match(r"\.\s*([^\W\d_]+)", text[at:])
+        if not before or not after or not self.leader_power:
+            return False
+        return fold(before.group(1) + after.group(1)) in self.leaders.names
 
     def _hyphen_pattern(self) -> re.Pattern[str] | None:
         """Names with a hyphen inside (`Mid-Atlantic`), which the grammar would read as moves."""
@@ -288,9 +348,20 @@ class NameIndex:
             labels = tuple(self.label(Match(k, i)) for k, i in prefixed)
             raise NameProblem(
                 f"{text!r} could be {_either(labels)}", "Write more of the name, or its id.",
-                True, labels)
+                True, labels, tuple(prefixed))
         if len(word) > _MAX_FUZZY_LENGTH:
             raise NameProblem(f"unknown {what} {text!r}", self._spelling_hint(pools), False, ())
+        words = tuple(w for w in (fold(w) for w in re.split(r"[\s\-–—/]+", text)) if w)
+        if len(words) > 1 or len(word) >= 5 and not self._close(word, searched):
+            worded = [(pool.kind, ident) for pool in searched
+                      for ident in sorted(pool.by_words(words))]
+            if len(worded) == 1:
+                return Match(*worded[0], note="words")
+            if worded:
+                labels = tuple(self.label(Match(k, i)) for k, i in worded)
+                raise NameProblem(f"{text!r} could be {_either(labels)}",
+                                  "Write the name in full, or its id.", True, labels,
+                                  tuple(worded))
         limit = near_miss_limit(len(word))
         close = [(d, pool.kind, ident) for pool in searched if limit
                  for ident, d in pool.within(word, limit).items()]
@@ -302,13 +373,20 @@ class NameIndex:
             labels = tuple(self.label(Match(k, i)) for _, k, i in close)
             raise NameProblem(
                 f"{text!r} is close to {_either(labels[:4])}",
-                "Write the name in full, or its id.", True, labels)
-        suggestions = self._suggest(word, searched)
-        hint = (f"Did you mean {_either(suggestions)}?" if suggestions
-                else self._spelling_hint(pools))
-        raise NameProblem(f"unknown {what} {text!r}", hint, False, suggestions)
+                "Write the name in full, or its id.", True, labels,
+                tuple((k, i) for _, k, i in close))
+        suggested = self._suggest(word, searched)
+        labels = tuple(self.label(Match(k, i)) for k, i in suggested)
+        hint = (f"Did you mean {_either(labels)}?" if labels else self._spelling_hint(pools))
+        raise NameProblem(f"unknown {what} {text!r}", hint, False, labels, suggested)
 
-    def _suggest(self, word: str, pools: list[_Pool]) -> tuple[str, ...]:
+    @staticmethod
+    def _close(word: str, pools: list[_Pool]) -> bool:
+        """Is some name a near miss of `word` (which is then read as one, not by its words)?"""
+        limit = near_miss_limit(len(word))
+        return bool(limit) and any(pool.within(word, limit) for pool in pools)
+
+    def _suggest(self, word: str, pools: list[_Pool]) -> tuple[tuple[str, str], ...]:
         """The few names nearest to an unknown word, for the error's 'did you mean'."""
         if len(word) > _MAX_SUGGEST_LENGTH:
             return ()  # a sentence, not a misspelt name
@@ -320,7 +398,7 @@ class NameIndex:
                 for ident in pool.with_prefix(word[:4]):
                     scored.setdefault((pool.kind, ident), limit + 1)
         best = sorted((d, kind, ident) for (kind, ident), d in scored.items())
-        return tuple(self.label(Match(k, i)) for _, k, i in best[:3])
+        return tuple((k, i) for _, k, i in best[:3])
 
     def _spelling_hint(self, pools: tuple[str, ...]) -> str:
         if PROVINCE in pools:

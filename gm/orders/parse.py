@@ -8,6 +8,7 @@ Answers are cached per map, so a letter read twice, or a common order, costs a l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import NamedTuple
 
@@ -257,10 +258,19 @@ class _Builder:
         except NameProblem as problem:
             raise OrderError(self.text, problem.message, name.column, problem.hint,
                              kind=AMBIGUOUS_NAME if problem.ambiguous else UNKNOWN_NAME,
-                             candidates=problem.candidates) from None
+                             candidates=problem.candidates, choices=problem.ids,
+                             span=self._span(name)) from None
         if match.note:
             self.notes.append(match.note)
         return match
+
+    def _span(self, name: NameText) -> tuple[int, int] | None:
+        """The columns a name takes in the text (first, one past the last), however many
+        spaces the player put between its words."""
+        words = name.text.split()
+        found = re.match(r"\s+".join(map(re.escape, words)), self.text[name.column - 1:]) \
+            if words and name.column else None
+        return (name.column, name.column + found.end()) if found else None
 
     def location(self, place: PlaceText, kind: str | None) -> str:
         """A province id, with the coast when a fleet (or an unknown kind) names one."""

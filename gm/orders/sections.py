@@ -1,10 +1,12 @@
 """Season headings in letters: which phase the lines below a heading are for.
 
 Postal players group their orders: `Spring 1901:`, `Autumn retreats:`, `Winter:`, `Builds:`,
-`W:`, `F1901R`. A heading names a season, a year, a kind of phase, or several of these. gm
-places it among the phases a letter may order: the open phase, and the retreat and adjustment
-phases before the next movement (orders sent ahead). A heading for any other phase is kept as
-a refusal, so that nothing under it becomes an order of the open phase.
+`W:`, `F1901R`, and in words: `Retreats (if any):`, `Builds in the winter:`. A heading names a
+season, a year, a kind of phase, or several of these. gm places it among the phases a letter
+may order: the open phase, and the retreat and adjustment phases before the next movement
+(orders sent ahead). A heading for any other phase is kept as a refusal, so that nothing under
+it becomes an order of the open phase; for a phase still to come the refusal says from which
+phase on its orders are taken (`NotYet`).
 """
 
 from __future__ import annotations
@@ -12,18 +14,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gm.calendar import Phase, following_phase, phase_name
 from gm.maps.gamemap import GameMap
+from gm.orders.names import edit_distance, near_miss_limit
 
 _KIND_WORDS = {
     "movement": "Movement", "moves": "Movement", "move": "Movement",
     "retreats": "Retreat", "retreat": "Retreat",
     "adjustments": "Adjustment", "adjustment": "Adjustment", "builds": "Adjustment",
     "build": "Adjustment", "removals": "Adjustment", "removal": "Adjustment",
-    "removes": "Adjustment",
+    "removes": "Adjustment", "retreating": "Retreat", "adjusting": "Adjustment",
+    "building": "Adjustment", "dislodgement": "Retreat", "dislodgment": "Retreat",
 }
 _VERB_OF = {"builds": "Build", "build": "Build", "removals": "Remove", "removal": "Remove",
             "removes": "Remove"}
 _FILLER = {"orders", "order", "for", "the", "of", "phase", "season", "and", "my", "year"}
+# what a heading ending in a colon may add in words: `Retreats (if any):`, `Builds if needed:`,
+# `In case of retreats:`, `Should I have to retreat:`, `Builds in the winter:`
+_QUALIFIERS = {
+    "if", "any", "needed", "need", "needs", "necessary", "required", "requested", "applicable",
+    "possible", "possibly", "potential", "conditional", "in", "case", "should", "there", "be",
+    "are", "is", "i", "we", "get", "gets", "have", "has", "had", "must", "to", "our", "when",
+    "a", "an", "some", "options", "option", "instructions", "following", "next", "then",
+    "later", "please", "from", "on", "at", "this", "that", "it", "comes", "come", "arise",
+    "arises", "happen", "happens", "occur", "occurs", "only", "also", "plus", "or", "so",
+    "orders", "by", "am", "will", "would", "may", "might", "can", "dislodged", "displaced",
+    "they", "them", "units", "unit", "my"}
 _SEASON_ALIASES = {"fall": "autumn"}
 _SHORT = re.compile(r"^([a-z])(\d+)([mra])$")
 
@@ -61,10 +77,12 @@ class Heading:
     verb: str | None  # `Builds:` also means each line is a build
 
 
-def read_heading(text: str, game_map: GameMap) -> Heading | None:
-    """The season heading `text` is (`Autumn retreats`, `Winter 3000`, `W`, `S1901M`), or None."""
+def read_heading(text: str, game_map: GameMap, loose: bool = False) -> Heading | None:
+    """The season heading `text` is (`Autumn retreats`, `Winter 3000`, `W`, `S1901M`), or None.
+    `loose`, for a line that ends in a colon, also reads the words players add to a heading
+    (`Retreats (if any)`, `Builds in the winter`, `In case of retreats`)."""
     words = re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'s", ""))
-    if not words or len(words) > 6:
+    if not words or len(words) > (12 if loose else 6):
         return None
     seasons = {s.lower(): s for s, _ in game_map.calendar.phases}
     short = _SHORT.match(words[0]) if len(words) == 1 else None
@@ -78,6 +96,9 @@ def read_heading(text: str, game_map: GameMap) -> Heading | None:
     year_words = {w.lower() for w in re.findall(r"[A-Za-z]+", game_map.calendar.year_format)}
     season = year = kind = verb = None
     for word in words:
+        if loose and not (word in seasons or word in _KIND_WORDS or word in _FILLER
+                          or word in _QUALIFIERS or word in year_words or word.isdigit()):
+            word = _misspelt(word, (*seasons, *_KIND_WORDS)) or word  # `Retraets:`
         name = _SEASON_ALIASES.get(word, word)
         if name in seasons and season is None:
             season = seasons[name]
@@ -86,11 +107,24 @@ def read_heading(text: str, game_map: GameMap) -> Heading | None:
         elif word in _KIND_WORDS and kind is None:
             kind = _KIND_WORDS[word]
             verb = _VERB_OF.get(word)
-        elif word not in _FILLER and word not in year_words:
+        elif word in _KIND_WORDS and _KIND_WORDS[word] == kind:  # `Builds/Removals`
+            verb = verb if _VERB_OF.get(word) in (None, verb) else None
+        elif word not in _FILLER and word not in year_words and not (
+                loose and word in _QUALIFIERS):
             return None
     if season is None and kind is None:
         return None
     return Heading(text, season, year, kind, verb)
+
+
+def _misspelt(word: str, known) -> str | None:
+    """The one word of `known` that `word` is a near miss of, starting with the same letter
+    (`retraets` -> retreats; `rebuilds` is no misspelt `builds`)."""
+    limit = near_miss_limit(len(word))
+    close = {k for k in known if limit and k[0] == word[0]
+             and edit_distance(word, k, limit) <= limit}
+    kinds = {_KIND_WORDS.get(k, k) for k in close}
+    return min(close) if len(kinds) == 1 else None
 
 
 def _season_by_initial(letter: str, seasons: dict[str, str]) -> str | None:
@@ -100,22 +134,69 @@ def _season_by_initial(letter: str, seasons: dict[str, str]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def place_heading(heading: Heading, phases: LetterPhases, game_map: GameMap
-                  ) -> PhaseSlot | str:
-    """The phase a heading is for, or why none of the phases a letter may order is meant."""
-    slots = (phases.current, *phases.ahead)
-    found = [s for s in slots
-             if (heading.season is None or s.season == heading.season)
-             and (heading.year is None or s.year == heading.year)
-             and (heading.kind is None or s.kind == heading.kind)]
+@dataclass(frozen=True, slots=True)
+class NotYet:
+    """A phase still to come that a letter read now cannot order: its orders are taken from
+    the movement phase `opens` on (the letter window of that phase holds it)."""
+
+    label: str  # the phase meant: `Winter 220 BC`
+    kind: str  # its kind: Movement, Retreat, Adjustment
+    opens: str  # the phase from which its orders are taken: `Autumn 220 BC`
+    season: str  # that phase's season, as a player names it: `Autumn`
+
+    def __str__(self) -> str:
+        return self.words(them="them")
+
+    def words(self, what: str = "", them: str = "it") -> str:
+        """`builds are accepted from Autumn 220 BC on; send it with your Autumn orders`."""
+        what = what or f"orders for {self.label}"
+        if self.opens == self.label:
+            return f"{what} are accepted once {self.label} is open; send {them} then"
+        return f"{what} are accepted from {self.opens} on; send {them} with your " \
+               f"{self.season} orders"
+
+
+def _fits(slot, heading: Heading, game_map: GameMap) -> bool:
     if heading.kind is None and heading.season is not None:
         default = _default_kind(heading.season, game_map)
-        found = [s for s in found if default is None or s.kind == default]
+        if default is not None and slot.kind != default:
+            return False
+    return (heading.season is None or slot.season == heading.season) \
+        and (heading.year is None or slot.year == heading.year) \
+        and (heading.kind is None or slot.kind == heading.kind)
+
+
+def place_heading(heading: Heading, phases: LetterPhases, game_map: GameMap
+                  ) -> PhaseSlot | NotYet | str:
+    """The phase a heading is for; else, for a phase still to come, from when its orders are
+    taken (`NotYet`); else why none of the phases a letter may order is meant."""
+    slots = (phases.current, *phases.ahead)
+    found = [s for s in slots if _fits(s, heading, game_map)]
     if found:
         return found[0]
+    coming = not_yet(phases, game_map, lambda p: _fits(p, heading, game_map))
+    if coming is not None:
+        return coming
     until = f" (or a phase before {phases.next_movement})" if phases.next_movement else ""
     return (f"the heading '{heading.text.strip()}' is for another phase than "
             f"{phases.current.label}{until}")
+
+
+def not_yet(phases: LetterPhases, game_map: GameMap, wanted) -> NotYet | None:
+    """The first phase after the letter's window (within two years) for which `wanted(phase)`
+    holds, and the movement phase from which its orders are taken."""
+    last = phases.ahead[-1] if phases.ahead else phases.current
+    phase = Phase(last.year, last.season, last.kind)
+    opens = None
+    for _ in range(2 * len(game_map.calendar.phases)):
+        phase = following_phase(phase, game_map)
+        if phase.kind == "Movement":
+            opens = phase
+        if wanted(phase):
+            start = opens or phase
+            return NotYet(phase_name(phase, game_map), phase.kind,
+                          phase_name(start, game_map), start.season)
+    return None
 
 
 def _default_kind(season: str, game_map: GameMap) -> str | None:
@@ -126,4 +207,5 @@ def _default_kind(season: str, game_map: GameMap) -> str | None:
     return kinds[0] if len(kinds) == 1 else None
 
 
-__all__ = ["Heading", "LetterPhases", "PhaseSlot", "place_heading", "read_heading"]
+__all__ = ["Heading", "LetterPhases", "NotYet", "PhaseSlot", "not_yet", "place_heading",
+           "read_heading"]

@@ -41,6 +41,8 @@ class BuildAnywhere(Rule):
     def build_sites(self, power, position, game_map):
         if power in self.params.get("except", ()):
             return None
+        if power not in game_map.powers:  # a build whose power is not known: no site is its
+            return []
         player = game_map.powers[power].player or power
         others = {u.province for u in position.units
                   if (game_map.powers[u.power].player or u.power) != player}

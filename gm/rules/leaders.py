@@ -17,7 +17,9 @@ move attack as one (the standard `attack_key`), joined by the unit's supports. T
   with no placement goes to its power's first home (`prepare_orders`: the reading of issue 20),
   and an order for it that Spring is void (intake refuses it: the leader is not on the board).
 - Stacking (3.4, `may_stack`): a leader shares a province with one army or fleet of its own
-  power; never two armies or fleets together, never a foreign unit.
+  power; never two armies or fleets together, never a foreign unit. A leader leads the unit
+  it shares a province with, so it does not support it (`order_problem`: the order is void,
+  in the rule's words, and the leader holds).
 - Upkeep 0 (3.1): a leader needs no centre and is never removed for supply.
 - A leader alone takes no centre (3.5, `captures`).
 
@@ -30,8 +32,9 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.position import Unit, piece_tag
 from gm.engine.results import OrderResult
+from gm.notation import show_location, unit_label
 from gm.orders.kinds.board import place_name, power_name
-from gm.orders.types import PlaceLeader
+from gm.orders.types import PlaceLeader, SupportHold, SupportMove
 from gm.rules import centres_gone
 from gm.rules.base import Rule, register
 
@@ -153,6 +156,27 @@ class Leaders(Rule):
         if len(pieces) - len(regular) > 1:
             return f"{self.cites('3.4')}: one leader to a province"
         return ""
+
+    def order_problem(self, order, unit, position, game_map):
+        """3.4: a leader with a unit of its own power leads it, adding its strength to the
+        unit's; neither supports the other (`Philopoemen S F Ach - Spa`)."""
+        if not isinstance(order, (SupportHold, SupportMove)) \
+                or order.target.split("/")[0] != unit.province:
+            return None
+        here = [u for u in position.units if u.province == unit.province
+                and u.power == unit.power]
+        leader = unit if unit.is_leader else next((u for u in here if u.is_leader), None)
+        led = next((u for u in here if not u.is_leader), None)
+        if leader is None or led is None:
+            return None
+        label = unit_label(led.kind, led.location, led.strength if led.strength != 1 else None)
+        move = f"{leader.name} - {show_location(order.dest)}" \
+            if isinstance(order, SupportMove) else f"{leader.name} H"
+        return f"{self.cites('3.4')}: {leader.name} shares " \
+               f"{place_name(game_map, unit.province)} with {label}, so it leads it, and " \
+               "'the unit being led moves with the combined strength of the unit concerned " \
+               "and the Leader Unit': a leader adds its strength to the unit it leads, and " \
+               f"neither supports the other (order {move})"
 
     # --- 3.1 and 3.5 -------------------------------------------------------------------------
     def upkeep(self, unit):

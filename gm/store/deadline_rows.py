@@ -29,7 +29,12 @@ def deadline_of(store: Store, game_id: int, phase: str) -> Due | None:
 
 
 def game_zone(store: Store, game_id: int) -> str:
-    """The game's time zone: the one the GM named last in a deadline ('' if never)."""
+    """The game's time zone: its schedule's (`gm schedule --zone`, docs/judge.md), else the
+    one the GM named last in a deadline ('' if never)."""
+    row = store.db.execute("SELECT zone FROM judge_settings WHERE game_id = ?",
+                           [game_id]).fetchone()
+    if row and row[0]:
+        return row[0]
     for (text,) in store.db.execute("SELECT due FROM deadlines WHERE game_id = ? "
                                     "ORDER BY set_at DESC, rowid DESC", [game_id]):
         zone = Due.from_stored(text).zone

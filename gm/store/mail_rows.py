@@ -44,6 +44,15 @@ def known_message_ids(store: Store, game_id: int) -> set[str]:
         "WHERE mail_in.game_id = ? AND phases.status != 'discarded'", [game_id]).fetchall()}
 
 
+def taken_keys(store: Store, game_id: int) -> set[tuple[str, str]]:
+    """(Message-ID, sender) of each message taken for the game (as `known_message_ids`
+    counts them), so that a caller reading a mailbox again and again need not decode
+    those messages again."""
+    return {(row[0], row[1]) for row in store.db.execute(
+        "SELECT message_id, sender FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
+        "WHERE mail_in.game_id = ? AND phases.status != 'discarded'", [game_id]).fetchall()}
+
+
 def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phase: str,
                 sender: str, power: str | None, subject: str, dated: str | None, status: str,
                 letter_id: int | None, text: str, attachments: list[str]) -> int:
@@ -146,3 +155,79 @@ def settings_of(store: Store, game_id: int) -> MailSettings | None:
     row = rows[0]
     return MailSettings(row["sender"], row["smtp_host"], row["smtp_port"], row["security"],
                         row["smtp_user"])
+
+
+QUEUED, SENT = "queued", "sent"
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedRow:
+    """A message in the queue: stored whole before its first try, sent once."""
+
+    id: int
+    game_id: int
+    batch: str  # what it belongs to: `results:adjudication:7`
+    phase: str
+    kind: str
+    power: str | None
+    sender: str  # the envelope sender
+    recipients: str  # comma-separated addresses
+    message_id: str
+    subject: str
+    message: bytes  # RFC 5322, CRLF line ends
+    status: str  # QUEUED or SENT
+    queued_at: str
+    sent_at: str | None
+    attempts: int
+    last_error: str
+
+    @property
+    def addresses(self) -> list[str]:
+        return [a.strip() for a in self.recipients.split(",") if a.strip()]
+
+
+def _queued(row: dict) -> QueuedRow:
+    return QueuedRow(**{k: row[k] for k in QueuedRow.__slots__})
+
+
+def add_queued(store: Store, game_id: int, batch: str, phase: str, kind: str,
+               power: str | None, sender: str, recipients: list[str], message_id: str,
+               subject: str, message: bytes) -> int:
+    table = store.db["mail_queue"]
+    table.insert({"game_id": game_id, "batch": batch, "phase": phase, "kind": kind,
+                  "power": power, "sender": sender, "recipients": ", ".join(recipients),
+                  "message_id": message_id, "subject": subject, "message": message,
+                  "status": QUEUED, "queued_at": now()})
+    return table.last_pk
+
+
+def queued_of_batch(store: Store, game_id: int, batch: str) -> list[QueuedRow]:
+    return [_queued(r) for r in store.db.query(
+        "SELECT * FROM mail_queue WHERE game_id = ? AND batch = ? ORDER BY id", [game_id, batch])]
+
+
+def waiting(store: Store, game_id: int) -> list[QueuedRow]:
+    """The game's messages not sent yet, oldest first."""
+    return [_queued(r) for r in store.db.query(
+        "SELECT * FROM mail_queue WHERE game_id = ? AND status = ? ORDER BY id",
+        [game_id, QUEUED])]
+
+
+def get_queued(store: Store, queue_id: int) -> QueuedRow:
+    return _queued(store.db["mail_queue"].get(queue_id))
+
+
+def mark_sent(store: Store, row: QueuedRow) -> bool:
+    """Record that the server took the message; False if it was marked sent already."""
+    done = store.db.execute("UPDATE mail_queue SET status = ?, sent_at = ?, attempts = "
+                            "attempts + 1, last_error = '' WHERE id = ? AND status = ?",
+                            [SENT, now(), row.id, QUEUED]).rowcount
+    if done:
+        add_sent(store, row.game_id, row.phase, row.kind, row.power, row.addresses,
+                 row.message_id, row.subject)
+    return bool(done)
+
+
+def mark_failed(store: Store, queue_id: int, error: str) -> None:
+    store.db.execute("UPDATE mail_queue SET attempts = attempts + 1, last_error = ? "
+                     "WHERE id = ?", [error, queue_id])

@@ -361,7 +361,144 @@ MIGRATION_7 = [
     "ALTER TABLE edits_new RENAME TO edits",
 ]
 
+# The judge (`gm judge`, docs/judge.md) and a mail queue that never sends a message twice.
+MIGRATION_8 = [
+    # A game run by the judge: its schedule (the words per phase kind, `3d 18:00`), zone,
+    # reminder and grace (seconds), whether it adjudicates early, confirms letters, holds results
+    # for the GM, draws the board; its NMR policy; press by mail; its mailbox (the password is
+    # never stored); the folder it publishes into. `from_seq`: the judge looks after the phases
+    # from this one on (what came before was the GM's).
+    """
+    CREATE TABLE judge_settings (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        movement TEXT NOT NULL DEFAULT '',
+        retreat TEXT NOT NULL DEFAULT '',
+        adjustment TEXT NOT NULL DEFAULT '',
+        zone TEXT NOT NULL DEFAULT '',
+        remind INTEGER NOT NULL DEFAULT 0,
+        grace INTEGER NOT NULL DEFAULT 0,
+        early INTEGER NOT NULL DEFAULT 1 CHECK (early IN (0, 1)),
+        confirm INTEGER NOT NULL DEFAULT 1 CHECK (confirm IN (0, 1)),
+        hold INTEGER NOT NULL DEFAULT 0 CHECK (hold IN (0, 1)),
+        picture INTEGER NOT NULL DEFAULT 1 CHECK (picture IN (0, 1)),
+        nmr TEXT NOT NULL DEFAULT 'hold' CHECK (nmr IN ('hold', 'civil-disorder')),
+        disorder_after INTEGER NOT NULL DEFAULT 2,
+        press TEXT NOT NULL DEFAULT 'approve' CHECK (press IN ('approve', 'publish', 'ignore')),
+        mailbox TEXT NOT NULL DEFAULT '' CHECK (mailbox IN ('', 'imap', 'maildir', 'mbox')),
+        mailbox_path TEXT NOT NULL DEFAULT '',
+        imap_port INTEGER NOT NULL DEFAULT 993,
+        imap_user TEXT NOT NULL DEFAULT '',
+        imap_folder TEXT NOT NULL DEFAULT 'INBOX',
+        publish TEXT NOT NULL DEFAULT '',
+        from_seq INTEGER NOT NULL DEFAULT 0,
+        set_at TEXT NOT NULL
+    )
+    """,
+    # Each step the judge took, once: (`remind`, `phase:12:<deadline>`), (`results`,
+    # `adjudication:7`), ... Written in the transaction that does the step, so a step is done
+    # exactly once however many runs overlap or die.
+    """
+    CREATE TABLE judge_steps (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        step TEXT NOT NULL,
+        key TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        done_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, step, key)
+    )
+    """,
+    # What the judge did and why, for `gm log`: `at` is the judge's clock (GM_NOW in tests).
+    """
+    CREATE TABLE judge_log (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        at TEXT NOT NULL,
+        phase TEXT NOT NULL DEFAULT '',
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT ''
+    )
+    """,
+    "CREATE INDEX judge_log_by_game ON judge_log(game_id, id)",
+    # Who is at work on a game (a judge run, a sending): one holder at a time. A holder whose
+    # process is gone (same host), or whose time ran out, loses it.
+    """
+    CREATE TABLE leases (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        holder TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        taken_at TEXT NOT NULL,
+        expires REAL NOT NULL
+    )
+    """,
+    # Every message gm sends goes through the queue: stored whole (RFC 5322 bytes) before the
+    # first try, marked sent only when the server took it. `batch` names what it belongs to
+    # (`results:adjudication:7`), so a retry sends what was not sent and nothing twice.
+    """
+    CREATE TABLE mail_queue (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        batch TEXT NOT NULL,
+        phase TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        power TEXT,
+        sender TEXT NOT NULL,
+        recipients TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        message BLOB NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'sent')),
+        queued_at TEXT NOT NULL,
+        sent_at TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT NOT NULL DEFAULT ''
+    )
+    """,
+    "CREATE INDEX mail_queue_by_batch ON mail_queue(game_id, batch)",
+    "CREATE INDEX mail_queue_waiting ON mail_queue(game_id, status)",
+    # The record of what was sent takes the judge's kinds too: reminders, replies to a
+    # player about a letter, notices to the GM.
+    """
+    CREATE TABLE mail_sent_new (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        phase TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN
+            ('confirmation', 'results', 'reminder', 'reply', 'notice')),
+        power TEXT,
+        recipients TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        sent_at TEXT NOT NULL
+    )
+    """,
+    "INSERT INTO mail_sent_new SELECT id, game_id, phase, kind, power, recipients, message_id, "
+    "subject, sent_at FROM mail_sent",
+    "DROP TABLE mail_sent",
+    "ALTER TABLE mail_sent_new RENAME TO mail_sent",
+    "CREATE INDEX mail_sent_by_phase ON mail_sent(game_id, phase, kind)",
+    # Press that came by mail (a subject saying press): printed at once, or waiting for the
+    # GM (`gm approve GAME --press N`), as the game's setting says.
+    """
+    CREATE TABLE mail_press (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        message_id TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        power TEXT,
+        grey INTEGER NOT NULL DEFAULT 0 CHECK (grey IN (0, 1)),
+        subject TEXT NOT NULL DEFAULT '',
+        text TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'printed', 'dropped')),
+        press_id INTEGER REFERENCES press(id),
+        read_at TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX mail_press_by_game ON mail_press(game_id, message_id)",
+]
+
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
-                               MIGRATION_5, MIGRATION_6, MIGRATION_7]
+                               MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

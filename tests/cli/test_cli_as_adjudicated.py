@@ -50,7 +50,7 @@ def test_an_order_replaced_in_the_letter_is_named_as_the_double(gm):
     gm("new", "G", "--variant", "rise-of-rome-ii")
     gm("edit", "G", "add", "Rome", "2A", "Syr", "--reason", "sacked Syracuse")
     echo = flat(gm("orders", "G", "-", "--power", "Rome", input=SACKED + "A Syr H\n"))
-    assert "A Syr H 2A Syr H (replaces line 1: 2A Syr - Zam)" in echo
+    assert "A Syr H 2A Syr H (replaces your earlier order on line 1, 2A Syr - Zam)" in echo
 
 
 def test_a_lord_of_hosts_double_army_is_shown_as_the_double(gm):

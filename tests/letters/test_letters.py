@@ -106,17 +106,21 @@ def _stored(store):
         return orders_of_phase(store, phase.id)
 
 
+def refused_whole(store, text: str, case: dict) -> None:
+    """The letter is refused with the case's words, and nothing of it is stored."""
+    with pytest.raises(WorkflowError, match="Nothing was stored") as refused:
+        take_orders(store, "g", text, case.get("power"))
+    assert case["refused"] in str(refused.value)
+    assert _stored(store) == []
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_letter_gives_exactly_its_orders(store, name):
     case = CASES[name]
     _game(store, case["variant"], case.get("skip", 0))
     text = (HERE / name).read_text(encoding="utf-8")
     if "refused" in case:
-        with pytest.raises(WorkflowError, match="Nothing was stored") as refused:
-            take_orders(store, "g", text, case.get("power"))
-        assert case["refused"] in str(refused.value)
-        assert _stored(store) == []
-        return
+        return refused_whole(store, text, case)
     take_orders(store, "g", text, case.get("power"))
     stored = _stored(store)
     assert [r.parsed for r in stored if r.status == "accepted"] == case["now"]

@@ -47,7 +47,7 @@ def test_confirm_says_what_will_be_adjudicated_kept_and_rejected(gm, tmp_path):
     assert will.split("\n") == ["  F Bre - Mid", "  A Par - Pic"]
     assert "Kept for a later phase:\n  A Mar R Gas  (kept for Spring 1901 Retreat" in text
     assert "Rejected:\n  Build A Par\n    'Build A Par': a build is not allowed" in text
-    assert "Replaced or withdrawn:\n  A Par - Bur  (replaced by 'A Par - Pic')" in text
+    assert "Replaced or withdrawn:\n  A Par - Bur  (replaced by your later order in a later letter, 'A Par - Pic')" in text
     assert "No order yet for (they will hold):\n  A Mar" in text
     folder = tmp_path / "confirmations"
     gm("confirm", "demo", "--all", "--out", str(folder))

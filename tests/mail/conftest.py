@@ -28,6 +28,7 @@ CONTACTS = {
     "Russia": "ivan@moskva.example",
     "Turkey": "Tarik <tarik@istanbul.example>",
 }
+GM_ADDRESS = "The GM <gm@zine.example>"
 SENT = datetime(2026, 11, 18, 9, 0, tzinfo=timezone(timedelta(hours=1)))
 DEADLINE = "2026-11-21"  # a Saturday; SENT is before it
 
@@ -139,3 +140,18 @@ def gm(tmp_path):
     for power, contact in CONTACTS.items():
         gm("players", GAME, power, f"{power} Player", "--contact", contact)
     return gm
+
+
+@pytest.fixture()
+def season(gm, tmp_path):
+    """The game with a season's letters read from a Maildir and the GM's mail set up."""
+    box = write_maildir(tmp_path / "Maildir", season_messages())
+    gm("mail", "setup", GAME, "--from", GM_ADDRESS)
+    out = gm("mail", "read", GAME, "--maildir", str(box)).output
+    assert "7 stored" in out
+    return gm
+
+
+def set_smtp(gm, controller, *extra):
+    gm("mail", "setup", GAME, "--smtp", controller.hostname, "--port", str(controller.port),
+       "--security", "none", *extra)

@@ -64,10 +64,11 @@ def certificate(folder: Path) -> tuple[Path, Path]:
 
 
 def start(user: str | None = None, password: str | None = None, security: str = "none",
-          folder: Path | None = None) -> tuple[Controller, Inbox]:
+          folder: Path | None = None, inbox: Inbox | None = None) -> tuple[Controller, Inbox]:
     """The server; with `security` 'starttls' or 'tls', over a certificate made in `folder`
-    (`folder / 'cert.pem'` is what a client must trust)."""
-    inbox = Inbox()
+    (`folder / 'cert.pem'` is what a client must trust). `inbox` may be a handler that
+    misbehaves on purpose (`Dropping`, `Refusing`, `Hanging`)."""
+    inbox = inbox or Inbox()
     options: dict = {}
     if user:
         options = {"authenticator": Accounts(user, password or ""), "auth_require_tls": False}
@@ -82,3 +83,46 @@ def start(user: str | None = None, password: str | None = None, security: str = 
     controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **options)
     controller.start()
     return controller, inbox
+
+
+@dataclass
+class Dropping(Inbox):
+    """Takes `after` messages, then drops the connection as the next one comes (a server
+    that restarts, a network that fails); `after = None` takes everything again."""
+
+    after: int | None = None
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.after is not None and len(self.received) >= self.after:
+            server.transport.close()
+            return "421 closing"
+        return await super().handle_DATA(server, session, envelope)
+
+
+@dataclass
+class Refusing(Inbox):
+    """Refuses mail for the addresses in `refused` (550), and takes the rest."""
+
+    refused: set[str] = field(default_factory=set)
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refused:
+            return "550 no such user here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+
+@dataclass
+class Hanging(Inbox):
+    """Takes `after` messages, then stops answering for `seconds` (and keeps nothing)."""
+
+    after: int = 0
+    seconds: float = 5.0
+
+    async def handle_DATA(self, server, session, envelope):
+        import asyncio
+
+        if len(self.received) >= self.after:
+            await asyncio.sleep(self.seconds)
+            return "451 too late"
+        return await super().handle_DATA(server, session, envelope)

@@ -8,10 +8,8 @@ import email.policy
 
 import pytest
 
-from tests.mail.conftest import CONTACTS, GAME, season_messages, write_maildir
+from tests.mail.conftest import CONTACTS, GAME, GM_ADDRESS, set_smtp, write_maildir
 from tests.mail.smtp_server import start
-
-GM_ADDRESS = "The GM <gm@zine.example>"
 
 
 @pytest.fixture()
@@ -21,19 +19,6 @@ def smtp():
     controller.stop()
 
 
-@pytest.fixture()
-def season(gm, tmp_path):
-    """The game with a season's letters read from a Maildir and the GM's mail set up."""
-    box = write_maildir(tmp_path / "Maildir", season_messages())
-    gm("mail", "setup", GAME, "--from", GM_ADDRESS)
-    out = gm("mail", "read", GAME, "--maildir", str(box)).output
-    assert "7 stored" in out
-    return gm
-
-
-def _set_smtp(gm, controller, *extra):
-    gm("mail", "setup", GAME, "--smtp", controller.hostname, "--port", str(controller.port),
-       "--security", "none", *extra)
 
 
 def _well_formed(message, subject_words):
@@ -47,7 +32,7 @@ def _well_formed(message, subject_words):
 def test_confirmations_arrive_once_per_power_answering_its_letter(season, smtp):
     gm = season
     controller, inbox = smtp
-    _set_smtp(gm, controller)
+    set_smtp(gm, controller)
     out = gm("mail", "confirm", GAME, "--send").output
     assert "7 message(s) sent and recorded" in out
     assert len(inbox.received) == 7
@@ -82,7 +67,7 @@ def test_a_confirmation_names_rejected_orders_and_units_without_one(gm, tmp_path
         plain(CONTACTS["France"], "A Par - Bur\nA Mar - Mos\n")])
     gm("mail", "setup", GAME, "--from", GM_ADDRESS)
     gm("mail", "read", GAME, "--maildir", str(box))
-    _set_smtp(gm, controller)
+    set_smtp(gm, controller)
     gm("mail", "confirm", GAME, "--send", "-P", "France")
     body = inbox.received[0].message.get_content()
     rejected = body.split("Rejected:")[1]
@@ -94,7 +79,7 @@ def test_results_arrive_with_text_html_and_the_board_once(season, smtp):
     gm = season
     controller, inbox = smtp
     gm("adjudicate", GAME)
-    _set_smtp(gm, controller)
+    set_smtp(gm, controller)
     gm("mail", "results", GAME, "--send")
     assert sorted(r for got in inbox.received for r in got.recipients) == sorted(
         [c.split("<")[-1].strip(">") for c in CONTACTS.values()])
@@ -138,7 +123,7 @@ def test_sending_with_a_login_takes_the_password_from_the_environment(season, mo
     controller, inbox = start("gm", "s3cret")
     try:
         gm = season
-        _set_smtp(gm, controller, "--user", "gm")
+        set_smtp(gm, controller, "--user", "gm")
         monkeypatch.setenv("GM_SMTP_PASSWORD", "wrong")
         refused = gm("mail", "confirm", GAME, "--send", "-P", "France", ok=False).output
         assert "refused user 'gm'" in refused and not inbox.received

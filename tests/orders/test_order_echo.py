@@ -20,7 +20,7 @@ def test_echo_lines_in_letter_order(standard_map):
     assert replaced.result == "A Par - Bur"
     assert replaced.details == ("note: read 'Burgndy' as Burgundy (bur)",
                                 "replaced by line 3: A Par H")
-    assert kept.details == ("note: replaces line 2: A Par - Bur",)
+    assert kept.details == ("note: replaces your earlier order on line 2, A Par - Bur",)
     assert rejected.result == "unknown province 'Xyzzy'"
     assert rejected.details[0] == "at: A Mar - Xyzzy"
     assert rejected.details[1] == "            ^"  # under the X, after the 'at: ' prefix

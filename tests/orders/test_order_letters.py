@@ -134,7 +134,7 @@ def test_letter_rejects_and_replaces_with_reasons(name):
         assert rejected.error.message and rejected.error.hint
     assert sorted((r.old.line, r.by.line) for r in letter.replaced) == spec["replaced"]
     for replaced in letter.replaced:
-        assert f"replaces line {replaced.old.line}" in " ".join(replaced.by.notes)
+        assert f"replaces your earlier order on line {replaced.old.line}" in " ".join(replaced.by.notes)
 
 
 @pytest.mark.parametrize("name", sorted(LETTERS))

@@ -164,3 +164,50 @@ def test_short_names_get_fewer_edits():
     assert near_miss_limit(3) == 1
     assert near_miss_limit(7) == 2
     assert near_miss_limit(12) == 3
+
+
+@pytest.fixture(scope="module")
+def rome():
+    from gm.maps.loader import load_map
+
+    return load_map("rise-of-rome-ii")
+
+
+@pytest.mark.parametrize("written, pools, found", [
+    ("Philip", ("province", "leader"), ("leader", "Philip V")),  # a leader's place
+    ("Philip", ("province",), ("province", "phi")),  # `A Philip`: only a place may follow A
+    ("Philippi", ("province", "leader"), ("province", "phi")),
+    ("Ptolemy", ("province", "leader"), ("leader", "Ptolemy IV")),
+    ("Publius", ("province", "leader"), ("leader", "Publius Scipio")),
+    ("P. Scipio", ("province", "leader"), ("leader", "Publius Scipio")),
+    ("P Scipio", ("province", "leader"), ("leader", "Publius Scipio")),
+])
+def test_a_word_of_one_leaders_name_names_that_leader_in_a_leaders_place(rome, written, pools,
+                                                                          found):
+    """Issue 29: `Philip H` is Philip V; `A Philippi` stays the province. A numeral (`IV`) is
+    no leader's name alone."""
+    match = name_index(rome).resolve(written, pools)
+    assert (match.pool, match.id) == found
+
+
+def test_a_leaders_numeral_alone_names_no_leader(rome):
+    assert "iv" not in name_index(rome).leaders.names
+
+
+@pytest.mark.parametrize("written, ident", [
+    ("Cis Gaul", "cis"), ("Cis-Gaul", "cis"), ("Cisgaul", "cis"), ("Tyrrhen Sea", "tys"),
+    ("Gulf Syrt", "srt"), ("New Carth", "new"),
+])
+def test_a_name_by_the_starts_of_its_words_in_order(rome, written, ident):
+    """`A Umb - Cis Gaul` is Cisalpine Gaul, never Gaul: the words it shares, in order, are
+    read before a near miss, and noted as a guess."""
+    match = name_index(rome).province(written)
+    assert match.id == ident
+    assert match.note is None or match.note.startswith(f"read {written!r} as")
+
+
+def test_an_unknown_name_carries_its_candidates_as_ids(rome):
+    with pytest.raises(OrderError) as failed:
+        read_order("A Umb - Gaul Cis", rome)
+    assert failed.value.span == (9, 17)
+    assert ("province", "gau") in failed.value.choices

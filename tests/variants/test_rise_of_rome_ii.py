@@ -135,15 +135,19 @@ def test_a_placement_anywhere_in_the_letter_places_the_leader_for_every_line(rom
 
 
 def test_a_leader_supporting_its_own_province_is_void_at_intake_as_in_the_engine(rome):
-    """Rule 3.4 as gm reads it: a leader does not support the unit it stands with; the letter
-    reader says so with the engine's words."""
+    """Rule 3.4 as gm reads it: a leader does not support the unit it stands with, since it
+    leads it; the letter reader says so with the engine's words, naming the rule and quoting
+    it (issue 29)."""
     position = Position(SPRING_219, [Unit("rome", "A", "rom"),
                                      leader("rome", "Publius Scipio", "rom")], {"rom": "rome"})
-    assert intake(rome, position, "rome", "Scipio S A Rome") == \
-        "void when adjudicated: a unit cannot support itself"
+    words = ("rule 3.4 (leaders): Publius Scipio shares Rome with A Rom, so it leads it, and "
+             "'the unit being led moves with the combined strength of the unit concerned and "
+             "the Leader Unit'")
+    assert intake(rome, position, "rome", "Scipio S A Rome").startswith(
+        f"void when adjudicated: {words}")
     orders = [parse_order("Scipio S A Rome", rome, "rome")]
     results = Season.for_map(rome).adjudicate(position, orders).results
-    assert any(r.void and r.detail == "a unit cannot support itself" for r in results)
+    assert any(r.void and r.detail.startswith(words) for r in results)
 
 
 def test_the_barbarians_are_spoken_of_in_the_plural(rome):

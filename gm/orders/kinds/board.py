@@ -28,17 +28,31 @@ def power_name(game_map, power: str | None) -> str:
     return game_map.powers[power].name if power in game_map.powers else power or "this power"
 
 
-def rule_citing(feature: str, game_map) -> str:
-    """`rule 7.2 (land bridges): `, the map's rule that brings `feature` (`Rule.brings`) as its
-    messages name it (`Rule.ref`), to begin a problem with; '' when no rule of the map does."""
+def _rule_bringing(feature: str, game_map):
+    """The map's rule that brings `feature` (`Rule.brings`), or None."""
     if not game_map.rules:
-        return ""
+        return None
     rules = known_rules()
     for name, params in game_map.rules.items():
         rule = rules.get(name)
         if rule is not None and feature in rule.brings:
-            return f"{rule(params).ref}: "
-    return ""
+            return rule(params)
+    return None
+
+
+def rule_citing(feature: str, game_map) -> str:
+    """`rule 7.2 (land bridges): `, the map's rule that brings `feature` (`Rule.brings`) as its
+    messages name it (`Rule.ref`), to begin a problem with; '' when no rule of the map does."""
+    rule = _rule_bringing(feature, game_map)
+    return f"{rule.ref}: " if rule is not None else ""
+
+
+def rule_number(feature: str, game_map) -> str:
+    """` (rule 3)`: the rulebook's number of the map's rule that brings `feature`, to end a
+    problem with; '' when the map has no such rule, or it has no number."""
+    rule = _rule_bringing(feature, game_map)
+    number = rule.params.get("rule") if rule is not None else None
+    return f" (rule {number})" if number else ""
 
 
 def refused(message: str, hint: str, kind: str, focus: str = "unit") -> Problem:
@@ -105,10 +119,8 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
             f"Write it as '{kind_label(real.kind, None)} ...'.", WRONG_KIND)))
     if strength is not None:
         narrowing.append((lambda u: u.strength == strength or _stack_strength(
-            u, pieces, game_map) == strength, lambda: refused(
-            f"the unit in {where} is {kind_label(real.kind, real.strength)}, not "
-            f"{kind_label(kind or real.kind, strength)}",
-            "Write the unit as it stands on the board.", WRONG_KIND)))
+            u, pieces, game_map) == strength, lambda: _strength_problem(
+                real, kind, strength, pieces, game_map)))
     for fits, problem in narrowing:
         real = pieces[here[0]]
         kept = [i for i in here if fits(pieces[i])]
@@ -116,6 +128,22 @@ def find_unit(order_power: str | None, kind: str | None, location: str,
             return -1, problem()
         here = kept
     return here[0], None
+
+
+def _strength_problem(real, kind: str | None, strength: float, pieces, game_map: GameMap
+                      ) -> Problem:
+    """`3A Spa` where Sparta holds two armies: say what stands there and how to write it
+    (`Sparta holds 2A; write 2A Spa, or split it (rule 3)`)."""
+    where = place_name(game_map, real.location)
+    stack = _stack(pieces.index(real), pieces, game_map)
+    if len(stack) < 2:
+        return refused(f"the unit in {where} is {kind_label(real.kind, real.strength)}, not "
+                       f"{kind_label(kind or real.kind, strength)}",
+                       "Write the unit as it stands on the board.", WRONG_KIND)
+    label = stack_label(stack)
+    return refused(f"{where} holds {label}; write {label} {show_location(real.province)}, or "
+                   f"split it{rule_number('merge_split', game_map)}",
+                   "Write the unit as it stands on the board.", WRONG_KIND)
 
 
 def _stack(idx: int, pieces, game_map: GameMap | None = None) -> list:

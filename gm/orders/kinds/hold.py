@@ -8,6 +8,8 @@ from gm.orders.errors import PHASE, SYNTAX
 from gm.orders.kinds.build import Build
 from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, OrderKind
 
+NO_ORDER = "no order was given: read as a hold"  # the note on a unit named alone
+
 
 @dataclass(frozen=True, slots=True)
 class Hold(Order):
@@ -29,7 +31,7 @@ def read_bare(b, written) -> Order:
     if b.phase_kind == ADJUSTMENT:
         return Build(b.power, unit.kind, unit.location, **b.common(unit))
     if b.phase_kind == MOVEMENT:
-        b.notes.append("no order was given: read as a hold")
+        b.notes.append(NO_ORDER)
         return Hold(b.power, unit.kind, unit.location, **b.common(unit))
     hint = ("Say where it retreats ('A Bur R Par') or disband it ('A Bur D')."
             if b.phase_kind == RETREAT else

@@ -185,9 +185,9 @@ def convoy_chain_problem(origin: str, dest: str, units, game_map: GameMap) -> Pr
             if nxt in at_sea and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    return Problem(f"{dest} is not next to {origin} and no fleets stand at sea between them "
-                   "to convoy the army", "Order fleets at sea to convoy it, or move it by "
-                   "land.", focus="dest")
+    return Problem(f"{place_name(game_map, dest)} is not next to {place_name(game_map, origin)} "
+                   "and no fleets stand at sea between them to convoy the army",
+                   "Order fleets at sea to convoy it, or move it by land.", focus="dest")
 
 
 def check_move(order: Move, kind, location, position, game_map: GameMap,
