@@ -81,14 +81,15 @@ def _season_won(phase: PhaseRow, position, view: GameView) -> str:
     return phase_name(Phase(position.phase.year, season, "Movement"), view.map)
 
 
-def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonReport:
+def preview_report(store: Store, name: str, full_names: bool = False,
+                   lines: str | None = None) -> SeasonReport:
     """What adjudicating the open phase now would report; nothing is stored."""
     with store.transaction(write=False):
         view = open_game(store, name)
         require_running(view.game)
         phase = rows.open_phase(store, view.game)
         return resolution_report(store, view, resolve(store, view, phase), preview=True,
-                                 full_names=full_names)
+                                 full_names=full_names, lines=lines)
 
 
 def adjudicate(store: Store, name: str, expected: str | None = None,

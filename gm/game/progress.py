@@ -14,7 +14,6 @@ from gm.engine import results as R
 from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
-from gm.game.verdicts import trial_results
 from gm.notation import place
 from gm.orders.ignored import EMAIL_HEADER, HEADING
 from gm.orders.types import Build, Remove, Waive
@@ -107,6 +106,8 @@ def _made(position, entered, game_map, rules) -> dict[str, tuple[int, int]]:
     """For each power, (the builds, waives and removals the engine will carry out, the
     orders of those kinds it will void), from a trial adjudication of the orders in force:
     a void build is no build made."""
+    from gm.game.verdicts import trial_results  # the engine, only for an adjustment phase
+
     orders = [order for _, order in entered]
     made: dict[str, tuple[int, int]] = {}
     for (row, order), found in zip(entered, trial_results(position, orders, game_map, rules),

@@ -140,3 +140,14 @@ def phases_with_status(store: Store, game: GameRow, status: str) -> list[PhaseRo
     return [_phase(r) for r in store.db.query(
         "SELECT * FROM phases WHERE game_id = ? AND status = ? ORDER BY seq",
         [game.id, status])]
+
+
+def report_lines(store: Store, game_id: int) -> str:
+    """Which unadjudicated letter lines the game's public reports print (store migration 9):
+    'refused' (the default), 'all' or 'none'."""
+    row = store.db.execute("SELECT report_lines FROM games WHERE id = ?", [game_id]).fetchone()
+    return row[0] if row and row[0] else "refused"
+
+
+def set_report_lines(store: Store, game_id: int, lines: str) -> None:
+    store.db["games"].update(game_id, {"report_lines": lines})

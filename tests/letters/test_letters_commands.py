@@ -26,7 +26,7 @@ def test_letters_lists_and_drops_a_letter_with_everything_it_gave(gm):
     assert "letter 2 dropped; 4 line(s) withdrawn" in dropped
     assert "In force again: A Par - Bur" in dropped
     assert "dropped" in gm("letters", "demo").output.splitlines()[-1]
-    report = gm("adjudicate", "demo").output
+    report = gm("adjudicate", "demo", "--lines", "all").output
     assert "A Par - Bur" in report and "A Par - Pic" not in report
     assert "Paris is a nice place" not in report and "Build A Par" not in report
     assert "I really hate Paris" in report  # from letter 1, which stays
