@@ -616,21 +616,22 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
     """Rebuild a game from an archive phase by phase, printing each report."""
     from rich.progress import Progress
 
-    from gm.game.archives import ReplayDifferences
+    from gm.game.archives import ReplayDifferences, archive_text
     from gm.game.archives import replay as replay_archive
     from gm.game.games import check_game_name
+    from gm.game.workflow_errors import WorkflowError
     from gm.report.text import render_text
     from gm.store.archive import ArchiveError, read_archive
 
     try:
-        text = Path(source).read_text(encoding="utf-8")
+        data = Path(source).read_bytes()
     except FileNotFoundError:
         fail(f"there is no archive file {source}.")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {source}: {exc}")
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror or exc}")
     try:
-        archive = read_archive(text, source)
-    except ArchiveError as exc:
+        archive = read_archive(archive_text(data, source), source)
+    except (ArchiveError, WorkflowError) as exc:
         fail(str(exc))
     if not (name or archive.game):
         fail(f"{source} has no 'Game:' line; name the game with --as NAME.")
@@ -664,6 +665,8 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
                 from gm.cli.draw_commands import write_all_boards
 
                 write_all_boards(store, done.game, maps, jobs=workers, progress=bar)
+    for note in done.notes:
+        console.print(note, markup=False, soft_wrap=True)
     where = "nothing stored (dry run)" if dry_run else f"stored in {db}"
     summary = f"Replayed {done.game}: {done.phases} phases, now at {done.current}; {where}."
     if check:

@@ -62,14 +62,18 @@ def open_game(store: Store, name: str) -> GameView:
     return GameView(game, variant_map(game.variant))
 
 
-def new_game(store: Store, name: str, variant: str, notes: str = "") -> GameView:
-    """Create the game and its first phase with the map's starting position."""
+def new_game(store: Store, name: str, variant: str, notes: str = "",
+             start_state: dict | None = None) -> GameView:
+    """Create the game and its first phase with the map's starting position. The rules'
+    state for a new game (a seed for a draw made later, from the game's name) is
+    `start_state` instead where given: an archive's game keeps its draw under any name."""
     check_game_name(name)
     game_map = playable_map(variant)
     with store.transaction():
         game = rows.create_game(store, name, game_map.id, notes)
         position = starting_position(game_map)
-        position.state.update(RuleSet.for_map(game_map).initial_state(name, game_map))
+        position.state.update(RuleSet.for_map(game_map).initial_state(name, game_map)
+                              if start_state is None else start_state)
         phase = rows.add_phase(store, game, 0, position.phase,
                                phase_name(position.phase, game_map))
         save_position(store, phase.id, position)

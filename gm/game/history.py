@@ -125,13 +125,13 @@ def redo(store: Store, name: str) -> Step:
                     f"game over: {adjudication.result}" if adjudication.result else "")
 
 
-def declare_draw(store: Store, name: str, powers: list[str], include_eliminated: bool = False,
-                 as_recorded: bool = False) -> str:
+def declare_draw(store: Store, name: str, powers: list[str], include_eliminated: bool = False
+                 ) -> str:
     """Record a draw agreed by `powers` (names as the GM writes them); returns its wording.
 
     The draw is shared by exactly the surviving powers (units or centres); an eliminated
-    power is in it only with `include_eliminated`. `as_recorded` takes an archive's draw as
-    it was written."""
+    power is in it only with `include_eliminated` (an archive's draw may name one: the GM
+    gave it when the draw was agreed)."""
     with store.transaction():
         view = open_game(store, name)
         require_running(view.game)
@@ -146,8 +146,7 @@ def declare_draw(store: Store, name: str, powers: list[str], include_eliminated:
         if len(ids) < 2:
             raise WorkflowError(f"a draw needs at least two powers, e.g. 'gm agree-draw "
                                 f"{view.game.name} England France'.")
-        if not as_recorded:
-            _check_survivors(store, view, ids, include_eliminated)
+        _check_survivors(store, view, ids, include_eliminated)
         names = [view.map.powers[p].name for p in view.map.powers if p in ids]
         text = f"Draw: {', '.join(names)}"
         discard_redo(store, view.game)

@@ -29,6 +29,7 @@ from gm.maps.gamemap import GameMap
 from gm.notation import order_display, standing
 from gm.orders import ignored, legality
 from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
+from gm.orders.recorded import RecordedLine, read_recorded
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
@@ -95,23 +96,25 @@ def letter_phases(phase: Phase, game_map: GameMap) -> LetterPhases:
     return LetterPhases(slot(phase), tuple(slot(p) for p in ahead), phase_name(nxt, game_map))
 
 
-def read_letter(text: str, view: GameView, position: Position, power: str | None
+def read_letter(text: str, view: GameView, position: Position, power: str | None,
+                recorded: list[RecordedLine] | None = None
                 ) -> tuple[list[tuple[NewOrder, object | None]], str | None]:
     """Every non-blank line of the letter as an order row, with its typed order if accepted,
     and the power the letter is for (`power`, or the Major of the one player whose powers an
-    unheaded letter names). Raises `WorkflowError` if the letter cannot be taken at all
+    unheaded letter names). A `recorded` letter (from an archive) is filed line by line as
+    recorded, not read again. Raises `WorkflowError` if the letter cannot be taken at all
     (reading rule 2)."""
-    letter = _read(text, view, position, power)
+    letter = _read(text, view, position, power, recorded)
     player = _one_power_each(letter, power, position, view.map)
     if player is not None:  # one player's letter: read again as the Major's (rule 2)
-        power, letter = player, _read(text, view, position, player)
+        power, letter = player, _read(text, view, position, player, recorded)
     out: list[tuple[NewOrder, object | None]] = []
     for item in letter.entries():
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
-            who = old.power or infer_power(old.order, position, view.map)
-            out.append((NewOrder(old.line, who, old.text, "superseded",
-                                 replaced_words(by.text, by.line)), None))
+            row, _ = _accepted(old, view, position)  # kept with its reading and target
+            out.append((dataclasses.replace(
+                row, status="superseded", reason=replaced_words(by.text, by.line)), None))
         elif isinstance(item, ReadOrder):
             out.append(_accepted(item, view, position))
         elif isinstance(item, RejectedLine):
@@ -125,13 +128,15 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
         else:  # a heading: who the orders below are for, or what they are
             out.append((NewOrder(item.line, item.power, item.text, "ignored", item.note,
                                  category=ignored.HEADING), None))
-    return out, power
+    return [(dataclasses.replace(row, written_for=letter.written_for.get(row.line)), order)
+            for row, order in out], power
 
 
-def _read(text: str, view: GameView, position: Position, power: str | None):
+def _read(text: str, view: GameView, position: Position, power: str | None,
+          recorded: list[RecordedLine] | None = None):
     """The letter read for `power` (None: for whoever each heading names); raises
     `WorkflowError` with reading rule 2's refusals."""
-    letter = _reading(text, view, position, power)
+    letter = _reading(text, view, position, power, recorded)
     if letter.refusals:
         raise WorkflowError(" ".join(f"{r.rstrip('.')}." for r in letter.refusals)
                             + " Nothing was stored.")
@@ -201,9 +206,10 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
     if read.later is not None:  # checked against the board when that phase comes
         kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")
         return (NewOrder(read.line, who, read.text, SENT_AHEAD, kept, parsed,
-                         order_to_json(order)), order)
+                         order_to_json(order), target=read.later.label,
+                         conditional=read.conditional), order)
     return (NewOrder(read.line, who, read.text, "accepted", notes, parsed,
-                     order_to_json(order)), order)
+                     order_to_json(order), conditional=read.conditional), order)
 
 
 def _as_standing(order, position: Position, game_map: GameMap
@@ -222,9 +228,11 @@ def _as_standing(order, position: Position, game_map: GameMap
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,
-                source: str = "", replace: bool = False, force: bool = False) -> Taken:
+                source: str = "", replace: bool = False, force: bool = False,
+                recorded: list[RecordedLine] | None = None) -> Taken:
     """Store a pasted letter and its orders for the game's open phase. A letter too big to
-    be one is refused unless `force`."""
+    be one is refused unless `force`. A `recorded` letter (an archive's, `text` its lines) is
+    filed line by line as recorded (`gm.orders.recorded`)."""
     check_size(text, source or "the letter", force)
     with store.transaction():
         view = open_game(store, name)
@@ -238,7 +246,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         phase = rows.open_phase(store, view.game)
         position = load_position(store, phase)
         asked = power_id
-        new, power_id = read_letter(text, view, position, power_id)
+        new, power_id = read_letter(text, view, position, power_id, recorded)
         discard_redo(store, view.game)
         withdrawn = _withdraw_letters(store, view, position, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
@@ -267,20 +275,28 @@ def _read_as(major: str, game_map: GameMap) -> str:
 def _withdraw_letters(store: Store, view: GameView, position: Position, phase_id: int,
                       power: str) -> int:
     """Withdraw every line the power's earlier letters gave for the phase (reading rule 3): its
-    orders, and its rejected and ignored lines too, so that nothing of a replaced letter is
-    listed as if it were in force (they stay in the store, marked withdrawn). Where one player
-    plays several powers, a line goes if it was written for the power (in a letter for it, or
-    under its heading), whichever of the player's powers it was attributed to, and a line
-    written for another of them stays. Returns how many orders were withdrawn."""
+    orders (those replaced since too), and its rejected and ignored lines, so that nothing of
+    a replaced letter is listed as if it were in force (they stay in the store, marked
+    withdrawn). Where one player plays several powers, a line goes if it was written for the
+    power (in a letter for it, or under its heading), whichever of the player's powers it was
+    attributed to, and a line written for another of them stays. Returns how many orders in
+    force were withdrawn."""
     letters = order_rows.letters_of_phase(store, phase_id)
     letter_power = {row["id"]: row["power"] for row in letters}
-    written_for = {row["id"]: _written_for(row["text"], view, position, row["power"])
-                   for row in letters} if RuleSet.for_map(view.map).sides else {}
+    rows = order_rows.orders_of_phase(store, phase_id,
+                                      ("accepted", SENT_AHEAD, "superseded", "rejected",
+                                       "ignored"))
+    sides = RuleSet.for_map(view.map).sides
+    # lines stored before gm kept the power each was written for: their letter read again
+    unknown = {row.letter_id for row in rows if row.written_for is None} if sides else set()
+    read_again = {row["id"]: _written_for(row["text"], view, position, row["power"])
+                  for row in letters if row["id"] in unknown}
     orders = 0
-    for row in order_rows.orders_of_phase(store, phase_id,
-                                          ("accepted", SENT_AHEAD, "rejected", "ignored")):
+    for row in rows:
         whose = row.power or letter_power.get(row.letter_id)
-        if written_for.get(row.letter_id, {}).get(row.line, whose) != power:
+        if sides:
+            whose = row.written_for or read_again.get(row.letter_id, {}).get(row.line, whose)
+        if whose != power:
             continue
         order_rows.set_order_status(store, row.id, "withdrawn", REPLACED)
         orders += row.status in ("accepted", SENT_AHEAD)
@@ -294,8 +310,14 @@ def _written_for(text: str, view: GameView, position: Position, power: str | Non
     return _reading(text, view, position, power).written_for
 
 
-def _reading(text: str, view: GameView, position: Position, power: str | None):
-    """The letter read for `power` against the open phase's board, as intake reads it."""
+def _reading(text: str, view: GameView, position: Position, power: str | None,
+             recorded: list[RecordedLine] | None = None):
+    """The letter read for `power` against the open phase's board, as intake reads it (or
+    filed as recorded)."""
+    if recorded is not None:
+        return read_recorded(recorded, view.map, power, phase_kind=position.phase.kind,
+                             board=position, phases=letter_phases(position.phase, view.map),
+                             rules=RuleSet.for_map(view.map))
     return read_orders(text, view.map, power, phase_kind=position.phase.kind, board=position,
                        phases=letter_phases(position.phase, view.map),
                        rules=RuleSet.for_map(view.map))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from gm.game.games import open_game
 from gm.game.history import discard_redo, require_running
-from gm.game.stored_orders import meant_for, phase_kind_of, typed_order, unit_key
+from gm.game.stored_orders import meant_for, phase_kind_of, target_kind, typed_order, unit_key
 from gm.game.workflow_errors import WorkflowError
 from gm.store import game_rows as rows
 from gm.store import order_rows
@@ -78,13 +78,22 @@ def drop_letter(store: Store, name: str, number: int) -> tuple[int, list[str]]:
             if row.letter_id == letter_id or row.status != "superseded" or not row.parsed:
                 continue
             order = typed_order(row, view.map)
-            key = unit_key(order, row.power)
-            if key not in gone:  # a replaced row's own phase is lost: the order's kind tells
+            key = unit_key(order, row.power, _kept_for(row, order, view.map))
+            if key not in gone:
                 continue
             gone.discard(key)
-            later = phase_kind_of(order, view.map) not in (None, phase.kind)
+            later = bool(row.target) if row.target is not None \
+                else phase_kind_of(order, view.map) not in (None, phase.kind)
             order_rows.set_order_status(store, row.id, SENT_AHEAD if later else IN_FORCE,
                                         f"in force again: letter {number} was dropped")
             restored.append(row.text)
         discard_redo(store, view.game)
         return len(mine), restored
+
+
+def _kept_for(row, order, game_map) -> str | None:
+    """The kind of the later phase a replaced line was kept for: its target, or for a line
+    stored before gm kept targets, what its kind says."""
+    if row.target is not None:
+        return target_kind(row, game_map)
+    return phase_kind_of(order, game_map)

@@ -9,8 +9,6 @@ the same unit or build site takes precedence.
 
 from __future__ import annotations
 
-import re
-
 from gm.calendar import PhaseNameError, parse_phase_name
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
@@ -19,8 +17,6 @@ from gm.store import game_rows as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
 from gm.store.order_rows import IN_FORCE, SENT_AHEAD, OrderRow, orders_of_phase
-
-_KEPT_FOR = re.compile(r"^kept for ([^;(]+)")
 
 
 def typed_order(row: OrderRow, game_map: GameMap):
@@ -58,13 +54,19 @@ def unit_key(order, power: str | None, meant: str | None = None) -> tuple | None
 
 
 def meant_for(row, game_map: GameMap) -> str | None:
-    """The kind of phase a row sent ahead is kept for, from its 'kept for <phase>' reason (a
-    variant may put an order kind in another phase than the standard one)."""
+    """The kind of phase a row sent ahead is kept for, from its target (a variant may put an
+    order kind in another phase than the standard one)."""
     if row.status != SENT_AHEAD:
         return None
-    found = _KEPT_FOR.match(row.reason or "")
+    return target_kind(row, game_map)
+
+
+def target_kind(row, game_map: GameMap) -> str | None:
+    """The kind of the later phase a line was filed for when read, whatever its status now;
+    None for a line of the phase it was entered in (or one whose target was never kept)."""
+    label = row.target or ""
     try:
-        phase = parse_phase_name(found.group(1).strip(), game_map) if found else None
+        phase = parse_phase_name(label, game_map) if label else None
     except PhaseNameError:
         phase = None
     return phase.kind if phase else None

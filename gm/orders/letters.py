@@ -151,6 +151,7 @@ class ReadOrder:
     notes: tuple[str, ...] = ()
     later: PhaseSlot | None = None  # kept for this later phase; None: the open phase
     headed: bool = True  # the power came from --power or a heading, not from the unit
+    conditional: bool = False  # a retreat sent 'if dislodged'
 
 
 class _Found(NamedTuple):
@@ -485,7 +486,8 @@ class _LetterReader:
                 self._refuse_unknown()
                 self.names_game = True
                 item = ReadOrder(no, piece, outcome.order.power, outcome.order, notes,
-                                 outcome.later, headed=self.power is not None)
+                                 outcome.later, headed=self.power is not None,
+                                 conditional=self.conditional)
                 self._add(self.letter.orders, item)
                 doubt = self._doubt_of(notes)
                 if doubt:

@@ -669,7 +669,10 @@ class RuleSet:
 
     def build_sites(self, power: str, position: Position, game_map: GameMap) -> list[str]:
         """Standard: owned, vacant home centres; the power's own build sites; and special
-        build sites (`build_site = true`) the power controls."""
+        build sites (`build_site = true`) the power controls. A build no power is known for
+        (a letter with no heading, on a site that is no power's home) has none."""
+        if power not in game_map.powers:
+            return []
         answer = self._first("build_sites", power, position, game_map)
         if answer is not None:
             return answer

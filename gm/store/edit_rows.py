@@ -25,6 +25,9 @@ class EditRow:
     command: str
     description: str
     reason: str
+    # how many of the phase's letters were entered before it (None: stored before gm kept it);
+    # intake reads a letter against the board as it stands, so an archive keeps the order
+    letters_before: int | None = None
 
 
 def _snapshot(position: Position) -> str:
@@ -53,11 +56,14 @@ def add_edit(store: Store, phase_id: int, edit: EditRow, before: Position) -> No
     store.db["edits"].insert({"phase_id": phase_id, "action": edit.action,
                               "command": edit.command, "description": edit.description,
                               "reason": edit.reason, "position_before": _snapshot(before),
-                              "made_at": now()})
+                              "made_at": now(), "letters_before": store.db.execute(
+                                  "SELECT count(*) FROM letters WHERE phase_id = ?",
+                                  [phase_id]).fetchone()[0]})
 
 
 def edits_of_phase(store: Store, phase_id: int) -> list[EditRow]:
-    return [EditRow(r["action"], r["command"], r["description"], r["reason"])
+    return [EditRow(r["action"], r["command"], r["description"], r["reason"],
+                    r["letters_before"])
             for r in store.db.query("SELECT * FROM edits WHERE phase_id = ? ORDER BY id",
                                     [phase_id])]
 

@@ -498,16 +498,40 @@ MIGRATION_8 = [
     "CREATE INDEX mail_press_by_game ON mail_press(game_id, message_id)",
 ]
 
+# The record of each letter line, so that an archive can say what gm made of it and a replay
+# rebuild it without reading the letter again: `target` is the label of the later phase a line
+# was kept for ('' the phase it was entered in; NULL for lines stored before, when only a
+# 'later' line's reason said it, read here once), `conditional` marks a retreat sent 'if
+# dislodged', `written_for` the power the line was read for (the letter's, or its heading's),
+# which may differ from the power an order went to. A correction keeps how many of its phase's
+# letters were entered before it: intake reads each letter against the board as it then was.
+MIGRATION_9 = [
+    "ALTER TABLE orders ADD COLUMN target TEXT",
+    "ALTER TABLE orders ADD COLUMN conditional INTEGER NOT NULL DEFAULT 0 "
+    "CHECK (conditional IN (0, 1))",
+    "ALTER TABLE orders ADD COLUMN written_for TEXT",
+    """
+    UPDATE orders SET target = trim(CASE
+        WHEN instr(reason, ';') > 0 THEN substr(reason, 10, instr(reason, ';') - 10)
+        ELSE substr(reason, 10) END)
+    WHERE status = 'later' AND reason LIKE 'kept for %'
+    """,
+    "UPDATE orders SET conditional = 1 "
+    "WHERE status = 'later' AND reason LIKE '%if the unit is dislodged%'",
+    "ALTER TABLE edits ADD COLUMN letters_before INTEGER",
+]
+
 # Which lines of the letters that were not adjudicated a public report (the zine page, the
 # published site, the results by mail) prints: 'refused' (the lines meant as orders and
-# refused, with the reason), 'all' (every line but headings and email headers), 'none'.
-MIGRATION_9 = [
+# refused, with the reason), 'all' (every line but headings, separators and lines with
+# addresses), 'none'.
+MIGRATION_10 = [
     "ALTER TABLE games ADD COLUMN report_lines TEXT NOT NULL DEFAULT 'refused' "
     "CHECK (report_lines IN ('all', 'refused', 'none'))",
 ]
 
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
-                               MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8,
-                               MIGRATION_9]
+                               MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8, MIGRATION_9,
+                               MIGRATION_10]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

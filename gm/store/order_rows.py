@@ -5,6 +5,13 @@ replaced it), 'withdrawn' (the GM replaced the power's orders), 'rejected' (coul
 read; `reason` says why, `category` which kind of error), 'ignored' (not an order: a
 greeting, a signature; `category` says which, as `gm.orders.ignored` names them), 'later' (a
 retreat or adjustment order sent ahead with the moves, kept for that phase).
+
+Each line also keeps where gm filed it when the letter was read, whatever becomes of it later
+(replaced, withdrawn): `target`, the label of the later phase it is for ('' the phase it was
+entered in; None for a line stored before gm kept it), `conditional` for a retreat sent 'if
+dislodged', and `written_for`, the power the line was read for (the letter's or its
+heading's), which may differ from the power an order went to. An archive writes them, and a
+replay files each line by them instead of reading the letter again.
 """
 
 from __future__ import annotations
@@ -32,6 +39,9 @@ class OrderRow:
     order_json: str | None
     category: str  # why a line was ignored or rejected (`gm.orders.ignored`, an error kind)
     explanation: str  # a rejected line's problem and fix, as a report prints them
+    target: str | None = None  # the later phase's label; '' the phase entered in; None unknown
+    conditional: int = 0  # 1: a retreat sent 'if dislodged'
+    written_for: str | None = None  # the power the line was read for
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +57,9 @@ class NewOrder:
     order_json: str | None = None
     category: str = ""
     explanation: str = ""
+    target: str = ""  # the label of the later phase the line is for; '' the phase entered in
+    conditional: bool = False
+    written_for: str | None = None
 
 
 def _order(row: dict) -> OrderRow:
@@ -67,7 +80,9 @@ def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrde
         ({"phase_id": phase_id, "letter_id": letter_id, "line": order.line,
           "power": order.power, "text": order.text, "status": order.status,
           "reason": order.reason, "parsed": order.parsed, "order_json": order.order_json,
-          "category": order.category, "explanation": order.explanation}
+          "category": order.category, "explanation": order.explanation,
+          "target": order.target, "conditional": int(order.conditional),
+          "written_for": order.written_for}
          for order in orders), batch_size=500)
 
 

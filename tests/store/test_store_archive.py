@@ -113,3 +113,90 @@ Outcome:
     [phase] = read_archive(text, "multi.txt").phases
     dislodged = {(d.power, d.unit, d.attacker_from) for d in phase.outcome.dislodged}
     assert dislodged == {("israel", "A gaz", "sin"), ("allies", "A moa", None)}
+
+
+RECORDED = """\
+Variant: standard
+
+Autumn 1901
+Letter from France:
+  | Hi GM
+    -> ignored (greeting)
+  | Army Paris moves to Burgundy
+    -> A Par - Bur
+  | F Bre - Mid
+  | Build A Par
+    -> for Winter 1901
+  | A Mar - Gas
+    -> for Autumn 1901 Retreat, if dislodged: A Mar R Gas
+  | Spring 1901:
+    -> heading: orders below are for the open phase
+  | A Xyz - Foo
+    -> rejected (unknown_name): unknown province 'Xyz'. Did you mean Syria (syr)?
+  | > A Par - Bur
+    -> ignored (quoted-order): A Par - Bur
+  |   | a line | with # and -> inside
+    -> ignored (not-an-order)
+GM edit: remove Bre (reason: resigned)
+Letter:
+  | Hello
+    -> ignored (greeting)
+"""
+
+
+def test_a_recorded_letter_keeps_each_line_and_where_gm_filed_it():
+    [phase] = read_archive(RECORDED, "recorded.txt").phases
+    france, nobody = phase.letters
+    assert (france.power, nobody.power) == ("france", None)
+    lines = france.recorded
+    assert [(x.filed, x.reading, x.later, x.conditional, x.kind) for x in lines] == [
+        ("ignored", None, None, False, "greeting"),
+        ("order", "A Par - Bur", None, False, ""),
+        ("order", None, None, False, ""),
+        ("order", None, "Winter 1901", False, ""),
+        ("order", "A Mar R Gas", "Autumn 1901 Retreat", True, ""),
+        ("heading", None, None, False, ""),
+        ("rejected", None, None, False, "unknown_name"),
+        ("ignored", None, None, False, "quoted-order"),
+        ("ignored", None, None, False, "not-an-order")]
+    assert lines[6].detail == "unknown province 'Xyz'. Did you mean Syria (syr)?"
+    assert lines[7].detail == "A Par - Bur"
+    assert lines[8].text == "  | a line | with # and -> inside"
+    assert france.text.splitlines()[1] == "Army Paris moves to Burgundy"
+    assert [(e.command, e.after_letters) for e in phase.edits] == [("remove Bre", 1)]
+
+
+def test_a_recorded_letter_is_written_as_it_was_read(standard_map):
+    archive = read_archive(RECORDED, "recorded.txt")
+    written = write_archive(archive, standard_map)
+    assert written.split("Autumn 1901\n", 1)[1] == RECORDED.split("Autumn 1901\n", 1)[1]
+
+
+@pytest.mark.parametrize("marks, line, message", [
+    ("  -> A Par - Bur\n", 5, "put it under one"),
+    ("  | A Par - Bur\n  -> A Par - Bur\n  -> A Par H\n", 7, "keep one"),
+    ("  | A Par - Bur\n  ->\n", 6, "say after '->'"),
+    ("  | Hi\n  -> ignored\n", 6, "which kind"),
+    ("  | A Par - Bur\n  -> for Winter 1901 A Par - Bur\n", 6, "write where gm filed"),
+    ("  |\n", 5, "empty letter line"),
+    ("Spring 1901\n", 4, "no lines"),
+])
+def test_a_recorded_letter_that_cannot_be_read_names_the_line(marks, line, message):
+    text = f"Variant: standard\n\nSpring 1901\nLetter from France:\n{marks}"
+    with pytest.raises(ArchiveError, match=message) as caught:
+        read_archive(text, "bad.txt")
+    assert str(caught.value).startswith(f"bad.txt:{line}:")
+
+
+def test_an_archive_without_its_last_line_end_loses_the_line_cut():
+    whole = RECORDED + "\nWinter 1901\nLetter from France:\n  | Build A Par\n"
+    cut = read_archive(whole[:-len("ar\n")], "cut.txt")
+    assert (cut.cut_line, cut.cut_text) == (28, "| Build A P")  # and its heading
+    assert cut.phases[-1].heading == "Winter 1901" and not cut.phases[-1].letters
+    marked = read_archive(whole + "    -> for Win", "cut.txt")  # the line above goes too
+    assert marked.cut_line == 28 and not marked.phases[-1].letters
+    result = read_archive(whole + "\nResult: Draw: France, Germany", "end.txt")
+    assert result.cut_line == 0 and result.result == "Draw: France, Germany"
+    heading = read_archive(whole + "\nSpring 1902", "end.txt")
+    assert heading.cut_line == 0 and heading.phases[-1].heading == "Spring 1902"
+    assert read_archive(whole + "\nSpring 19", "end.txt").cut_line == 31

@@ -7,19 +7,28 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from gm.deadline_time import Due
+from gm.orders.recorded import RecordedLine
 from gm.store.store_errors import ArchiveError  # noqa: F401  (re-exported)
+
+# A recorded letter's lines: each behind ROW, and under one, behind MARK, where gm filed it.
+ROW, MARK = "|", "->"
 
 
 class ArchiveEdit(BaseModel):
     line: int = 0
     command: str  # as typed after `gm edit GAME`: `add France A Par`
     reason: str
+    after_letters: int = 0  # made after this many of the phase's letters were entered
 
 
 class ArchiveLetter(BaseModel):
+    """A letter: as the record keeps it (`recorded`, each line with where gm filed it), or,
+    in an archive written before gm kept that, the lines to read as a pasted letter."""
+
     line: int = 0
-    power: str  # power id
-    text: str  # the orders as written, one per line
+    power: str | None  # power id; None for a recorded letter read for no power
+    text: str  # the lines, one per line
+    recorded: list[RecordedLine] | None = None
 
 
 class ArchivePlayer(BaseModel):
@@ -89,7 +98,13 @@ class Archive(BaseModel):
     variant: str
     notes: list[str] = Field(default_factory=list)
     grey_press: bool = False  # the game allows anonymous press
+    # the rules' state when the game began (a seed for a draw), as JSON (`{"$set": [...]}`)
+    start_state: dict = Field(default_factory=dict)
     phases: list[ArchivePhase] = Field(default_factory=list)
     # `Draw: England, France`, `Russia wins with 18 supply centres`, `Joint victory: Egypt, Syria`
     result: str | None = None
     result_line: int = 0
+    # the archive ends in a line cut off (no line end, and not a whole result): its number
+    # and text. The line is left out, and the phase it was in is the phase in progress.
+    cut_line: int = 0
+    cut_text: str = ""

@@ -7,12 +7,17 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from dataclasses import replace
 
-from gm.calendar import PhaseNameError, parse_phase_name
+from gm.calendar import PhaseNameError, parse_phase_name, phase_key, phase_name
 from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
 from gm.notation import unit_record
+from gm.orders import ignored
+from gm.orders.recorded import HEADING, IGNORED, ORDER, REJECTED, RecordedLine
 from gm.store.archive.archive_data import (
+    MARK,
+    ROW,
     Archive,
     ArchiveEdit,
     ArchiveError,
@@ -27,7 +32,7 @@ from gm.store.archive.archive_data import (
 )
 from gm.store.codec import CodecError, parse_unit_text
 
-HEADER_KEYS = ("game", "variant", "notes", "grey press")
+HEADER_KEYS = ("game", "variant", "notes", "grey press", "start state")
 YES = ("allowed", "yes", "on", "true")
 NO = ("not allowed", "no", "off", "false")
 VACANT = "vacant"
@@ -41,6 +46,13 @@ _KEY = re.compile(r"^(?P<key>[^:]+?)\s*:\s*(?P<value>.*)$")  # power names may h
 _EDIT = re.compile(r"^GM edit:\s*(?P<command>.*?)\s*\(reason:\s*(?P<reason>.*)\)\s*$", re.I)
 _DISLODGED = re.compile(r"^(?P<power>\S+)\s+(?P<unit>.+?)\s*\((?:from\s+(?P<src>[^)]+)|"
                         r"(?P<convoy>by convoy))\)$", re.I)
+# A letter as the record keeps it: `Letter from France:` (or `Letter:`), then each line behind
+# `|`, and under a line, behind `->`, where gm filed it (docs/archive-format.md).
+_LETTER = re.compile(r"^letter(?:\s+from\s+(?P<power>.+?))?\s*:\s*$", re.I)
+_FILED = re.compile(r"^(?P<filed>rejected|ignored|heading)\b\s*(?:\((?P<kind>[^)]*)\))?\s*"
+                    r"(?::\s*(?P<detail>.*))?$", re.I)
+_FOR_PHASE = re.compile(r"^for\s+(?P<phase>[^,:]+?)\s*(?=[,:]|$)", re.I)
+_IF_DISLODGED = re.compile(r"^,?\s*if\s+dislodged\s*(?=:|$)", re.I)
 
 
 class _Reader:
@@ -51,6 +63,8 @@ class _Reader:
         self.phase: ArchivePhase | None = None
         self.letter: ArchiveLetter | None = None
         self.letter_lines: list[str] = []
+        self.rows: list[RecordedLine] | None = None  # a recorded letter's lines, when in one
+        self.marked = False  # the last row has its '->' line
         self.in_outcome = False
         self.press: ArchivePress | None = None  # the item whose `|` lines are being read
         self.press_lines: list[str] = []
@@ -61,10 +75,12 @@ class _Reader:
     # --- header -------------------------------------------------------------------------
     def header(self, lines: list[tuple[int, str]]) -> int:
         values: dict[str, list[str]] = {}
+        lines_of: dict[str, int] = {}
         for i, (no, text) in enumerate(lines):
             m = _KEY.match(text)
             if m and m.group("key").lower() in HEADER_KEYS:
                 values.setdefault(m.group("key").lower(), []).append(m.group("value").strip())
+                lines_of[m.group("key").lower()] = no
                 continue
             near = difflib.get_close_matches(m.group("key").lower(), HEADER_KEYS, 1, 0.7) \
                 if m else []
@@ -74,15 +90,16 @@ class _Reader:
             if not values.get("variant"):
                 raise self.error(no, "an archive starts with 'Variant: <name>' (and "
                                      "'Game: <name>'); see docs/archive-format.md")
-            self.start(values, lines[0][0])
+            self.start(values, lines[0][0], lines_of)
             return i
         if not values.get("variant"):
             raise self.error(lines[0][0] if lines else 1,
                              "an archive starts with 'Variant: <name>'")
-        self.start(values, lines[0][0])
+        self.start(values, lines[0][0], lines_of)
         return len(lines)
 
-    def start(self, values: dict[str, list[str]], line: int) -> None:
+    def start(self, values: dict[str, list[str]], line: int, lines_of: dict[str, int]
+              ) -> None:
         variant = values["variant"][-1]
         try:
             self.map = load_map(variant)
@@ -95,10 +112,28 @@ class _Reader:
                                    f"not {grey!r}")
         self.archive = Archive(game=game, variant=self.map.id, notes=values.get("notes", []),
                                grey_press=" ".join(grey.lower().split()) in YES)
+        if values.get("start state"):
+            try:
+                state = json.loads(values["start state"][-1])
+            except json.JSONDecodeError as exc:
+                raise self.error(lines_of["start state"], f"the start state is not valid "
+                                                          f"JSON: {exc}") from None
+            if not isinstance(state, dict):
+                raise self.error(lines_of["start state"], "the start state is a JSON object: "
+                                                          "'Start state: {...}'")
+            self.archive.start_state = state
 
     # --- body ---------------------------------------------------------------------------
     def body(self, lines: list[tuple[int, str]]) -> None:
         for no, text in lines:
+            if self.rows is not None:
+                if text.startswith(ROW):
+                    self.row(no, text)
+                    continue
+                if text.startswith(MARK):
+                    self.mark(no, text)
+                    continue
+                self.end_letter()
             if self.press is not None:
                 if text.startswith("|"):
                     self.press_lines.append(text[2:] if text[1:2] == " " else text[1:])
@@ -130,6 +165,8 @@ class _Reader:
                 self.outcome_line(no, text)
             elif text.lower().startswith("gm edit:"):
                 self.edit_line(no, text)
+            elif _LETTER.match(text):
+                self.start_recorded(no, _LETTER.match(text))
             elif self.zine_line(no, text, key):
                 continue
             elif text.lower().rstrip(":").strip() == "outcome":
@@ -235,8 +272,10 @@ class _Reader:
         if not m:
             raise self.error(no, "write a correction as 'GM edit: add France A Par (reason: "
                                  "why)'")
+        self.end_letter()
         self.phase.edits.append(ArchiveEdit(line=no, command=m.group("command"),
-                                            reason=m.group("reason")))
+                                            reason=m.group("reason"),
+                                            after_letters=len(self.phase.letters)))
 
     def order_line(self, no: int, text: str, key: re.Match | None) -> None:
         power = self.map.power_id(key.group("key")) if key else None
@@ -254,9 +293,87 @@ class _Reader:
 
     def end_letter(self) -> None:
         if self.letter is not None:
+            if self.rows is not None:
+                if not self.rows:
+                    raise self.error(self.letter.line, "the letter has no lines; put each "
+                                                       "below it behind '|'")
+                self.letter.recorded = self.rows
+                self.letter_lines = [row.text for row in self.rows]
             self.letter.text = "\n".join(self.letter_lines)
             self.phase.letters.append(self.letter)
-        self.letter, self.letter_lines = None, []
+        self.letter, self.letter_lines, self.rows = None, [], None
+
+    # --- a letter as the record keeps it ----------------------------------------------------
+    def start_recorded(self, no: int, m: re.Match) -> None:
+        self.end_letter()
+        power = None
+        if m.group("power"):
+            power = self.map.power_id(m.group("power"))
+            if power is None:
+                raise self.error(no, f"{m.group('power')!r} is not a power of {self.map.name}")
+        self.letter = ArchiveLetter(line=no, power=power, text="")
+        self.rows, self.marked = [], False
+
+    def row(self, no: int, text: str) -> None:
+        line = text[2:] if text[1:2] == " " else text[1:]
+        if not line.strip():
+            raise self.error(no, "an empty letter line; leave it out")
+        self.rows.append(RecordedLine(text=line, where=no))
+        self.marked = False
+
+    def mark(self, no: int, text: str) -> None:
+        """`-> ...` under a letter line: where gm filed it (docs/archive-format.md)."""
+        if not self.rows:
+            raise self.error(no, "a '->' line says where gm filed the letter line above it; "
+                                 "put it under one")
+        if self.marked:
+            raise self.error(no, "the letter line above already says where gm filed it; keep "
+                                 "one '->' line under each")
+        body = text[len(MARK):].strip()
+        if not body:
+            raise self.error(no, "say after '->' where gm filed the line (see "
+                                 "docs/archive-format.md), or leave the '->' line out")
+        self.rows[-1] = self.filed(no, body, self.rows[-1])
+        self.marked = True
+
+    def filed(self, no: int, body: str, row: RecordedLine) -> RecordedLine:
+        m = _FILED.match(body)
+        if m:
+            filed, kind = m.group("filed").lower(), (m.group("kind") or "").strip().lower()
+            detail = (m.group("detail") or "").strip()
+            if filed == "rejected":  # any kind: one gm knows no more is kept as it is
+                return replace(row, filed=REJECTED, kind=kind, detail=detail)
+            if filed == "ignored":
+                if not kind:
+                    raise self.error(no, "say which kind of line was ignored: 'ignored "
+                                         f"({ignored.GREETING})', 'ignored "
+                                         f"({ignored.NOT_AN_ORDER})'")
+                return replace(row, filed=IGNORED, kind=kind, detail=detail)
+            return replace(row, filed=HEADING, detail=detail)
+        later, rest = None, body
+        target = _FOR_PHASE.match(rest)
+        if target:
+            try:
+                phase = parse_phase_name(target.group("phase"), self.map)
+            except PhaseNameError as exc:
+                raise self.error(no, str(exc)) from None
+            if phase is None:
+                raise self.error(no, f"{target.group('phase')!r} is no phase of "
+                                     f"{self.map.name}; write where gm filed the line as "
+                                     "'-> for Winter 1901: Build A Par'")
+            later, rest = phase_name(phase, self.map), rest[target.end():]
+        conditional = _IF_DISLODGED.match(rest)
+        if conditional:
+            rest = rest[conditional.end():]
+        if later or conditional:
+            if rest.strip() and not rest.startswith(":"):
+                raise self.error(no, "write where gm filed the line as '-> for Winter 1901: "
+                                     "Build A Par' or '-> if dislodged: A Mar R Gas'")
+            reading = rest[1:].strip() or None
+        else:
+            reading = body
+        return replace(row, filed=ORDER, reading=reading, later=later,
+                       conditional=bool(conditional))
 
     # --- outcome ------------------------------------------------------------------------
     def outcome_line(self, no: int, text: str) -> None:
@@ -346,9 +463,12 @@ def _items(text: str, none_word: str = "none") -> list[str]:
 
 
 def read_archive(text: str, source: str = "archive") -> Archive:
-    """Read an archive's text; `source` names it in error messages."""
+    """Read an archive's text; `source` names it in error messages. An archive whose last line
+    has no line end was cut off (a copy or a disk that failed): that line is left out, with a
+    letter line whose '->' line may have been lost, and `Archive.cut_line` says so."""
+    raw_lines = text.lstrip("\ufeff").splitlines()
     lines = []
-    for no, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+    for no, raw in enumerate(raw_lines, 1):
         stripped = raw.strip()
         if stripped and not stripped.startswith("#"):
             lines.append((no, stripped))
@@ -356,5 +476,45 @@ def read_archive(text: str, source: str = "archive") -> Archive:
         raise ArchiveError(f"{source}: the archive is empty")
     reader = _Reader(source)
     body_start = reader.header(lines)
-    reader.body(lines[body_start:])
+    body = lines[body_start:]
+    cut = None
+    if body and not text.endswith(("\n", "\r")):
+        body, cut = _without_cut(body, len(raw_lines), not raw_lines[-1].strip(), reader.map)
+    reader.body(body)
+    if cut is not None:
+        reader.archive.cut_line, reader.archive.cut_text = cut
     return reader.archive
+
+
+def _without_cut(body: list[tuple[int, str]], last_no: int, blank: bool, game_map: GameMap
+                 ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
+    """The lines of an archive without a last line end, less what was cut off; and (the first
+    line left out, the text cut), or None when the last line is whole: a result, or a heading
+    of a phase after the one before it. `blank`: the cut fell before the last line's text.
+    A letter line goes with its '->' line, which may be what was cut; a heading left with
+    nothing under it (`Press from Rome:`, `Letter from Rome:`) goes too."""
+    no, last = body[-1]
+    if re.match(r"^(?:result|winner)\s*:", last, re.I):
+        return body, None
+    if blank:  # the last line is whole, but a letter line may have lost its '->' line
+        kept = body[:-1] if last.startswith(ROW) else body
+        cut_text = last if last.startswith(ROW) else ""
+    else:
+        headings = [h for h in (_heading(text, game_map) for _, text in body[:-1]) if h]
+        this = _heading(last, game_map)
+        if this is not None and headings and \
+                phase_key(this, game_map) > phase_key(headings[-1], game_map):
+            return body, None
+        kept, cut_text = body[:-1], last
+        if last.startswith(MARK) and kept and kept[-1][1].startswith(ROW):
+            kept = kept[:-1]
+    while kept and kept[-1][1].endswith(":"):
+        kept = kept[:-1]
+    return kept, (body[len(kept)][0] if len(kept) < len(body) else last_no, cut_text)
+
+
+def _heading(text: str, game_map: GameMap):
+    try:
+        return parse_phase_name(text, game_map)
+    except PhaseNameError:
+        return None

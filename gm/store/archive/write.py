@@ -9,9 +9,13 @@ import json
 
 from gm.maps.gamemap import GameMap
 from gm.notation import place, unit_display
+from gm.orders.recorded import HEADING, IGNORED, REJECTED, RecordedLine
 from gm.store.archive.archive_data import (
     JOINT_VICTORY,
+    MARK,
+    ROW,
     Archive,
+    ArchiveLetter,
     ArchivePhase,
     ArchivePress,
     RecordedOutcome,
@@ -44,6 +48,14 @@ def _outcome(outcome: RecordedOutcome, game_map: GameMap) -> list[str]:
     return out
 
 
+def _edits(phase: ArchivePhase, after_letters: int) -> list[str]:
+    """The corrections made after that many of the phase's letters (the last letter's: every
+    one made after it)."""
+    last = len(phase.letters)
+    return [f"GM edit: {e.command} (reason: {e.reason})" for e in phase.edits
+            if min(e.after_letters, last) == after_letters]
+
+
 def _players(phase: ArchivePhase, game_map: GameMap, private: bool) -> list[str]:
     out = []
     for player in phase.players:
@@ -68,6 +80,36 @@ def _press(item: ArchivePress, game_map: GameMap, private: bool) -> list[str]:
     return [heading] + [f"  | {line}".rstrip() for line in item.text.splitlines()]
 
 
+def filed(line: RecordedLine) -> str:
+    """Where gm filed a letter line, as the `->` line under it says it; '' for an order of
+    the phase the letter was entered in, read as written."""
+    if line.filed == HEADING:
+        return f"heading: {line.detail}" if line.detail else "heading"
+    if line.filed in (REJECTED, IGNORED):
+        kind = f" ({line.kind})" if line.kind else ""
+        return f"{line.filed}{kind}" + (f": {line.detail}" if line.detail else "")
+    target = ", ".join(part for part in (f"for {line.later}" if line.later else "",
+                                         "if dislodged" if line.conditional else "") if part)
+    reading = line.reading if line.reading and line.reading != line.text else ""
+    if target:
+        return f"{target}: {reading}" if reading else target
+    return reading
+
+
+def _letter(letter: ArchiveLetter, game_map: GameMap) -> list[str]:
+    if letter.recorded is None:  # read as a pasted letter
+        return [f"{game_map.powers[letter.power].name}:"] + \
+            [f"  {line}" for line in letter.text.splitlines() if line.strip()]
+    sender = f" from {game_map.powers[letter.power].name}" if letter.power else ""
+    out = [f"Letter{sender}:"]
+    for line in letter.recorded:
+        out.append(f"  {ROW} {line.text}")
+        where = " ".join(filed(line).split())  # one line, whatever a reason held
+        if where:
+            out.append(f"    {MARK} {where}")
+    return out
+
+
 def write_archive(archive: Archive, game_map: GameMap, private: bool = False) -> str:
     out = [HEADER_COMMENT]
     if archive.game:
@@ -76,15 +118,17 @@ def write_archive(archive: Archive, game_map: GameMap, private: bool = False) ->
     out += [f"Notes: {note}" for note in archive.notes]
     if archive.grey_press:
         out.append("Grey press: allowed")
+    if archive.start_state:
+        out.append(f"Start state: {json.dumps(archive.start_state, sort_keys=True)}")
     for phase in archive.phases:
         out += ["", phase.heading]
-        out += [f"GM edit: {e.command} (reason: {e.reason})" for e in phase.edits]
+        out += _edits(phase, 0)
         out += _players(phase, game_map, private)
         if phase.deadline is not None:
             out.append(f"Deadline: {phase.deadline.words()}")
-        for letter in phase.letters:
-            out.append(f"{game_map.powers[letter.power].name}:")
-            out += [f"  {line}" for line in letter.text.splitlines() if line.strip()]
+        for n, letter in enumerate(phase.letters, 1):
+            out += _letter(letter, game_map)
+            out += _edits(phase, n)
         for item in phase.press:
             out += _press(item, game_map, private)
         if phase.outcome is not None:
