@@ -25,9 +25,11 @@ from gm.engine.declarations import declare, split_declarations
 from gm.game.games import GameView, open_game, resolve_power
 from gm.game.progress import not_listed, progress
 from gm.game.stored_orders import orders_in_force
-from gm.game.surplus import with_verdict
+from gm.game.surplus import with_note, with_verdict
 from gm.game.verdicts import LATER, REJECTED, REPLACED, UNREAD, noted_verdict, trial_verdicts
 from gm.game.workflow_errors import WorkflowError
+from gm.orders.check import VOID_NOTE, checked_order
+from gm.orders.errors import OrderError
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
@@ -113,13 +115,29 @@ def _with_letter_power(store: Store, phase_id: int) -> list[OrderRow]:
 
 
 def _in_force_verdicts(in_force, position, view: GameView, rules) -> dict[int, object]:
-    """Each row in force -> its row with the void note the engine's verdict gives, in an
-    adjustment phase (a trial adjudication of all the orders in force); else as stored."""
-    if position.phase.kind != "Adjustment":
-        return {row.id: row for row, _ in in_force}
-    found = trial_verdicts(position, [order for _, order in in_force], view.map, rules)
-    return {row.id: with_verdict(row, verdict) for (row, _), verdict in
-            zip(in_force, found, strict=True)}
+    """Each row in force -> its row with the void note as the adjudication will have it now,
+    whatever was stored when its letter was read (a later letter, a GM edit or a letter
+    dropped since may have changed it): in an adjustment phase the engine's own verdict on
+    all the orders in force (a trial adjudication on a copy); else the legality check of
+    each order on the board as the engine sees it, the declarations (a leader's placement)
+    carried out first."""
+    if position.phase.kind == "Adjustment":
+        found = trial_verdicts(position, [order for _, order in in_force], view.map, rules)
+        return {row.id: with_verdict(row, verdict) for (row, _), verdict in
+                zip(in_force, found, strict=True)}
+    board = position.copy()
+    orders, declarations = split_declarations([order for _, order in in_force])
+    declare(declarations, board, view.map, rules)
+    return {row.id: with_note(row, _legality_note(order, board, view, rules))
+            for row, order in in_force}
+
+
+def _legality_note(order, board, view: GameView, rules) -> str:
+    """The note the legality check gives the order on this board: void, or a warning."""
+    try:
+        return checked_order(order, view.map, board, board.phase.kind, rules=rules)[1] or ""
+    except OrderError as exc:  # the board changed since: the engine voids it
+        return VOID_NOTE.format(exc.message)
 
 
 def _lines(mine: list[OrderRow], forced, verdicts) -> list[ConfirmedLine]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from gm.game.stored_orders import meant_for, unit_key
 from gm.game.verdicts import OK, PART_NOTE, PART_VOID, trial_verdicts
-from gm.orders.check import VOID_NOTE, checked_order
+from gm.orders.check import VOID_NOTE, WARNING_NOTE, checked_order
 from gm.orders.errors import OrderError
-from gm.store.order_rows import NewOrder
+from gm.store.order_rows import SENT_AHEAD, NewOrder
 
 
 def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder, object]],
@@ -29,6 +30,11 @@ def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder,
         return [row for row, _ in new]
     mine = [i for i, (row, order) in enumerate(new)
             if row.status == "accepted" and order is not None]
+    # an order entered in the phase itself takes precedence over one sent ahead for the same
+    # unit or site (`orders_in_force`): once this letter is stored, that one is not in force
+    entered = {unit_key(new[i][1], new[i][0].power) for i in mine}
+    earlier = [(row, order) for row, order in earlier if row.status != SENT_AHEAD
+               or unit_key(order, row.power, meant_for(row, game_map)) not in entered]
     orders = [order for _, order in earlier] + [new[i][1] for i in mine]
     verdicts = trial_verdicts(position, orders, game_map, rules)[len(earlier):]
     out = [row for row, _ in new]
@@ -62,3 +68,23 @@ def with_verdict(row, verdict, noted: str = "") -> NewOrder:
         form = PART_NOTE if verdict.kind == PART_VOID else VOID_NOTE
         notes = "; ".join(n for n in (notes, form.format(verdict.reason)) if n)
     return dataclasses.replace(row, reason=notes)
+
+
+_NOTES = (VOID_NOTE.format(""), PART_NOTE.format(""), WARNING_NOTE.format(""))
+_AFTER = "; replaces line "  # the letter reader's note that may follow a void note
+
+
+def with_note(row, note: str):
+    """The row with `note` (a void note or a warning, or '' for none) in place of the void
+    note or warning it carries, wherever that stands among its notes; other notes stay."""
+    reason = row.reason or ""
+    if note and note in reason:
+        return row
+    for start in _NOTES:
+        at = reason.find(start)
+        if at >= 0:
+            end = reason.find(_AFTER, at)
+            head, tail = reason[:at].removesuffix("; "), reason[end:] if end >= 0 else ""
+            reason = f"{head}{tail}" if head else tail.removeprefix("; ")
+    reason = "; ".join(n for n in (reason, note) if n)
+    return dataclasses.replace(row, reason=reason)

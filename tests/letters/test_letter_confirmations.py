@@ -15,7 +15,12 @@ in force, by the confirmation of the phase it was kept for.
 
 from __future__ import annotations
 
+import os
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gm.engine import results as R
 from gm.game import adjudication
@@ -30,11 +35,13 @@ from gm.store.archive import read_archive
 from gm.store.database import open_store
 from gm.store.order_rows import letters_of_phase, orders_of_phase
 from tests.conftest import ROOT
+from tests.generated_games import MAPS, GeneratedGame
 from tests.letters.test_letters import CASES as READING_CASES
 from tests.letters.test_letters import HERE
 from tests.letters.test_letters_legality import CASES as LEGALITY_CASES
 
 NO_RESULT = {LATER, REJECTED, REPLACED, UNREAD}
+LONG = bool(os.environ.get("GM_LONG_PROPERTIES"))
 
 
 class Checked:
@@ -61,7 +68,13 @@ def read_and_check(store, name: str, text: str, power: str | None, checked: Chec
                    source: str = "") -> None:
     """Take a letter as `gm orders` does; each of its lines is then told by the confirmation
     as the echo told it."""
-    taken = take_orders(store, name, text, power, source=source)
+    check_letter(store, name, take_orders(store, name, text, power, source=source), checked,
+                 source)
+
+
+def check_letter(store, name: str, taken, checked: Checked, source: str = "") -> None:
+    """Each line of the letter just taken (`taken`, what the echo said) is told by the
+    confirmation as the echo told it."""
     phase = open_phase(store, name)
     with store.transaction(write=False):
         letter = letters_of_phase(store, phase.id)[-1]["id"]
@@ -92,6 +105,12 @@ def adjudicate_and_check(store, name: str, checked: Checked) -> None:
     told = confirmed(store, name)
     phase = open_phase(store, name)
     adjudication.adjudicate(store, name, no_orders=True)
+    check_results(store, phase, told, checked)
+
+
+def check_results(store, phase, told: dict, checked: Checked) -> None:
+    """Every line the confirmations told before `phase` was adjudicated has results of the
+    class they said."""
     with store.transaction(write=False):
         found: dict[int, list] = {}
         for row in store.db.query("SELECT r.order_id, r.code, r.succeeded FROM results r "
@@ -195,3 +214,36 @@ def test_a_confirmation_tells_the_void_note_the_unplaced_leader_and_the_deadline
            "starts on the first home of rule 1.1, Carthage" in carthage
     assert "No order yet for (they will hold):\n  A Tha" in carthage
     assert "Pieces without an order" not in greeks.text
+
+
+@pytest.mark.parametrize("variant", MAPS)
+@settings(max_examples=10 if LONG else 1, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1))
+def test_every_generated_letter_is_confirmed_as_echoed_and_adjudicated(variant, seed):
+    """The generated games (tests/generated_games.py): letters of every kind on every map,
+    with letters replaced and dropped, corrections, undo and redo (`GM_LONG_PROPERTIES=1`:
+    ten games of five years on each map)."""
+    store = open_store(":memory:")
+    game = GeneratedGame(store, "generated", variant, random.Random(seed),
+                         years=5 if LONG else 2)
+    checked = Checked()
+    before: dict = {}
+
+    def on_letter(letter, taken) -> None:
+        if taken is not None:
+            check_letter(store, game.name, taken, checked, f"seed {seed}")
+
+    def before_adjudication(_game) -> None:
+        before["phase"] = open_phase(store, game.name)
+        before["told"] = confirmed(store, game.name)
+
+    def after_adjudication(_game, _report) -> None:
+        check_results(store, before["phase"], before["told"], checked)
+
+    try:
+        game.play(on_letter=on_letter, before_adjudication=before_adjudication,
+                  after_adjudication=after_adjudication)
+    finally:
+        store.close()
+    assert checked.verdicts.get(OK, 0) > 5 and checked.verdicts.get(f"{OK} adjudicated")

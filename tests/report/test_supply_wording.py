@@ -305,7 +305,7 @@ def replayed_variants(tmp_path_factory):
         with store.transaction(write=False):
             view = open_game(store, name)
             phases = rows.live_phases(store, view.game)
-            for done, following in zip(phases, phases[1:]):
+            for done, following in zip(phases, phases[1:], strict=False):
                 board = phase_board(store, view, following)
                 out.append((view.map, stored_report(store, view, done),
                             draw_phase(board.game_map, board.board)))
