@@ -22,7 +22,13 @@ from gm.engine.position import Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
-from gm.game.stored_orders import meant_for, orders_in_force, typed_order, unit_key
+from gm.game.stored_orders import (
+    meant_for,
+    orders_in_force,
+    precedence_key,
+    side_of,
+    typed_order,
+)
 from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
@@ -332,17 +338,20 @@ def _detail(row: NewOrder | OrderRow) -> str:
 
 def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
                new: list[tuple[NewOrder, object | None]]) -> tuple[list[NewOrder], list[str]]:
-    """Mark earlier orders replaced by this letter; within the letter, the last order wins."""
+    """Mark earlier orders replaced by this letter; within the letter, the last order wins.
+    An order for a piece replaces one for that piece by any power of the player (the
+    engine would take the later: `precedence_key`)."""
+    side = side_of(view.map)
     last: dict[tuple, int] = {}
     for i, (row, order) in enumerate(new):
         if order is not None:
-            key = unit_key(order, row.power, meant_for(row, view.map))
+            key = precedence_key(row, order, side, meant_for(row, view.map))
             if key is not None:
                 last[key] = i
     out: list[NewOrder] = []
     for i, (row, order) in enumerate(new):
-        key = unit_key(order, row.power, meant_for(row, view.map)) if order is not None \
-            else None
+        key = precedence_key(row, order, side, meant_for(row, view.map)) \
+            if order is not None else None
         if key is not None and last[key] != i:
             later = new[last[key]][0]
             row = dataclasses.replace(row, status="superseded",
@@ -350,7 +359,7 @@ def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
         out.append(row)
     replaced = []
     for old in earlier:
-        key = unit_key(typed_order(old, view.map), old.power, meant_for(old, view.map))
+        key = precedence_key(old, typed_order(old, view.map), side, meant_for(old, view.map))
         if key in last:
             later = new[last[key]][0]
             order_rows.set_order_status(store, old.id, "superseded",

@@ -87,6 +87,27 @@ def phase_kind_of(order, game_map: GameMap | None = None) -> str | None:
     return kind.phases[0]
 
 
+def side_of(game_map: GameMap):
+    """power -> the player it plays for (a Minor's Major, `RuleSet.side`), for
+    `precedence_key`."""
+    from gm.rules import RuleSet
+
+    rules = RuleSet.for_map(game_map)
+    return lambda power: rules.side(power or "") if rules.sides else power
+
+
+def precedence_key(row, order, side, meant: str | None = None) -> tuple | None:
+    """The key under which a later order replaces an earlier one (`unit_key`), an order to a
+    piece keyed by its player (`side`, from `side_of`): a Major's letter may order its
+    Minor's piece, and the engine takes the later of two orders for one piece, whichever of
+    the player's powers gave them. A build stays its power's: a Minor may build beside its
+    Major's build."""
+    key = unit_key(order, row.power, meant)
+    if key is None or key[1] != "unit":
+        return key
+    return (side(row.power), *key[1:])
+
+
 def orders_in_force(store: Store, phase_id: int, game_map: GameMap
                     ) -> list[tuple[OrderRow, object]]:
     """The orders the engine adjudicates for a phase, in the order they were entered."""
@@ -95,13 +116,15 @@ def orders_in_force(store: Store, phase_id: int, game_map: GameMap
     phase = rows.get_phase(store, phase_id)
     if phase.kind == "Movement":
         return entered
-    own = {unit_key(order, row.power, meant_for(row, game_map)) for row, order in entered}
+    side = side_of(game_map)
+    own = {precedence_key(row, order, side, meant_for(row, game_map))
+           for row, order in entered}
     ahead = []
     for earlier in rows.live_phases_before(store, phase):
         for row in orders_of_phase(store, earlier.id, (SENT_AHEAD,)):
             order = typed_order(row, game_map)
             meant = meant_for(row, game_map) or phase_kind_of(order, game_map)
-            if meant == phase.kind and unit_key(order, row.power, meant) not in own:
+            if meant == phase.kind and precedence_key(row, order, side, meant) not in own:
                 ahead.append((row, order))
         if earlier.kind == "Movement":
             break

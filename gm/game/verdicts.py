@@ -12,7 +12,7 @@ engine gave it. What the player is told is then what the adjudication will do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm.engine import results as R
 from gm.engine.position import Position
@@ -60,7 +60,8 @@ def results_by_order(orders: list, results: list[OrderResult]) -> list[list[Orde
 
 def _made_from(order, orders: list, found: list[list]) -> int | None:
     """The order given that a rule turned into `order`: one for the same province (and
-    power, when one is), an equal one first, then one of the same kind whose pieces include
+    power, when one is), an equal one first (but for the power the engine filled in: an
+    order of one player's letter for the Minor's piece), then one of the same kind whose pieces include
     the part's kind (a part of `Build 2A Spa`), then any (a part of a split is a move or a
     hold); among several, the one with the fewest results yet (two equal lines each get
     theirs)."""
@@ -73,7 +74,8 @@ def _made_from(order, orders: list, found: list[list]) -> int | None:
     def fit(i: int) -> tuple:
         given = orders[i]
         kinds = mix_counts(given.unit_kind) or {given.unit_kind: 1}
-        return (given != order, type(given) is not type(order), given.power != order.power,
+        same = type(given) is type(order) and replace(given, power=order.power) == order
+        return (not same, type(given) is not type(order), given.power != order.power,
                 order.unit_kind not in kinds, len(found[i]), i)
 
     return min(same, key=fit)

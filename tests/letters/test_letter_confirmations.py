@@ -77,7 +77,8 @@ def check_letter(store, name: str, taken, checked: Checked, source: str = "") ->
     confirmation as the echo told it."""
     phase = open_phase(store, name)
     with store.transaction(write=False):
-        letter = letters_of_phase(store, phase.id)[-1]["id"]
+        letter, letter_power = (letters_of_phase(store, phase.id)[-1][key]
+                                for key in ("id", "power"))
         stored = [r for r in orders_of_phase(store, phase.id) if r.letter_id == letter]
     told = confirmed(store, name)
     assert len(stored) == len(taken.lines)
@@ -89,6 +90,9 @@ def check_letter(store, name: str, taken, checked: Checked, source: str = "") ->
         echo = noted_verdict(row.status, row.reason)
         if row.status == "ignored" and row.category in (HEADING, EMAIL_HEADER):
             assert row.id not in told  # nothing the player needs to read again
+            continue
+        if row.id not in told:  # a letter of no power ("whose order is this?"): nobody's
+            assert not any(r.power for r in stored) and not letter_power, row
             continue
         said = told[row.id]
         words = noted_verdict("accepted", said.note).reason if said.verdict in (
