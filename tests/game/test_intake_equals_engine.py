@@ -193,3 +193,34 @@ def test_the_legality_check_alone_never_voids_what_the_engine_carries_out(demo_p
                         f"{power}: {text!r}"
                 checked += 1
     assert checked > 300
+
+
+def test_a_loan_that_would_leave_the_lender_short_is_warned_of_then_void_at_the_adjustment(
+        demo_positions):
+    """Diadochi V 9, "units may not be disbanded to make a loan": declared with the moves,
+    the loan is checked again when it takes effect; intake warns the player now. Declared
+    with an adjustment phase's orders it takes effect at once, and is void."""
+    from gm.engine.position import Position, Unit
+
+    game_map = demo_positions["diadochi-v"][0]
+    rules = RuleSet.for_map(game_map)
+    units = [Unit("macedonia", "F", "kor"), Unit("macedonia", "A", "lar"),
+             Unit("macedonia", "A", "pel"), Unit("egypt", "F", "alx")]
+    owners = {"kor": "macedonia", "lar": "macedonia", "pel": "macedonia", "alx": "egypt"}
+    letter = "Loan Korinth to Egypt\nLoan Pella to Egypt\n"
+    spring = Position(Phase(240, "Spring", "Movement"), units, dict(owners))
+    korinth, pella = [row for row, _ in intake_and_engine(letter, "macedonia", spring,
+                                                           game_map, rules)]
+    assert korinth.status == pella.status == "accepted"
+    assert korinth.reason == (
+        "warning: rule 9 (loans): units may not be disbanded to make a loan (Macedonia would "
+        "have 2 for 3 units): the loan takes effect at the next adjustments only if "
+        "Macedonia can spare Korinth then")
+    assert pella.reason == ""  # Pella alone leaves Macedonia three for its three units
+    winter = Position(Phase(240, "Winter", "Adjustment"), units, dict(owners))
+    found = intake_and_engine(letter, "macedonia", winter, game_map, rules)
+    (korinth, engine), (pella, _) = found
+    assert echo_verdict(korinth) == (VOID, engine.reason) == \
+        (VOID, "rule 9 (loans): units may not be disbanded to make a loan (Macedonia would "
+               "have 2 for 3 units)")
+    assert echo_verdict(pella)[0] == OK
