@@ -229,3 +229,18 @@ def test_a_season_page_in_a_real_browser_shows_the_judges_marks_as_styling(chatt
     shown = _visible_text(dom)
     assert "A Rom - Etu (bounce)" in shown
     assert "*" not in shown, re.findall(r".{30}\*.{30}", shown)
+
+
+def test_the_games_choice_of_lines_is_kept_by_export_and_replay(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "g")
+    assert gm("report", "g", "--set-lines", "all").output.strip() == \
+        "g: reports print every letter line not adjudicated but headings and lines with "
+        "addresses."
+    archive = tmp_path / "g.txt"
+    gm("export", "g", str(archive))
+    assert "Report lines: all" in archive.read_text(encoding="utf-8")
+    gm("replay", str(archive), "--as", "copy")
+    gm("orders", "copy", input="France:\nA Par - Bur\nI hold everything else\n")
+    gm("adjudicate", "copy")
+    assert "I hold everything else" in gm("report", "copy").output
