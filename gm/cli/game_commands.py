@@ -481,7 +481,8 @@ def report(game: GameName, phase: PhaseOption = None, format: FormatOption = Rep
 
 
 _LINES_WORDS = {Lines.refused: "the letter lines meant as orders and refused, with the reason",
-                Lines.all: "every letter line not adjudicated but headings and lines with addresses",
+                Lines.all: "every letter line not adjudicated but headings and lines with "
+                           "addresses",
                 Lines.none: "no letter lines"}
 
 

@@ -234,9 +234,9 @@ def test_a_season_page_in_a_real_browser_shows_the_judges_marks_as_styling(chatt
 def test_the_games_choice_of_lines_is_kept_by_export_and_replay(tmp_path):
     gm = Gm(tmp_path / "gm.db")
     gm("new", "g")
-    assert gm("report", "g", "--set-lines", "all").output.strip() == \
+    assert gm("report", "g", "--set-lines", "all").output.strip() == (
         "g: reports print every letter line not adjudicated but headings and lines with "
-        "addresses."
+        "addresses.")
     archive = tmp_path / "g.txt"
     gm("export", "g", str(archive))
     assert "Report lines: all" in archive.read_text(encoding="utf-8")
