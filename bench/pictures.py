@@ -36,7 +36,7 @@ def _busiest_board():
 
 
 def run(repeat: int = 3, commands: bool = True) -> dict[str, float]:
-    """{figure name: value}; PNG figures only where cairosvg is installed; whole commands
+    """{figure name: value}; PNG figures only where PNG can be made (resvg-py); whole commands
     unless `commands` is false."""
     from run import best_of  # bench/run.py, beside this file
 
@@ -47,11 +47,10 @@ def run(repeat: int = 3, commands: bool = True) -> dict[str, float]:
     figures = {f"standard {found.short}: SVG size (KB, goal < 150)": len(svg.encode()) / 1000,
                f"standard {found.short}: SVG drawn (ms)":
                    best_of(lambda: draw_phase(found.game_map, found.board), repeat)}
-    try:
-        import cairosvg  # noqa: F401
-    except (ImportError, OSError):
+    from gm.draw.files import png_available, svg_to_png
+
+    if not png_available():
         return figures | (command_figures(png=False) if commands else {})
-    from gm.draw.files import svg_to_png
 
     figures[f"standard {found.short}: PNG from the SVG (ms)"] = best_of(
         lambda: svg_to_png(svg), repeat)

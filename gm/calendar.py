@@ -86,6 +86,17 @@ def following_phase(phase: Phase, game_map: GameMap) -> Phase:
     return Phase(year, season, kind)
 
 
+def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
+    """The retreat and adjustment phases between a phase and the next movement: those a
+    letter of `phase` may keep a line for."""
+    out = []
+    nxt = following_phase(phase, game_map)
+    while nxt.kind != "Movement":
+        out.append(nxt)
+        nxt = following_phase(nxt, game_map)
+    return out
+
+
 def movement_season(phase: Phase, game_map: GameMap) -> str | None:
     """The season of the movement phase a retreat phase follows (itself for a movement)."""
     if phase.kind == "Movement":

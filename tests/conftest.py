@@ -3,11 +3,21 @@ game the tests read, replayed once per session into one database."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+# No test may touch the GM's own store (gm.store.database.user_store, used where no --db,
+# GM_DB or ./gm.db names one): the whole session, and every gm it starts, keeps it in a
+# temporary data folder instead.
+TEST_DATA_HOME = tempfile.mkdtemp(prefix="gm-tests-data-")
+os.environ["XDG_DATA_HOME"] = TEST_DATA_HOME
+atexit.register(shutil.rmtree, TEST_DATA_HOME, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parents[1]
 DATC_CASES = ROOT / "tests" / "cases" / "standard-datc.txt"

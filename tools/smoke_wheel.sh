@@ -11,6 +11,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gm-smoke.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 unset GM_MAPS GM_DB GM_SHARED_DATC PYTHONPATH
 export GM_CACHE="$work/cache"
+# gm's default store is the user's own (XDG_DATA_HOME/gm/gm.db): here, inside the scratch folder
+export XDG_DATA_HOME="$work/data" HOME="$work/home"
+mkdir "$work/home"
 
 echo "smoke: building the wheel and installing it into a fresh environment"
 mkdir "$work/src"
@@ -59,12 +62,23 @@ check "gm --version names the installed version" "gm $version" "$gm" --version
 check "gm variants lists the shipped maps" "standard  Standard: 7 powers, 34 supply centres" \
     "$gm" variants
 check "gm new starts a game" "Started smoke (Standard) at Spring 1901" "$gm" new smoke
+check "gm players names France's player" "played by Ann" \
+    "$gm" players smoke France Ann --contact ann@example.org
+check "gm mail setup" "mail from gm@example.org" "$gm" mail setup smoke --from gm@example.org
+check "gm games names the user's own store, kept outside the working folder" \
+    "Store: $work/data/gm/gm.db (your own store)" "$gm" games
 check "gm orders reads a letter" "Stored: 3 accepted, 2 ignored." "$gm" orders smoke letter.txt
 check "gm adjudicate resolves the season" "Next: Autumn 1901" "$gm" adjudicate smoke
 check "gm replay --check rebuilds the demo game" "no differences" \
     "$gm" replay "$repo/games/standard-demo.txt" --check --quiet
 check "gm draw draws the standard board on the shipped coastline" \
     "class=\"land coastline\"" "$gm" draw smoke -o -
+check "gm draw writes PNG with no system library (resvg)" "Drew smoke" "$gm" draw smoke -o board.png
+check "the PNG is a PNG" "PNG signature" "$work/venv/bin/python" -c \
+    "print('PNG signature' if open('board.png', 'rb').read(8) == b'\\x89PNG\\r\\n\\x1a\\n' else 'no PNG')"
+check "gm mail results writes the report with the board" "1 message(s) in outbox" \
+    "$gm" mail results smoke
+check "the results carry the board as PNG" "image/png" grep -h "Content-Type: image/png" outbox/*.eml
 check "gm publish writes the site" "Wrote 3 files of smoke" "$gm" publish smoke site
 
 echo "smoke: $passed passed, $failed failed"

@@ -18,7 +18,10 @@ app = Typer(
 )
 
 ENVIRONMENT = section("Environment", [
-    ("GM_DB", "the game database where --db is not given (default: gm.db in this folder)"),
+    ("GM_DB", "the game database where --db is not given (default: gm.db in this folder if "
+              "there is one, else your own store in your data folder)"),
+    ("XDG_DATA_HOME", "where your own store is kept, as XDG_DATA_HOME/gm/gm.db (default: "
+                      "the system's data folder)"),
     ("GM_MAPS", "a folder of your own map files, searched before gm's own maps"),
     ("GM_CACHE", "where checked maps are kept compiled (default: ~/.cache/gm)"),
     ("GM_NOW", "the clock, an ISO 8601 moment (tests; 'gm judge --dry-run' at another time)"),
@@ -29,8 +32,10 @@ ENVIRONMENT = section("Environment", [
 def _show_version(value: bool) -> None:
     if value:
         from gm import __version__
+        from gm.store.database import choose_store
 
-        typer.echo(f"gm {__version__}")
+        choice = choose_store(None)
+        typer.echo(f"gm {__version__}\nstore: {choice.path} ({choice.why})")
         raise typer.Exit()
 
 
@@ -41,8 +46,10 @@ def _show_version(value: bool) -> None:
     ("gm COMMAND -h", "what a command does, with examples"),
 ) + "\n\n" + ENVIRONMENT)
 def _options(
+    ctx: typer.Context,
     db: str = typer.Option(None, "--db", metavar="FILE", show_default=False,
-                           help="the game database (default gm.db here; or GM_DB)"),
+                           help="the game database (default: gm.db here if there is one, "
+                                "else your own store; or GM_DB)"),
     version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
                                  help="print gm's version and exit"),
 ) -> None:
@@ -50,7 +57,10 @@ def _options(
     if db:  # `gm --db x.db show demo` works like `gm show demo --db x.db`
         import os
 
+        from gm.cli.common import DB_GIVEN
+
         os.environ["GM_DB"] = db
+        ctx.meta[DB_GIVEN] = True
 
 
 from gm.cli import datc_command as _datc  # noqa: E402,F401  (registers commands)

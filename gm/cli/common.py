@@ -54,8 +54,39 @@ def read_text_input(source: str | None, what: str) -> tuple[str, str]:
         fail(str(exc))
 
 
-Db = Annotated[str, typer.Option("--db", envvar="GM_DB", show_envvar=True, metavar="FILE",
-                                 help="the game database (default gm.db here)")]
+def chosen_store(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> str:
+    """The store a command uses (`--db`'s callback): the one named by `--db` or `GM_DB`,
+    else `gm.db` in this folder when there is one, else the user's own store
+    (`gm.store.database.choose_store`). The choice, with why it was made, is kept in the
+    context for `gm games` to name."""
+    from gm.store.database import choose_store
+
+    # by name: typer may carry its own copy of click, whose enum is not click's
+    source = getattr(ctx.get_parameter_source(param.name or "db"), "name", "")
+    if source == "COMMANDLINE" and value:
+        choice = choose_store(value, "--db")
+    elif source == "ENVIRONMENT" and value:
+        choice = choose_store(value, "--db" if ctx.find_root().meta.get(DB_GIVEN) else "GM_DB")
+    else:  # the signature's "gm.db" is only a placeholder: the choice is made here
+        choice = choose_store(None)
+    ctx.meta[STORE_CHOICE] = choice
+    return choice.path
+
+
+def store_named(ctx: typer.Context, db: str) -> str:
+    """The store in use as a GM reads it: `/home/ann/.local/share/gm/gm.db (your own store)`."""
+    choice = ctx.meta.get(STORE_CHOICE)
+    return f"{db} ({choice.why})" if choice is not None else db
+
+
+STORE_CHOICE = "gm.store"  # the `StoreChoice` a command runs with, in `ctx.meta`
+DB_GIVEN = "gm.db-given"  # `gm --db FILE COMMAND`: the store was named on the command line
+
+Db = Annotated[str, typer.Option(
+    "--db", envvar="GM_DB", show_envvar=True, metavar="FILE", show_default=False,
+    callback=chosen_store,
+    help="the game database (default: gm.db here if there is one, else your own store; "
+         "'gm games' names it)")]
 GameName = Annotated[str, typer.Argument(help="the game's name")]
 PhaseOption = Annotated[str | None, typer.Option(
     "--phase", "-p", help="a phase such as 'Spring 1901', 'Autumn 1901 Retreat' or S1901M")]

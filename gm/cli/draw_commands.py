@@ -16,25 +16,24 @@ from gm.cli.common import Db, PhaseOption, console, err_console, fail, opened
 from gm.cli.conventions import examples
 
 
-def _write(svg: str, target: str, png: bool, to_png=None) -> Path:
+def _write(svg: str, target: str, png: bool) -> Path:
     from gm.draw.files import PictureError, write_picture
 
     try:
-        return write_picture(svg, target, png, to_png)
+        return write_picture(svg, target, png)
     except PictureError as exc:
         fail(str(exc))
 
 
-def check_target(target: str | None, png: bool = False, quick: bool = False) -> bool:
-    """Refuse a file name gm cannot write, or PNG without cairosvg, before any work is done
-    (`gm adjudicate --map` must not adjudicate and then fail to draw); whether the picture
-    is PNG. `quick`: for PNG, only see that cairosvg is installed (a `PngMaker` loads it
-    and says if the cairo library is missing)."""
+def check_target(target: str | None, png: bool = False) -> bool:
+    """Refuse a file name gm cannot write, or PNG where it cannot be made, before any work is
+    done (`gm adjudicate --map` must not adjudicate and then fail to draw); whether the
+    picture is PNG."""
     if target is None and not png:
         return False  # nothing to draw: do not load the drawing code
-    from gm.draw.files import PictureError, picture_format, png_installed, png_support
+    from gm.draw.files import PictureError, picture_format, png_support
 
-    check = png_installed if quick else png_support
+    check = png_support
     if target in (None, "-"):
         if png and target == "-":
             fail("PNG cannot go to the terminal; give a file, e.g. -o board.png.")
@@ -73,13 +72,13 @@ def _find(store, game: str, phase: str | None, preview: bool, report: bool):
     return stored_board(store, game, phase)
 
 
-def _save(found, target: str, png: bool, say=err_console, to_png=None) -> Path:
+def _save(found, target: str, png: bool, say=err_console) -> Path:
     """Draw and write `found`; a folder as `target` gets the usual name (`GAME-S1901M.svg`)."""
     from gm.draw import draw_phase
 
     if Path(target).is_dir():
         target = str(Path(target) / f"{found.game}-{found.short}{'.png' if png else '.svg'}")
-    written = _write(draw_phase(found.game_map, found.board), target, png, to_png)
+    written = _write(draw_phase(found.game_map, found.board), target, png)
     say.print(f"Drew {found.game}, {found.label} to {written}.", markup=False)
     return written
 
@@ -167,7 +166,7 @@ def draw(
         "--output", "-o", metavar="FILE",
         help="the file to write: .svg, or .png for print; '-' prints the SVG; default "
              "GAME-PHASE.svg here")] = None,
-    png: Annotated[bool, typer.Option("--png", help="write PNG for print (needs cairosvg)")
+    png: Annotated[bool, typer.Option("--png", help="write PNG, for print and mail")
                    ] = False,
     preview: Annotated[bool, typer.Option(
         "--preview", help="the open phase with its orders so far, as adjudicating now would "
@@ -204,23 +203,15 @@ def draw(
         with opened(db) as store:
             write_all_boards(store, game, folder, png, workers)
         return
-    maker = None
-    if check_target(output, png, quick=True):  # PNG: cairosvg loads meanwhile
-        from gm.draw.files import PngMaker
+    check_target(output, png)
+    with opened(db) as store:
+        found = _find(store, game, phase, preview, report=False)
+    if output == "-":
+        from gm.draw import draw_phase
 
-        maker = PngMaker()
-    try:
-        with opened(db) as store:
-            found = _find(store, game, phase, preview, report=False)
-        if output == "-":
-            from gm.draw import draw_phase
-
-            typer.echo(draw_phase(found.game_map, found.board), nl=False)
-            return
-        _save(found, output or ".", png, say=console, to_png=maker and maker.to_png)
-    finally:
-        if maker is not None:
-            maker.close()
+        typer.echo(draw_phase(found.game_map, found.board), nl=False)
+        return
+    _save(found, output or ".", png, say=console)
 
 
 def _draw_variant(variant: str, output: str | None, png: bool) -> None:

@@ -2,7 +2,8 @@
 undo, redo, edit, agree-draw, export, replay. Each parses its arguments, calls `gm.game`, and
 prints. (`gm draw` is in `draw_commands`, the zine's commands in `zine_commands`.)
 
-Every command takes `--db PATH` (or `GM_DB`); the default is `gm.db` in the working folder.
+Every command takes `--db PATH` (or `GM_DB`); the default is `gm.db` in the working folder if
+there is one, else the user's own store (`gm.store.database.choose_store`).
 Heavy modules are imported inside the commands so that `gm --help` starts at once.
 """
 
@@ -16,6 +17,7 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import (
+    STORE_CHOICE,
     Db,
     GameName,
     MapOption,
@@ -26,6 +28,7 @@ from gm.cli.common import (
     fail,
     opened,
     read_text_input,
+    store_named,
 )
 from gm.cli.conventions import examples
 
@@ -161,11 +164,11 @@ def variants():
 
 
 @app.command("new", epilog=examples(
-    ("gm new spring-league", "a game on the standard map, in gm.db here"),
+    ("gm new spring-league", "a game on the standard map, in your store ('gm games' names it)"),
     ("gm new ancients --variant lord-of-hosts", "a game on another map (see 'gm variants')"),
     ("gm new club-7 --db ~/games/club.db", "keep the game in another database"),
 ))
-def new(game: GameName,
+def new(ctx: typer.Context, game: GameName,
         variant: Annotated[str, typer.Option("--variant", "-v",
                                              help="the map to play on; see 'gm variants'")
                            ] = "standard",
@@ -181,21 +184,29 @@ def new(game: GameName,
     with opened(db, create=True) as store:
         view = new_game(store, game, variant, notes)
         phase = rows.open_phase(store, view.game)
-        console.print(f"Started {view.game.name} ({view.map.name}) at {phase.label} in {db}.",
-                      markup=False)
+        console.print(f"Started {view.game.name} ({view.map.name}) at {phase.label} in "
+                      f"{store_named(ctx, db)}.", markup=False)
 
 
 @app.command("games")
-def games(db: Db = "gm.db"):
-    """List the games in the database with the phase each has reached."""
+def games(ctx: typer.Context, db: Db = "gm.db"):
+    """List the games in the database with the phase each has reached, and name the
+    database (the store) in use."""
     from rich.table import Table
 
     from gm.game.games import list_games
 
+    where = store_named(ctx, db)
+    choice = ctx.meta.get(STORE_CHOICE)
+    if choice is not None and choice.per_user and not Path(db).exists():
+        console.print(f"No games yet: {where} does not exist; 'gm new GAME' starts one "
+                      "there.", markup=False)
+        return
     with opened(db) as store:
         found = list_games(store)
+    console.print(f"Store: {where}", markup=False)
     if not found:
-        console.print(f"No games in {db} yet; start one with 'gm new GAME'.", markup=False)
+        console.print("No games in it yet; start one with 'gm new GAME'.", markup=False)
         return
     table = Table("game", "variant", "phase", "result")
     for g in found:
@@ -675,3 +686,60 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
     if done.result:
         summary += f" Result: {done.result}."
     console.print(summary, markup=False, soft_wrap=True)
+
+
+@app.command("delete", epilog=examples(
+    ("gm delete old-league", "asks first; writes old-league-deleted-DATE.txt here, then deletes"),
+    ("gm delete old-league --yes --backup ~/attic/old.txt", "no question; the archive there"),
+    ("gm replay old-league-deleted-2026-03-01-180500.txt", "bring a deleted game back"),
+))
+def delete(ctx: typer.Context, game: GameName,
+           yes: Annotated[bool, typer.Option("--yes", "-y",
+                                             help="delete without asking")] = False,
+           backup: Annotated[str | None, typer.Option(
+               "--backup", metavar="FILE",
+               help="write the archive here (default: GAME-deleted-DATE.txt in this folder)")
+                             ] = None,
+           no_backup: Annotated[bool, typer.Option(
+               "--no-backup", help="write no archive first (the game is gone for good)")
+                                ] = False,
+           db: Db = "gm.db"):
+    """Delete a game and everything kept with it. Its whole archive (with players' contacts)
+    is written first, so 'gm replay FILE' can bring it back."""
+    from gm.game.deletion import backup_name, delete_game, game_facts
+
+    if no_backup and backup:
+        fail("--backup names where to write the archive and --no-backup writes none; give "
+             "one of them.")
+    with opened(db) as store:
+        with explained(db):
+            facts = game_facts(store, game)
+        target = None if no_backup else Path(backup or backup_name(facts.name))
+        if not yes:
+            ended = f", {facts.result}" if facts.result else ""
+            keep = f"its archive is written first to {target}" if target else \
+                "no archive is written (--no-backup): it cannot be brought back"
+            console.print(f"{facts.name}: {facts.variant}, at {facts.phase} ({facts.phases} "
+                          f"phases{ended}), in {store_named(ctx, db)}; {keep}.", markup=False)
+            if not typer.confirm(f"Delete {facts.name}?", default=False, err=True):
+                fail("nothing was deleted.")
+        with explained(db):
+            done = delete_game(store, facts.name, target)
+    kept = f"; its archive is {done.backup} ('gm replay {done.backup}' brings it back)" \
+        if done.backup else ""
+    console.print(f"Deleted {done.name} from {db}{kept}.", markup=False)
+
+
+@app.command("rename", epilog=examples(
+    ("gm rename spring-league spring-league-1", "the game is known by the new name only"),
+))
+def rename(old: Annotated[str, typer.Argument(metavar="OLD", help="the game's name now")],
+           new: Annotated[str, typer.Argument(metavar="NEW", help="its new name")],
+           db: Db = "gm.db"):
+    """Rename a game. Its history, players and mail stay with it; mail whose subject names
+    the old name is no longer matched to it, so tell the players."""
+    from gm.game.games import rename_game
+
+    with opened(db) as store:
+        before, after = rename_game(store, old, new)
+    console.print(f"Renamed {before} to {after}.", markup=False)

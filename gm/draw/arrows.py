@@ -70,10 +70,20 @@ class OrderPainter:
         self.board = board
         self.colours = colours
         self.arrowhead = arrowhead
-        self.units = {t.piece.province: t for t in reversed(tokens) if t.role == "unit"}
-        self.unit_at = {t.piece.location: t for t in tokens if t.role == "unit"}
+        # a province's piece for orders that name no leader: its army or fleet, not the
+        # leader beside it (a leader's own orders find it by name, below)
+        standing = sorted((t for t in tokens if t.role == "unit"),
+                          key=lambda t: t.piece.name is not None)
+        self.units: dict[str, Token] = {}
+        self.unit_at: dict[str, Token] = {}
+        for t in standing:
+            self.units.setdefault(t.piece.province, t)
+            self.unit_at.setdefault(t.piece.location, t)
         self.dislodged = {t.piece.province: t for t in tokens if t.role == "dislodged"}
         self.builds = {t.piece.province: t for t in tokens if t.role == "build"}
+        self.leaders = {t.piece.name: t for t in tokens if t.piece.name and t.role == "unit"}
+        self.dislodged_leaders = {t.piece.name: t for t in tokens
+                                  if t.piece.name and t.role == "dislodged"}
         # a convoyed move goes by its fleets: (army's province, destination) -> fleets' tokens
         self.convoyed: dict[tuple[str, str], list[Token]] = {}
         for order in board.orders:
@@ -84,6 +94,11 @@ class OrderPainter:
 
     # --- geometry ----------------------------------------------------------------------------
     def _piece(self, order: DrawnOrder) -> Token | None:
+        if order.leader:  # a leader shares its province with its army: find it by name
+            found = (self.dislodged_leaders if order.kind in (RETREAT, DISBAND)
+                     else self.leaders).get(order.leader)
+            if found is not None:
+                return found
         if order.kind in (RETREAT, DISBAND):
             return self.dislodged.get(order.province) or self.units.get(order.province)
         if order.kind == BUILD:
@@ -101,17 +116,22 @@ class OrderPainter:
         token = self.units.get(province) if province else None
         return (token.x, token.y) if token else self._point(province)
 
-    def _clear_spot(self, start: Point, end: Point, token: Token) -> Point:
-        """Where on a line a failure cross hides no label: the middle if it is free, else
-        the free point nearest to it; on a line too short for that, the top corner of the
-        ordered piece's token (above its own label)."""
+    def _clear_spot(self, start: Point, end: Point) -> Point:
+        """Where on a line its failure cross goes: the middle if it hides no label, else the
+        point nearest the middle that hides none; on a line with no such point, the point
+        that hides the least of the labels. Always on the line: a cross far from its arrow
+        reads as another order's (issue 29: `F Ath - Meg/ec`)."""
         reach = CROSS + 2.5
+        best, hidden_least = along(start, end, 0.5), math.inf
         for t in CROSS_PLACES:
             x, y = along(start, end, t)
             box = Box(x - reach, y - reach, x + reach, y + reach)
-            if not any(box.overlaps(s.label_box) for s in self.layout.spots.values()):
+            hidden = sum(_overlap(box, s.label_box) for s in self.layout.spots.values())
+            if hidden == 0:
                 return (x, y)
-        return (token.x + token.width / 2 + 2, token.y - token.height / 2 - 2)
+            if hidden < hidden_least:
+                best, hidden_least = (x, y), hidden
+        return best
 
     # --- drawing -----------------------------------------------------------------------------
     def paint(self, lines: draw.Group, marks: draw.Group) -> None:
@@ -187,12 +207,18 @@ class OrderPainter:
         room = math.dist((token.x, token.y), aim) - token.width / 2 - 1
         stop = min(stop, max(11.0, room - SHORTEST_ARROW))
         start, end = shortened((token.x, token.y), aim, token.width / 2 + 1, stop)
+        if math.dist(start, end) < 1.0 and math.dist((token.x, token.y), aim) > 0:
+            # the destination's row is right by this piece's token (a wide leader's, in a
+            # cramped corner): a short arrow from the token's edge towards it, not none
+            start, _ = shortened((token.x, token.y), aim, token.width / 2 + 1, 0)
+            end = along(start, aim, 1.0) if math.dist(start, aim) >= SHORTEST_ARROW / 2 else \
+                _towards(start, aim, SHORTEST_ARROW / 2)
         opacity = FAILED_OPACITY if failed else 1.0
         haloed_line(line, start, end, colour, MOVE_WIDTH, None, opacity,
                     marker=None if failed else self.arrowhead(colour))
         if failed:
             bar(line, start, end, colour)
-            cross(mark, self._clear_spot(start, end, token), CROSS, style.FAILED, 2.2)
+            cross(mark, self._clear_spot(start, end), CROSS, style.FAILED, 2.2)
 
     def _fleets(self, army: str | None, dest: str | None) -> list[Token]:
         """The fleets convoying the army in `army` to `dest`, in the order the army passes
@@ -234,7 +260,7 @@ class OrderPainter:
                                opacity=opacity, **extra))
         if failed:
             bar(line, points[-2], points[-1], colour)
-            cross(mark, self._clear_spot(points[-2], points[-1], token), CROSS,
+            cross(mark, self._clear_spot(points[-2], points[-1]), CROSS,
                   style.FAILED, 2.2)
 
     def _support_hold(self, line: draw.Group, mark: draw.Group, token: Token,
@@ -249,7 +275,7 @@ class OrderPainter:
                                 stroke_width=SUPPORT_WIDTH, stroke_dasharray=SUPPORT_DASH,
                                 opacity=opacity))
         if failed:
-            cross(mark, self._clear_spot(start, end, token), CROSS, style.FAILED, 2.2)
+            cross(mark, self._clear_spot(start, end), CROSS, style.FAILED, 2.2)
 
     def _support_move(self, line: draw.Group, mark: draw.Group, token: Token,
                       order: DrawnOrder, colour: str, failed: bool) -> None:
@@ -268,7 +294,7 @@ class OrderPainter:
         line.append(draw.Circle(end[0], end[1], 2.6, fill=colour, stroke=style.HALO,
                                 stroke_width=0.8, opacity=opacity))
         if failed:
-            cross(mark, self._clear_spot(start, end, token), CROSS, style.FAILED, 2.2)
+            cross(mark, self._clear_spot(start, end), CROSS, style.FAILED, 2.2)
 
 
 _LAYER = {SUPPORT_HOLD: 0, SUPPORT_MOVE: 0, CONVOY: 0, MOVE: 1, RETREAT: 1, SPECIAL: 2,
@@ -299,6 +325,19 @@ def _exit_distance(inside: Point, towards: Point, box: Box) -> float:
     elif uy < -1e-9:
         limits.append((box.top - inside[1]) / uy)
     return max(0.0, min(limits)) if limits else 0.0
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    return max(0.0, min(a.right, b.right) - max(a.left, b.left)) * \
+        max(0.0, min(a.bottom, b.bottom) - max(a.top, b.top))
+
+
+def _towards(start: Point, aim: Point, length: float) -> Point:
+    """The point `length` from `start` in the direction of `aim`."""
+    distance = math.dist(start, aim) or 1.0
+    return (start[0] + (aim[0] - start[0]) * length / distance,
+            start[1] + (aim[1] - start[1]) * length / distance)
 
 
 def along(start: Point, end: Point, t: float) -> Point:

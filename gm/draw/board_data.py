@@ -66,6 +66,7 @@ class DrawnOrder:
     piece_kind: str | None = None  # what a build puts on the board
     piece_strength: float = 1.0  # 2 for a double unit built
     text: str = ""  # the order as written in the report, shown as the arrow's tooltip
+    leader: str | None = None  # the leader ordered, by name (it may share its province)
 
     @property
     def province(self) -> str:

@@ -54,6 +54,7 @@ class OrderOutcome:
     code: str = ""
     dislodged: bool = False
     text: str = ""
+    unit: Unit | None = None  # the piece the result is about, as the engine gave it
 
 
 def destroyed_centres(state: dict) -> frozenset[str]:
@@ -143,7 +144,8 @@ def _drawn(kind: str, outcome: OrderOutcome, location: str, *, target: str | Non
     strength = getattr(outcome.order, "strength", None) or 1.0
     return DrawnOrder(kind, outcome.power, location, target=target, dest=dest,
                       succeeded=outcome.succeeded, piece_kind=piece_kind,
-                      piece_strength=strength if piece_kind else 1.0, text=outcome.text)
+                      piece_strength=strength if piece_kind else 1.0, text=outcome.text,
+                      leader=getattr(outcome.order, "leader", None))
 
 
 def _at(part: T.Order, location: str) -> T.Order:
@@ -167,7 +169,8 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
     `status` ends the subtitle: `results`, `preview`, `no orders yet`..."""
     outcomes = list(outcomes)
     phase = position.phase
-    orders = [d for o in outcomes for d in drawn_orders(o, position)]
+    on_board = _with_declared_pieces(position, outcomes)
+    orders = [d for o in outcomes for d in drawn_orders(o, on_board)]
     dislodged_now = frozenset(o.unit_location for o in outcomes
                               if o.dislodged and o.unit_location)
     subtitle = " · ".join(p for p in (game, game_map.name, status) if p)
@@ -176,7 +179,7 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
         title=f"{season_title(phase, game_map)} — {phase.kind}",
         subtitle=subtitle,
         phase_kind=phase.kind,
-        pieces=[piece_of(u) for u in position.units],
+        pieces=[piece_of(u) for u in on_board.units],
         owners=dict(position.owners),
         standings=standings(game_map, position, rules),
         dislodged=[piece_of(d.unit) for d in position.dislodged],
@@ -185,6 +188,22 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
         orders=orders,
         notes=tuple(rules.board_notes(position, game_map)),
     )
+
+
+def _with_declared_pieces(position: Position, outcomes: list[OrderOutcome]) -> Position:
+    """The position with the pieces this phase's declarations put on the board before its
+    orders were carried out (Rise of Rome II 3.3: the leaders placed with the first Spring's
+    orders, which the position of that Spring does not hold yet): they stand where they were
+    placed, and their orders start there."""
+    placed = [o.unit for o in outcomes if o.order is not None and o.succeeded
+              and type(o.order) in DECLARATIONS and o.unit is not None]
+    present = {(u.power, u.kind, u.location, u.name) for u in position.units}
+    new = [u for u in placed if (u.power, u.kind, u.location, u.name) not in present]
+    if not new:
+        return position
+    found = position.copy()
+    found.units = [*position.units, *new]
+    return found
 
 
 def outcomes_from_engine(results) -> list[OrderOutcome]:
@@ -199,5 +218,6 @@ def outcomes_from_engine(results) -> list[OrderOutcome]:
             unit_location=r.unit.location if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code,
             dislodged=r.dislodged_by is not None or r.code == "dislodged",
-            text=order_display(r.order, kind, strength) if r.order is not None else ""))
+            text=order_display(r.order, kind, strength) if r.order is not None else "",
+            unit=r.unit))
     return out

@@ -22,11 +22,12 @@ among the seas; steps 1, 2 and 4 are the same.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gm.draw.features import Features, features_for, placed
 from gm.draw.geometry import Box, Point, Polygon, contains, edges, voronoi_cells
 from gm.draw.outline import Outline, geo_regions, outline_for
+from gm.draw.province_room import ROW_CLEARANCE, Regions, column_room, row_place, row_room
 from gm.draw.style import text_width
 from gm.maps.gamemap import GameMap
 
@@ -62,7 +63,9 @@ class Spot:
     label_box: Box  # the abbreviation and its supply-centre mark
     marker: Point  # centre of the supply-centre mark
     text: Point  # where the abbreviation's baseline is centred
-    tokens: Point  # centre of the row of pieces
+    tokens: Point  # centre of the row of pieces, inside the province (`gm.draw.province_room`)
+    row_room: float = TOKEN_ROW_WIDTH / 2  # how far the row may reach either way, inside it
+    column_room: tuple[float, float] = (TOKEN_ROW_WIDTH, TOKEN_ROW_WIDTH)  # and up, and down
 
     @property
     def block(self) -> Box:
@@ -88,7 +91,9 @@ class BoardLayout:
     land: list[Polygon] = field(default_factory=list)
     barren: list[Polygon] = field(default_factory=list)
     coast: list[Polygon] = field(default_factory=list)
-    mapped: Box | None = None  # the part of the frame the coastline covers (labels may pass it)
+    # the part of the frame the coastline covers, where labels pass its box (None: all of it);
+    # the coastline may also reach beyond the frame, which the picture cuts off
+    mapped: Box | None = None
     # a smaller file: land provinces drawn as their cells cut to the mainland (the coast
     # that is not a whole island), instead of as their pieces of the coastline
     cells: dict[str, list[Polygon]] = field(default_factory=dict)
@@ -235,6 +240,7 @@ def build_layout(game_map: GameMap) -> BoardLayout:
     spots = {pid: _spot(pid, (s.site[0] + dx, s.site[1] + dy)) for pid, s in spots.items()}
     frame = frame.moved(dx, dy)
     regions, borders = partition(game_map, spots, frame)
+    spots = _rows_inside(spots, Regions(regions, set(), []))
     neighbours = {frozenset((a, b)) for a in game_map.provinces
                   for b in game_map.neighbours(a) if a != b and b in game_map.provinces}
     barriers = sorted(tuple(sorted(pair)) for pair in borders if pair not in neighbours)
@@ -265,11 +271,16 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     sites = spread(anchors, sizes)
     blocks = [_spot(pid, site).block for pid, site in sites.items()]
     width, height = outline.size
-    left = min(0.0, min(b.left for b in blocks) - FRAME_MARGIN)
-    top = min(0.0, min(b.top for b in blocks) - FRAME_MARGIN)
-    right = max(width, max(b.right for b in blocks) + FRAME_MARGIN)
-    bottom = max(height, max(b.bottom for b in blocks) + FRAME_MARGIN)
+    # The frame holds the board's provinces (every block, with a margin), not the whole box
+    # the coastline was cut to: the picture is of the board, not of the land around it
+    # (Hoplite Wars' Greece and its colonies fill it, not a third of it).
+    left = min(b.left for b in blocks) - FRAME_MARGIN
+    top = min(b.top for b in blocks) - FRAME_MARGIN
+    right = max(b.right for b in blocks) + FRAME_MARGIN
+    bottom = max(b.bottom for b in blocks) + FRAME_MARGIN
     frame = Box(0.0, 0.0, right - left, bottom - top)
+    covered = Box(max(0.0, -left), max(0.0, -top), min(frame.right, width - left),
+                  min(frame.bottom, height - top))  # what of the frame the coastline covers
     spots = {pid: _spot(pid, (x - left, y - top)) for pid, (x, y) in sites.items()}
     moved = {pid: (x - left, y - top) for pid, (x, y) in anchors.items()}
     geo = geo_regions(game_map, outline, moved, frame, (left, top))
@@ -277,6 +288,9 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     order = sorted(geo.regions, key=lambda pid: 2 if pid in outline.rivers else
                    int(game_map.provinces[pid].kind != "sea"))
     regions = {pid: geo.regions[pid] for pid in order}
+    seas = {pid for pid in regions if game_map.provinces[pid].kind == "sea"
+            and pid not in outline.rivers}
+    spots = _rows_inside(spots, Regions(regions, seas, geo.land))
     neighbours = {frozenset((a, b)) for a in game_map.provinces
                   for b in game_map.neighbours(a) if a != b and b in game_map.provinces}
     barriers = sorted(tuple(sorted(pair)) for pair in geo.touching if pair not in neighbours)
@@ -288,7 +302,39 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
                        land=geo.land, barren=geo.barren, coast=geo.coast,
                        cells=geo.cells, mainland=geo.mainland,
                        rivers=frozenset(outline.rivers) & set(regions),
-                       mapped=Box(-left, -top, width - left, height - top))
+                       mapped=None if covered == frame else covered)
+
+
+NEAR = 200.0  # farther than a row ever moves (`province_room.FARTHEST`) and reaches
+
+
+def _rows_inside(spots: dict[str, Spot], regions: Regions) -> dict[str, Spot]:
+    """Each province's row of pieces where its tokens are inside the province as drawn and
+    cover no label (`gm.draw.province_room`), with the room they have."""
+    labels = [(pid, spot.label_box) for pid, spot in spots.items()]
+    half = TOKEN_HEIGHT / 2
+    out = {}
+    for pid, spot in spots.items():
+        x, y = spot.tokens
+        around = Box(x - NEAR, y - NEAR, x + NEAR, y + NEAR)  # the labels a row may reach
+        near = [box for _, box in labels if box.overlaps(around)]  # its own label too
+
+        def inside(p, pid=pid):
+            return regions.contains(pid, p)
+
+        def fine(p, pid=pid, near=near):
+            box = Box(p[0] - half, p[1] - half, p[0] + half, p[1] + half)
+            return not any(box.overlaps(other) for other in near) and regions.contains(pid, p)
+
+        point = row_place(fine, inside, spot.tokens, TOKEN_ROW_WIDTH / 2)
+        room = row_room(fine, point, TOKEN_ROW_WIDTH / 2)
+        up, down = column_room(fine, point, TOKEN_ROW_WIDTH)
+        if max(room, up + down) < ROW_CLEARANCE:  # a province too cramped for a second
+            # token clear of its neighbours' labels: inside it comes first
+            room = row_room(inside, point, TOKEN_ROW_WIDTH / 2)
+            up, down = column_room(inside, point, TOKEN_ROW_WIDTH)
+        out[pid] = replace(spot, tokens=point, row_room=room, column_room=(up, down))
+    return out
 
 
 def connector(regions: dict[str, list[Polygon]], spots: dict[str, Spot], a: str, b: str

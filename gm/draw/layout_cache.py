@@ -21,9 +21,10 @@ from gm.maps.gamemap import GameMap
 from gm.maps.loader import cache_folder, read_cached, write_cached
 
 # Bump when BoardLayout (or anything pickled inside it) changes shape.
-LAYOUT_FORMAT = "gm-layout-1"
+LAYOUT_FORMAT = "gm-layout-2"
 # The drawing modules whose code decides the layout: any change to one of them is a new layout.
-LAYOUT_CODE = ("layout.py", "outline.py", "geometry.py", "features.py", "style.py")
+LAYOUT_CODE = ("layout.py", "outline.py", "geometry.py", "features.py", "style.py",
+               "province_room.py")
 COMPANIONS = ("outline.json", "features.json")  # files beside the map file that shape it
 
 T = TypeVar("T")

@@ -206,7 +206,7 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
             continue
         x, y = anchors[pid]
         if not any(inside_ring(ring, (x, y)) for ring in moved
-                   if _bounds(ring).left <= x <= _bounds(ring).right):
+                   if bounds(ring).left <= x <= bounds(ring).right):
             islet = [(x + ISLET * math.cos(a * math.pi / 4), y + ISLET * math.sin(a * math.pi / 4))
                      for a in range(8)]
             coasts.append(islet)
@@ -221,7 +221,7 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     kept = [ring for i, ring in enumerate(moved) if i not in barren_islands]
     whole = {}  # islands with the points of one province only are wholly that province
     for index, ring in enumerate(coasts):
-        box = _bounds(ring)
+        box = bounds(ring)
         holders = {owner[k] for k, p in seeds[LAND].items()
                    if box.left <= p[0] <= box.right and box.top <= p[1] <= box.bottom
                    and inside_ring(ring, p)}
@@ -256,9 +256,9 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
         if index in whole:
             result.regions[whole[index]].append(ring)
             continue
-        box = _bounds(ring)
+        box = bounds(ring)
         for key, cell in cells[LAND].items():
-            if not cell.points or not _bounds(cell.points).overlaps(box):
+            if not cell.points or not bounds(cell.points).overlaps(box):
                 continue
             piece = _clip(ring, cell.points)
             if len(piece) >= 3 and polygon_area(piece) > 0.2:
@@ -410,7 +410,8 @@ def _within(frame: Box, point: Point) -> bool:
     return frame.left < point[0] < frame.right and frame.top < point[1] < frame.bottom
 
 
-def _bounds(points) -> Box:
+def bounds(points) -> Box:
+    """The box around `points`."""
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
     return Box(min(xs), min(ys), max(xs), max(ys))

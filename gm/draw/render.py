@@ -13,6 +13,7 @@ as a structure, not only looked at.
 
 from __future__ import annotations
 
+import math
 import re
 
 import drawsvg as draw
@@ -39,27 +40,19 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     arrowhead = Arrowheads()
     legend, legend_height = draw_legend(game_map, board, layout, arrowhead)
     map_width, map_height = layout.frame.width, layout.frame.height
-    width = map_width + LEGEND_WIDTH
+    # whole units: a PNG is then exactly twice the picture's size, whatever draws it
+    width = math.ceil(map_width + LEGEND_WIDTH)
     below = notes_height(board.notes, map_width)  # the rules' notes, under the map
-    height = TITLE_HEIGHT + max(map_height + below, legend_height)
+    height = math.ceil(TITLE_HEIGHT + max(map_height + below, legend_height))
     picture = draw.Drawing(width, height, font_family=style.FONT)
     picture.append(draw.Rectangle(0, 0, width, height, fill=style.PAPER))
     _title(picture, board)
     board_group = draw.Group(class_="board", transform=f"translate(0,{TITLE_HEIGHT})")
-    _regions(board_group, game_map, board, layout, colours)
-    _features(board_group, layout)
-    _links(board_group, game_map, layout)
-    _borders(board_group, game_map, layout)
-    tokens = place_tokens(layout, board)
-    orders, marks = draw.Group(class_="orders"), draw.Group(class_="marks")
-    OrderPainter(layout, board, tokens, colours, arrowhead).paint(orders, marks)
-    board_group.append(orders)
-    _labels(board_group, game_map, board, layout, colours)
-    pieces = draw.Group(class_="pieces")
-    for t in tokens:
-        pieces.append(_token(t, board, game_map, colours))
-    board_group.append(pieces)
-    board_group.append(marks)
+    frame = draw.ClipPath()  # the coastline may run past the frame: cut it there
+    frame.append(draw.Rectangle(0, 0, map_width, map_height))
+    inside = draw.Group(clip_path=frame)
+    board_group.append(inside)
+    _fill_board(inside, game_map, board, layout, colours, arrowhead)
     board_group.append(draw.Rectangle(0, 0, map_width, map_height, fill="none",
                                       stroke=style.INK, stroke_width=1.5))
     picture.append(board_group)
@@ -71,6 +64,25 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     legend_at.append(legend)
     picture.append(legend_at)
     return compact(picture.as_svg())
+
+
+def _fill_board(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLayout,
+                colours: dict[str, str], arrowhead: Arrowheads) -> None:
+    """The map's layers, bottom to top (the module's text)."""
+    _regions(group, game_map, board, layout, colours)
+    _features(group, layout)
+    _links(group, game_map, layout)
+    _borders(group, game_map, layout)
+    tokens = place_tokens(layout, board)
+    orders, marks = draw.Group(class_="orders"), draw.Group(class_="marks")
+    OrderPainter(layout, board, tokens, colours, arrowhead).paint(orders, marks)
+    group.append(orders)
+    _labels(group, game_map, board, layout, colours)
+    pieces = draw.Group(class_="pieces")
+    for t in tokens:
+        pieces.append(_token(t, board, game_map, colours))
+    group.append(pieces)
+    group.append(marks)
 
 
 _ATTRIBUTE = re.compile(r'="([^"]*)"')

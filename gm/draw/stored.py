@@ -104,11 +104,12 @@ def _outcomes(store: Store, view: GameView, row: PhaseRow, results: list[ResultR
         order_row = typed.get(r.order_id) if r.order_id is not None else None
         order = typed_order(order_row, view.map) if order_row is not None \
             else _part(r, view.map, row.phase.kind)
+        unit = _unit(r)
         out.append(OrderOutcome(
-            power=r.power, order=order, unit_location=_location(r),
+            power=r.power, order=order, unit_location=unit.location if unit else None,
             succeeded=r.succeeded, code=r.code,
             dislodged=r.dislodged_by is not None or r.code == "dislodged",
-            text=r.order_text or ""))
+            text=r.order_text or "", unit=unit))
     return out
 
 
@@ -127,10 +128,11 @@ def _part(result: ResultRow, game_map: GameMap, phase_kind: str):
         return None
 
 
-def _location(result: ResultRow) -> str | None:
+def _unit(result: ResultRow):
+    """The piece a stored result is about; None where there is none or it does not read."""
     if not result.unit:
         return None
     try:
-        return parse_unit_text(result.unit, result.power).location
+        return parse_unit_text(result.unit, result.power)
     except CodecError:
         return None

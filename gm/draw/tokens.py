@@ -2,7 +2,8 @@
 
 A province's tokens share the row above its abbreviation: the pieces standing there, then a
 piece waiting to retreat from there, then a piece being built. A crowded row is drawn smaller
-rather than spilling onto the neighbours' labels.
+rather than spilling onto the neighbours' labels or out of its province; in a province too
+narrow for the row, the pieces stand one above the other.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ TOKEN_FONT = 10.5
 TOKEN_GAP = 2.0
 LEADER_LETTERS = 3  # a leader's token shows the first letters; the legend gives the name
 SMALLEST = 0.62  # a crowded row is never drawn smaller than this
+TIGHTEST = 0.5  # in a province too narrow for a row even at SMALLEST, before it is a column
+COLUMN_SCALE = 0.8  # the pieces of a province too narrow for their row, one above the other
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,17 @@ def place_tokens(layout: BoardLayout, board: Board) -> list[Token]:
         captions = [caption(piece, leaders) for _, piece in row]
         widths = [natural_width(c) for c in captions]
         total = sum(widths) + TOKEN_GAP * (len(widths) - 1)
-        scale = max(SMALLEST, min(1.0, TOKEN_ROW_WIDTH / total))
+        # the row's tokens stand inside the province and clear of other labels where they
+        # can (`Spot.row_room`, the room of a token's centre): at scale s, the end tokens'
+        # centres are s * reach from the row's centre, and their far edges s * total / 2
+        reach = total / 2 - min(widths[0], widths[-1]) / 2
+        fits = min(spot.row_room / reach if reach > 0 else 1.0,
+                   (spot.row_room + TOKEN_HEIGHT / 2) / (total / 2))
+        if fits < TIGHTEST and len(row) > 1:  # a row too wide for the province: a column
+            tokens += _column(row, captions, widths, spot.tokens, spot.column_room)
+            continue
+        # a crowded row is drawn smaller, down to SMALLEST; a cramped province's, to TIGHTEST
+        scale = min(max(SMALLEST, min(1.0, TOKEN_ROW_WIDTH / total)), max(TIGHTEST, fits))
         widths = [w * scale for w in widths]
         total = sum(widths) + TOKEN_GAP * scale * (len(widths) - 1)
         x = spot.tokens[0] - total / 2
@@ -100,3 +113,18 @@ def place_tokens(layout: BoardLayout, board: Board) -> list[Token]:
                                 TOKEN_HEIGHT * scale))
             x += width + TOKEN_GAP * scale
     return tokens
+
+
+def _column(row, captions, widths, at, room: tuple[float, float]) -> list[Token]:
+    """A narrow province's pieces one above the other, up from where its row would be, and
+    inside the province as far as its `room` (up, down) allows."""
+    scale = COLUMN_SCALE
+    height = TOKEN_HEIGHT * scale
+    step = height + TOKEN_GAP * scale
+    span = step * (len(row) - 1)  # from the first token's centre to the last one's
+    up, down = room
+    # upwards from the row's place, away from the label under it, as far as the room allows
+    top = min(max(-span, -up), down - span)
+    return [Token(role, piece, text, at[0], at[1] + top + i * step, width * scale, height)
+            for i, ((role, piece), text, width) in enumerate(zip(row, captions, widths,
+                                                                  strict=True))]

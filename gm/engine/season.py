@@ -95,10 +95,11 @@ class Season:
         ended: list[str] = []
         outcome.events.extend(self.advance(position.phase, outcome.position, ended))
         year_done = kind == "Adjustment" or outcome.position.phase.year != position.phase.year
-        # a victory by centres is won when centres change hands (after the Autumn retreats);
-        # one by units (Middle-Earth VIII) once the year's adjustments are made
-        by_units = self.game_map.victory_kind == "units"
-        if year_done or (ended and not by_units):
+        # a victory is judged when centres change hands (after the Autumn retreats), or, on a
+        # map that says so, once the year's adjustments are made (Middle-Earth VIII's units;
+        # Rise of Rome II's rule 10, "at the end of Autumn Adjustments")
+        at_adjustments = self.game_map.victory_judged == "adjustments"
+        if year_done or (ended and not at_adjustments):
             outcome.winners = self.rules.winners(outcome.position, self.game_map)
         return outcome
 

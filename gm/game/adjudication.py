@@ -58,11 +58,15 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
               for result in found}
     results = []
     for r in outcome.results:
-        kind, strength = (r.unit.kind, r.unit.strength) if r.unit is not None else (None, None)
+        # a void order as written, its reason about the player's words (`legality.shown_units`)
+        kind, strength = (r.unit.kind, r.unit.strength) if r.unit is not None and not r.void \
+            else (None, None)
+        helped = legality.target_units(r.order, position, view.map, rules) \
+            if r.order is not None and not r.void else []
         results.append(ResultRow(
             power=r.power,
-            order_text=order_display(r.order, kind, strength, legality.target_units(
-                r.order, position, view.map, rules)) if r.order is not None else None,
+            order_text=order_display(r.order, kind, strength, helped)
+            if r.order is not None else None,
             unit=unit_text(r.unit) if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code, detail=r.detail,
             dislodged_by=r.dislodged_by,
@@ -74,7 +78,12 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
 
 
 def _season_won(phase: PhaseRow, position, view: GameView) -> str:
-    """The season a victory is dated by: a retreat phase's movement season (`Autumn 1901`)."""
+    """The season a victory is dated by: a retreat phase's movement season (`Autumn 1901`);
+    on a map whose victory is judged at the end of the year's adjustments, the adjustment
+    phase of the year, though none was needed (Rise of Rome II 10: `Winter 216 BC`)."""
+    adjustment = next((s for s, k in view.map.calendar.phases if k == "Adjustment"), None)
+    if view.map.victory_judged == "adjustments" and adjustment is not None:
+        return phase_name(Phase(position.phase.year, adjustment, "Adjustment"), view.map)
     if position.phase.kind != "Retreat":
         return phase.label
     season = movement_season(position.phase, view.map) or position.phase.season

@@ -80,6 +80,16 @@ def new_game(store: Store, name: str, variant: str, notes: str = "",
     return GameView(game, game_map)
 
 
+def rename_game(store: Store, old: str, new: str) -> tuple[str, str]:
+    """Rename a game (deleting one is `gm.game.deletion`); returns its old name, as stored,
+    and the new one. Rows refer to the game by its id, so only the name changes."""
+    check_game_name(new)
+    with store.transaction():
+        game = rows.get_game(store, old)
+        renamed = rows.rename_game(store, game, new)
+    return game.name, renamed.name
+
+
 @dataclass(slots=True)
 class GameSummary:
     name: str

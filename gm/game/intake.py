@@ -3,7 +3,9 @@
 Each line is accepted (it will be adjudicated), rejected (it could not be read, and the reason
 says why), or ignored (it is not an order). An order's power is the letter's (from `--power` or
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
-unit replaces an earlier one, which stays stored as 'superseded'; `replace=True` withdraws all
+unit replaces an earlier one, which stays stored as 'superseded', and both say so; a line gm is
+not sure of never replaces a different order, in its letter or an earlier one (reading rule
+9), and is refused with the question it asks; `replace=True` withdraws all
 the power's earlier letters for the phase first (their orders, and their rejected and ignored
 lines, which the report then leaves out), as when a player sends a fresh set.
 
@@ -17,24 +19,28 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from gm.calendar import Phase, following_phase, phase_name
+from gm.calendar import Phase, following_phase, phase_name, phases_ahead
 from gm.engine.position import Position
 from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
-from gm.game.stored_orders import (
-    meant_for,
-    orders_in_force,
-    precedence_key,
-    side_of,
-    typed_order,
-)
+from gm.game.stored_orders import meant_for, order_key, orders_in_force, typed_order
 from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.notation import order_display, standing
-from gm.orders import ignored, legality
-from gm.orders.letters import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder, read_orders
+from gm.notation import order_display
+from gm.orders import ignored
+from gm.orders.errors import OrderError
+from gm.orders.letters import (
+    IgnoredLine,
+    ReadOrder,
+    RejectedLine,
+    ReplacedOrder,
+    read_orders,
+    replaces_words,
+    shown_order,
+    unsure_error,
+)
 from gm.orders.recorded import RecordedLine, read_recorded
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
@@ -110,11 +116,21 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
     unheaded letter names). A `recorded` letter (from an archive) is filed line by line as
     recorded, not read again. Raises `WorkflowError` if the letter cannot be taken at all
     (reading rule 2)."""
+    out, power, _ = _letter_rows(text, view, position, power, recorded)
+    return out, power
+
+
+def _letter_rows(text: str, view: GameView, position: Position, power: str | None,
+                 recorded: list[RecordedLine] | None = None
+                 ) -> tuple[list[tuple[NewOrder, object | None]], str | None, dict[int, str]]:
+    """`read_letter`, and why gm is not sure of an order it read, by the order's index in the
+    rows (`Letter.doubt`): such an order replaces no different order of an earlier letter."""
     letter = _read(text, view, position, power, recorded)
     player = _one_power_each(letter, power, position, view.map)
     if player is not None:  # one player's letter: read again as the Major's (rule 2)
         power, letter = player, _read(text, view, position, player, recorded)
     out: list[tuple[NewOrder, object | None]] = []
+    doubts: dict[int, str] = {}
     for item in letter.entries():
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
@@ -122,12 +138,11 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
             out.append((dataclasses.replace(
                 row, status="superseded", reason=replaced_words(by.text, by.line)), None))
         elif isinstance(item, ReadOrder):
+            if letter.doubt(item):
+                doubts[len(out)] = letter.doubt(item)
             out.append(_accepted(item, view, position))
         elif isinstance(item, RejectedLine):
-            error = item.error
-            out.append((NewOrder(item.line, item.power, item.text, "rejected",
-                                 error.describe(), category=error.kind,
-                                 explanation=error.explain()), None))
+            out.append((_rejected(item.line, item.power, item.text, item.error), None))
         elif isinstance(item, IgnoredLine):
             out.append((NewOrder(item.line, item.power, item.text, "ignored", item.reason,
                                  category=item.kind), None))
@@ -135,7 +150,13 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
             out.append((NewOrder(item.line, item.power, item.text, "ignored", item.note,
                                  category=ignored.HEADING), None))
     return [(dataclasses.replace(row, written_for=letter.written_for.get(row.line)), order)
-            for row, order in out], power
+            for row, order in out], power, doubts
+
+
+def _rejected(line: int, power: str | None, text: str, error: OrderError) -> NewOrder:
+    """A rejected line's row: the reason as the echo gives it, the kind, the report's words."""
+    return NewOrder(line, power, text, "rejected", error.describe(), category=error.kind,
+                    explanation=error.explain())
 
 
 def _read(text: str, view: GameView, position: Position, power: str | None,
@@ -187,17 +208,6 @@ def _players_major(powers: set[str], game_map: GameMap) -> str | None:
     return major if major in game_map.powers else None
 
 
-def phases_ahead(phase: Phase, game_map: GameMap) -> list[Phase]:
-    """The retreat and adjustment phases between a phase and the next movement."""
-
-    out = []
-    nxt = following_phase(phase, game_map)
-    while nxt.kind != "Movement":
-        out.append(nxt)
-        nxt = following_phase(nxt, game_map)
-    return out
-
-
 def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, object | None]:
     who = read.power or infer_power(read.order, position, view.map)
     if who is None:
@@ -205,9 +215,7 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                          "whose order is this? Give --power, or put a line such as 'France:' "
                          "above it."), None)
     order = _with_power(read.order, who)
-    parsed = order_display(order, *_as_standing(order, position, view.map),
-                           legality.target_units(order, position, view.map,
-                                                 RuleSet.for_map(view.map)))
+    parsed = _shown(order, read.later is not None, position, view.map)
     notes = "; ".join(read.notes)
     if read.later is not None:  # checked against the board when that phase comes
         kept = f"kept for {read.later.label}" + (f"; {notes}" if notes else "")
@@ -218,19 +226,17 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
                      order_to_json(order), conditional=read.conditional), order)
 
 
-def _as_standing(order, position: Position, game_map: GameMap
-                 ) -> tuple[str | None, float | None]:
-    """The kind and strength of the pieces an order commands, as the legality check finds
-    them, for the echo to name its unit as it stands (`A(Syracuse)-Zama` to a double army is
-    `2A Syr - Zam`); for an order commanding no piece on the board, the kind of a unit in its
-    province fills a kind left out."""
-    pieces = legality.commanded_units(order, position, game_map, position.phase.kind,
-                                      RuleSet.for_map(game_map))
-    if pieces:
-        return standing(pieces)
+def _shown(order, later: bool, position: Position, game_map: GameMap) -> str:
+    """How the echo, the confirmation and the listing name an order: one of the open phase
+    as its piece stands, or as written when it will be void (`letters.shown_order`); one
+    kept for a later phase as written, a kind left out filled from the unit now there (it is
+    checked against the board when its phase comes)."""
+    if not later:
+        return shown_order(order, position, game_map, position.phase.kind,
+                           RuleSet.for_map(game_map))
     unit = next((u for u in position.units if u.province == order.province), None) \
         if getattr(order, "location", "") else None
-    return (unit.kind if unit else None), None
+    return order_display(order, unit.kind if unit else None)
 
 
 def take_orders(store: Store, name: str, text: str, power: str | None = None,
@@ -252,14 +258,13 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         phase = rows.open_phase(store, view.game)
         position = load_position(store, phase)
         asked = power_id
-        new, power_id = read_letter(text, view, position, power_id, recorded)
+        new, power_id, doubts = _letter_rows(text, view, position, power_id, recorded)
         discard_redo(store, view.game)
         withdrawn = _withdraw_letters(store, view, position, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
-        rows_to_add, superseded = _supersede(store, view, earlier, new)
-        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map),
-                                   list(zip(rows_to_add, [o for _, o in new], strict=True)),
+        new, superseded = _supersede(store, view, phase.kind, earlier, new, doubts)
+        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map), new,
                                    position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
@@ -336,35 +341,54 @@ def _detail(row: NewOrder | OrderRow) -> str:
     return row.reason
 
 
-def _supersede(store: Store, view: GameView, earlier: list[OrderRow],
-               new: list[tuple[NewOrder, object | None]]) -> tuple[list[NewOrder], list[str]]:
-    """Mark earlier orders replaced by this letter; within the letter, the last order wins.
-    An order for a piece replaces one for that piece by any power of the player (the
-    engine would take the later: `precedence_key`)."""
-    side = side_of(view.map)
-    last: dict[tuple, int] = {}
-    for i, (row, order) in enumerate(new):
-        if order is not None:
-            key = precedence_key(row, order, side, meant_for(row, view.map))
-            if key is not None:
-                last[key] = i
-    out: list[NewOrder] = []
-    for i, (row, order) in enumerate(new):
-        key = precedence_key(row, order, side, meant_for(row, view.map)) \
-            if order is not None else None
-        if key is not None and last[key] != i:
-            later = new[last[key]][0]
+def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[OrderRow],
+               new: list[tuple[NewOrder, object | None]], doubts: dict[int, str]
+               ) -> tuple[list[tuple[NewOrder, object | None]], list[str]]:
+    """Mark earlier orders replaced by this letter, and say so on the order that replaced
+    them (unless it repeats them); within the letter, the last order wins. The same unit is
+    the same piece ordered by the same player (`stored_orders.order_key`). An order gm is not
+    sure of (`doubts`, by index in `new`) that would replace a different order of an earlier
+    letter is refused instead, naming that order: gm asks rather than replaces (reading rule
+    9)."""
+    def key(row, order) -> tuple | None:
+        return order_key(order, row.power, meant_for(row, view.map), phase_kind, view.map)
+
+    given: dict[tuple, list[tuple[OrderRow, object]]] = {}  # in force from earlier letters
+    for old in earlier:
+        order = typed_order(old, view.map)
+        given.setdefault(key(old, order), []).append((old, order))
+    rows = list(new)
+    keys = [key(row, order) if order is not None else None for row, order in rows]
+    for i, doubt in doubts.items():
+        other = [old for old, order in given.get(keys[i], ()) if order != rows[i][1]]
+        if keys[i] is not None and other:
+            row = rows[i][0]
+            shown = "; ".join(f"in an earlier letter, {old.parsed or old.text}" for old in other)
+            rows[i] = (dataclasses.replace(
+                _rejected(row.line, row.power, row.text, unsure_error(row.text, shown, doubt)),
+                written_for=row.written_for), None)
+            keys[i] = None
+    last = {k: i for i, k in enumerate(keys) if k is not None}
+    out: list[tuple[NewOrder, object | None]] = []
+    for i, (row, order) in enumerate(rows):
+        k = keys[i]
+        if k is not None and last[k] != i:
+            later = rows[last[k]][0]
             row = dataclasses.replace(row, status="superseded",
                                       reason=replaced_words(later.text, later.line))
-        out.append(row)
+        elif k is not None and given.get(k):  # said where it changes what stands
+            notes = [replaces_words(old.parsed or old.text) for old, was in given[k]
+                     if was != order]
+            row = dataclasses.replace(row, reason="; ".join(filter(None, [row.reason, *notes])))
+        out.append((row, order))
     replaced = []
-    for old in earlier:
-        key = precedence_key(old, typed_order(old, view.map), side, meant_for(old, view.map))
-        if key in last:
-            later = new[last[key]][0]
-            order_rows.set_order_status(store, old.id, "superseded",
-                                        replaced_words(later.text))
-            replaced.append(old.text)
+    for k, olds in given.items():
+        if k is not None and k in last:
+            later = rows[last[k]][0]
+            for old, _ in olds:
+                order_rows.set_order_status(store, old.id, "superseded",
+                                            replaced_words(later.text))
+                replaced.append(old.text)
     return out, replaced
 
 

@@ -12,7 +12,13 @@ from dataclasses import dataclass
 
 from gm.game.games import open_game
 from gm.game.history import discard_redo, require_running
-from gm.game.stored_orders import meant_for, phase_kind_of, target_kind, typed_order, unit_key
+from gm.game.stored_orders import (
+    meant_for,
+    order_key,
+    phase_kind_of,
+    target_kind,
+    typed_order,
+)
 from gm.game.workflow_errors import WorkflowError
 from gm.store import game_rows as rows
 from gm.store import order_rows
@@ -69,8 +75,8 @@ def drop_letter(store: Store, name: str, number: int) -> tuple[int, list[str]]:
         if not mine:
             raise WorkflowError(f"letter {number} of {phase.label} gives nothing now (it was "
                                 "dropped or replaced already).")
-        gone = {unit_key(typed_order(r, view.map), r.power, meant_for(r, view.map))
-                for r in mine if r.status in (IN_FORCE, SENT_AHEAD)}
+        gone = {order_key(typed_order(r, view.map), r.power, meant_for(r, view.map), phase.kind,
+                          view.map) for r in mine if r.status in (IN_FORCE, SENT_AHEAD)}
         for row in mine:
             order_rows.set_order_status(store, row.id, "withdrawn", DROPPED.format(n=number))
         restored = []
@@ -78,7 +84,8 @@ def drop_letter(store: Store, name: str, number: int) -> tuple[int, list[str]]:
             if row.letter_id == letter_id or row.status != "superseded" or not row.parsed:
                 continue
             order = typed_order(row, view.map)
-            key = unit_key(order, row.power, _kept_for(row, order, view.map))
+            key = order_key(order, row.power, _kept_for(row, order, view.map), phase.kind,
+                            view.map)
             if key not in gone:
                 continue
             gone.discard(key)

@@ -15,6 +15,7 @@ from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
 from gm.notation import place
+from gm.orders.attribution import ordering_side
 from gm.orders.ignored import EMAIL_HEADER, HEADING
 from gm.orders.types import Build, Remove, Waive
 from gm.rules import RuleSet
@@ -66,15 +67,16 @@ def progress(store: Store, name: str) -> GameProgress:
         phase = rows.open_phase(store, view.game)
         position = load_position(store, phase)
         entered = orders_in_force(store, phase.id, view.map)
-        ordered: dict[str, set[str]] = {}
-        counts: dict[str, int] = {}
+        rules = RuleSet.for_map(view.map)
+        ordered: dict[str | None, set[str]] = {}  # who gave orders there: a player's multiple
+        counts: dict[str, int] = {}               # takes the order of either of its powers
         for row, order in entered:
             power = row.power or ""
             counts[power] = counts.get(power, 0) + 1
             location = getattr(order, "location", "") or ""
-            ordered.setdefault(power, set()).add(location.split("/")[0])
+            ordered.setdefault(ordering_side(power, phase.kind, rules), set()).add(
+                location.split("/")[0])
         powers = []
-        rules = RuleSet.for_map(view.map)
         due, made = {}, {}
         if phase.kind == "Adjustment":
             due = adjustments_due(position, view.map, rules)
@@ -87,8 +89,8 @@ def progress(store: Store, name: str) -> GameProgress:
             else:
                 pieces = []
             entry = PowerProgress(view.map.powers[power].name, counts.get(power, 0))
-            entry.missing = [f"{u.kind} {place(u.location)}" for u in pieces
-                             if u.province not in ordered.get(power, set())]
+            entry.missing = [f"{u.kind} {place(u.location)}" for u in pieces if u.province
+                             not in ordered.get(ordering_side(power, phase.kind, rules), set())]
             if power in due:
                 entry.note, entry.short = _adjustment_note(due[power], made.get(power, (0, 0)))
             if pieces or entry.orders or entry.note:

@@ -20,6 +20,7 @@ from gm.game.press import author_of
 from gm.game.stored_orders import typed_order
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.orders.types import Order
 from gm.report.chart import CentreChart, build_chart
 from gm.report.report_builder import LINES, build_report
 from gm.report.report_data import Deadline, PlayerLine, SeasonReport, SeasonZine
@@ -28,7 +29,7 @@ from gm.store.database import Store
 from gm.store.deadline_rows import deadline_of, game_zone
 from gm.store.edit_rows import edits_of_phase, position_before_edits
 from gm.store.game_rows import PhaseRow
-from gm.store.order_rows import OrderRow, letters_of_phase, orders_of_phase
+from gm.store.order_rows import OrderRow, letters_of_phase, orders_by_id, orders_of_phase
 from gm.store.position_rows import load_position
 from gm.store.press_rows import NOTE, PRESS, press_of_phase
 from gm.store.result_rows import adjudication_from, events_of, results_of
@@ -110,6 +111,17 @@ def season_zine(store: Store, view: GameView, phase: PhaseRow, next_label: str |
         deadline=deadline)
 
 
+def typed_orders(store: Store, view: GameView, results) -> dict[int, Order]:
+    """The orders the results name, as the engine read them, by id (the report's facts)."""
+    out = {}
+    for row in orders_by_id(store, (r.order_id for r in results if r.order_id is not None)):
+        try:
+            out[row.id] = typed_order(row, view.map)
+        except WorkflowError:
+            continue  # an order that no longer reads: its line has no facts
+    return out
+
+
 def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: bool = False,
                   lines: str | None = None) -> SeasonReport:
     adjudication = adjudication_from(store, phase.id, "live")
@@ -121,15 +133,16 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: boo
     game = view.game
     result = result_sentence(game.result_kind, game.result, following.label) \
         if game.ended_phase_id == following.id else None
+    results = results_of(store, adjudication.id)
     return build_report(
         game=game.name, game_map=view.map, phase_label=phase.label, phase_kind=phase.kind,
-        results=results_of(store, adjudication.id), events=events_of(store, adjudication.id),
+        results=results, events=events_of(store, adjudication.id),
         edits=edits_of_phase(store, phase.id),
         next_position=position_before_edits(store, following), next_label=following.label,
         result=result, start_position=load_position(store, phase),
         unread=unread_lines(store, phase.id, view.map),
         zine=season_zine(store, view, phase, following.label), full_names=full_names,
-        lines=report_lines(store, view, lines))
+        lines=report_lines(store, view, lines), typed_orders=typed_orders(store, view, results))
 
 
 def phase_report(store: Store, name: str, phase: str | None = None, full_names: bool = False,
@@ -163,7 +176,8 @@ def resolution_report(store: Store, view: GameView, resolution, preview: bool = 
         next_label=resolution.next_label, result=resolution.solo, preview=preview,
         start_position=load_position(store, phase), unread=unread_lines(store, phase.id, view.map),
         zine=season_zine(store, view, phase, resolution.next_label), full_names=full_names,
-        lines=report_lines(store, view, lines))
+        lines=report_lines(store, view, lines),
+        typed_orders=typed_orders(store, view, resolution.results))
 
 
 def centre_chart(store: Store, name: str) -> CentreChart:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from gm.calendar import PhaseNameError, parse_phase_name
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.orders.attribution import ordering_side
 from gm.orders.kinds import kind_of
+from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.codec import CodecError, order_from_json
 from gm.store.database import Store
@@ -53,6 +55,16 @@ def unit_key(order, power: str | None, meant: str | None = None) -> tuple | None
     return (power, kind, location.split("/")[0], meant or phase_kind_of(order) or "Movement")
 
 
+def order_key(order, power: str | None, meant: str | None, phase_kind: str,
+              game_map: GameMap) -> tuple | None:
+    """`unit_key` of an order of `power` entered in a phase of `phase_kind` (kept for a later
+    phase of kind `meant`, if any), by whoever gives the piece its order: where one player
+    plays several powers, a later order of the player's for the same piece replaces an
+    earlier one under either power (`attribution.ordering_side`; Hoplite Wars rules 3 and 5)."""
+    who = ordering_side(power, meant or phase_kind, RuleSet.for_map(game_map))
+    return unit_key(order, who, meant)
+
+
 def meant_for(row, game_map: GameMap) -> str | None:
     """The kind of phase a row sent ahead is kept for, from its target (a variant may put an
     order kind in another phase than the standard one)."""
@@ -87,27 +99,6 @@ def phase_kind_of(order, game_map: GameMap | None = None) -> str | None:
     return kind.phases[0]
 
 
-def side_of(game_map: GameMap):
-    """power -> the player it plays for (a Minor's Major, `RuleSet.side`), for
-    `precedence_key`."""
-    from gm.rules import RuleSet
-
-    rules = RuleSet.for_map(game_map)
-    return lambda power: rules.side(power or "") if rules.sides else power
-
-
-def precedence_key(row, order, side, meant: str | None = None) -> tuple | None:
-    """The key under which a later order replaces an earlier one (`unit_key`), an order to a
-    piece keyed by its player (`side`, from `side_of`): a Major's letter may order its
-    Minor's piece, and the engine takes the later of two orders for one piece, whichever of
-    the player's powers gave them. A build stays its power's: a Minor may build beside its
-    Major's build."""
-    key = unit_key(order, row.power, meant)
-    if key is None or key[1] != "unit":
-        return key
-    return (side(row.power), *key[1:])
-
-
 def orders_in_force(store: Store, phase_id: int, game_map: GameMap
                     ) -> list[tuple[OrderRow, object]]:
     """The orders the engine adjudicates for a phase, in the order they were entered."""
@@ -116,15 +107,14 @@ def orders_in_force(store: Store, phase_id: int, game_map: GameMap
     phase = rows.get_phase(store, phase_id)
     if phase.kind == "Movement":
         return entered
-    side = side_of(game_map)
-    own = {precedence_key(row, order, side, meant_for(row, game_map))
-           for row, order in entered}
+    own = {order_key(order, row.power, None, phase.kind, game_map) for row, order in entered}
     ahead = []
     for earlier in rows.live_phases_before(store, phase):
         for row in orders_of_phase(store, earlier.id, (SENT_AHEAD,)):
             order = typed_order(row, game_map)
             meant = meant_for(row, game_map) or phase_kind_of(order, game_map)
-            if meant == phase.kind and precedence_key(row, order, side, meant) not in own:
+            if meant == phase.kind and order_key(order, row.power, meant, meant,
+                                                 game_map) not in own:
                 ahead.append((row, order))
         if earlier.kind == "Movement":
             break

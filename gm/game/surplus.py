@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from gm.game.stored_orders import meant_for, precedence_key, side_of
+from gm.game.stored_orders import meant_for, order_key, phase_kind_of
 from gm.game.verdicts import OK, PART_NOTE, PART_VOID, trial_verdicts
 from gm.orders.check import VOID_NOTE, WARNING_NOTE, checked_order
 from gm.orders.errors import OrderError
@@ -32,10 +32,11 @@ def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder,
             if row.status == "accepted" and order is not None]
     # an order entered in the phase itself takes precedence over one sent ahead for the same
     # unit or site (`orders_in_force`): once this letter is stored, that one is not in force
-    side = side_of(game_map)
-    entered = {precedence_key(new[i][0], new[i][1], side) for i in mine}
+    entered = {order_key(new[i][1], new[i][0].power, None, "Adjustment", game_map)
+               for i in mine}
     earlier = [(row, order) for row, order in earlier if row.status != SENT_AHEAD
-               or precedence_key(row, order, side, meant_for(row, game_map)) not in entered]
+               or order_key(order, row.power, meant := meant_for(row, game_map)
+                            or phase_kind_of(order, game_map), meant, game_map) not in entered]
     orders = [order for _, order in earlier] + [new[i][1] for i in mine]
     verdicts = trial_verdicts(position, orders, game_map, rules)[len(earlier):]
     out = [row for row, _ in new]

@@ -112,6 +112,9 @@ class GameMap:
     bridges: dict[frozenset[str], str]  # army-only links -> the sea they cross
     draft: str = ""  # why the map cannot be played yet; empty for a playable map
     civil_disorder: str = "home"  # removals measured from "home" centres or "owned" ones
+    # when victory is judged: "ownership" (as centres change hands) or "adjustments" (at the
+    # end of the year's adjustments, dated by them even when none was needed)
+    victory_judged: str = "ownership"
     _province_names: dict[str, str] = field(default_factory=dict)
     _power_names: dict[str, str] = field(default_factory=dict)
     _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -298,6 +301,8 @@ def compile_map(spec: MapFile) -> GameMap:
         ),
         victory_kind=spec.victory.kind,
         victory_count=spec.victory.count,
+        victory_judged=spec.victory.judged or (
+            "adjustments" if spec.victory.kind == "units" else "ownership"),
         rules={k: dict(v) for k, v in spec.rule_tables().items()},
         civil_disorder=str(spec.rules.get("civil_disorder", "home")),
         powers={

@@ -11,7 +11,7 @@ from pathlib import Path
 from gm.maps.gamemap import GameMap
 
 # Bump when GameMap or compile_map change shape, so old cached boards are not reused.
-_CODE_VERSION = "gm-map-8"
+_CODE_VERSION = "gm-map-9"
 
 
 class MapError(Exception):

@@ -74,6 +74,10 @@ def _in_halves(value: float | None, what: str, examples: str) -> float | None:
 class VictorySpec(_Strict):
     kind: Literal["centres", "units", "majority"] = "centres"
     count: float | None = None  # supply, in halves (`16`, `12.5`); units for kind "units"
+    # when it is judged: "ownership", when centres change hands (after the Autumn retreats);
+    # "adjustments", at the end of the year's adjustments. Default: units at the adjustments,
+    # centres when they change hands.
+    judged: Literal["ownership", "adjustments"] | None = None
 
     @field_validator("count")
     @classmethod

@@ -12,6 +12,12 @@ build site it builds on; it is never guessed:
 
 `attributed` is asked by the legality check (so intake stores the order under its power) and
 by the engine for every order it adjudicates, so both give the same verdict.
+
+The player is also who gives a piece its order (`ordering_side`): in movement and retreats a
+later order for the same piece from the same player replaces the earlier one, under whichever
+of the player's headings each was written (the engine gives a multiple the later order too);
+in adjustments each power keeps its own orders (Hoplite Wars rule 5: a Minor State is an
+independent power for adjustments, with its own builds and removals).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from gm.maps.gamemap import GameMap, province_of
 from gm.orders.kinds import kind_of
 from gm.orders.kinds.board import find_unit
 from gm.orders.kinds.build import Build
-from gm.orders.kinds.order_kind import RETREAT, Order
+from gm.orders.kinds.order_kind import ADJUSTMENT, RETREAT, Order
 from gm.orders.kinds.retreat import Retreat
 
 
@@ -87,3 +93,13 @@ def _site_power(order: Build, power: str, mates: list[str], position, game_map: 
         return found[0] if len(found) == 1 else None
     owner = position.owners.get(prov)
     return owner if owner in mates else None
+
+
+def ordering_side(power: str | None, phase_kind: str | None, rules=None) -> str | None:
+    """Whose orders to one piece replace each other, for an order of `power` in a phase of
+    `phase_kind`: the player (the map's `player`, `rules.side`) in movement and retreats, where
+    a piece, or a multiple mixing the player's powers, takes one order; the power itself in
+    adjustments, and on a map where every player plays one power."""
+    if power is None or rules is None or not rules.sides or phase_kind == ADJUSTMENT:
+        return power
+    return rules.side(power)

@@ -19,6 +19,9 @@ NOT_AN_ORDER = "not-an-order"  # text that is none of the above, and no order gm
 REMARK = "remark"  # the same, with nothing of an order in it: private, like a greeting
 HEADING = "heading"  # a line naming the power or the kind of the orders below it
 
+# Every kind of ignored line, as the archive records it (`-> ignored (remark)`).
+KINDS = frozenset({SIGNATURE, QUOTED, QUOTED_ORDER, EMAIL_HEADER, ATTRIBUTION, NOTHING_TO_READ,
+                   GREETING, SIGN_OFF, NOT_AN_ORDER, REMARK, HEADING})
 # Lines that may have been meant as orders: the zine prints them, the archive keeps them.
 MAY_BE_ORDERS = frozenset({NOT_AN_ORDER, QUOTED_ORDER})
 

@@ -64,7 +64,7 @@ __all__ = ["MoveCheck", "Problem", "Verdict", "attributed", "build_problem", "ch
            "find_unit", "kind_problem",
            "move_check", "named_refusal", "open_build_sites", "place_target", "power_name",
            "retreat_check", "retreat_options",
-           "rule_problem", "target_units", "support_problem", "unit_moves"]
+           "rule_problem", "shown_units", "target_units", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
 _MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
@@ -131,8 +131,8 @@ def commanded_pieces(order: Order, idx: int, pieces, game_map: GameMap,
 def commanded_units(order: Order, position, game_map: GameMap, phase_kind: str | None = None,
                     rules=None) -> list:
     """The pieces of `position` an order commands, found as `check` finds them (a dislodged
-    piece in a retreat phase); [] for an order that names no piece of the board (a build, a
-    loan) or whose piece is not there. The echo names the piece by them, as it stands."""
+    piece in a retreat phase; a removal the one piece it names); [] for an order that names no
+    piece of the board (a build, a loan) or whose piece is not there."""
     kind_decl = kind_of(order)
     if kind_decl is not None and not kind_decl.on_unit:
         return []
@@ -141,7 +141,23 @@ def commanded_units(order: Order, position, game_map: GameMap, phase_kind: str |
     idx, problem = find_order_unit(order, pieces, game_map, retreating, rules)
     if problem is not None or idx < 0:
         return []
+    if _removal(order, phase_kind):
+        return [pieces[idx]]
     return [pieces[i] for i in commanded_pieces(order, idx, pieces, game_map, rules)[0]]
+
+
+def shown_units(order: Order, position, game_map: GameMap, phase_kind: str | None = None,
+                rules=None) -> tuple[list, list]:
+    """The pieces the echo names an order's unit by, and the unit it supports or convoys, as
+    they stand (`commanded_units`, `target_units`): `A(Syracuse)-Zama` to a double army is
+    shown `2A Syr - Zam`. None for an order the check finds void: it is shown as the player
+    wrote it, so that the reason reads against their own words (`A Spa - Teg` where Sparta
+    holds two armies is void, "Sparta holds 2A; write 2A Spa", and never shown `2A Spa -
+    Teg`, an order that would stand)."""
+    if not check(order, position, game_map, phase_kind, rules).legal:
+        return [], []
+    return (commanded_units(order, position, game_map, phase_kind, rules),
+            target_units(order, position, game_map, rules))
 
 
 def target_units(order: Order, position, game_map: GameMap, rules=None) -> list:
@@ -215,11 +231,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
         if problem is not None:
             return Verdict(order, None, problem)
         unit = pieces[idx]
-        # an adjustment phase's order takes pieces out of a multiple by kind and count
-        # (`Remove A Spa` from a 2A, `Disband G Pra`, `A Spa becomes F` in Winter), as the
-        # adjustment phase and its rules read it; every other order commands the whole multiple
-        removal = isinstance(order, Remove) or phase_kind == ADJUSTMENT
-        group, problem = ([idx], None) if removal \
+        group, problem = ([idx], None) if _removal(order, phase_kind) \
             else commanded_pieces(order, idx, pieces, game_map, rules)
         if problem is not None:
             return Verdict(order, unit, problem)
@@ -281,6 +293,13 @@ def rule_adjustment_problem(order: Order, position, game_map: GameMap, rules
         done = [taken] if taken is not None else []
     void = next((r for r in done if r.order is order and not r.succeeded), None)
     return None if void is None else Problem(void.detail)
+
+
+def _removal(order: Order, phase_kind: str | None) -> bool:
+    """An adjustment phase's order takes pieces out of a multiple by kind and count
+    (`Remove A Spa` from a 2A, `Disband G Pra`, `A Spa becomes F` in Winter), as the
+    adjustment phase and its rules read it; every other order commands the whole multiple."""
+    return isinstance(order, Remove) or phase_kind == ADJUSTMENT
 
 
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from gm.maps.gamemap import GameMap
 from gm.notation import order_display, standing
 from gm.orders import ignored, legality
+from gm.orders.attribution import ordering_side
 from gm.orders.check import checked_order
 from gm.orders.errors import (
     AMBIGUOUS_NAME,
@@ -219,6 +220,9 @@ class Letter:
     written_for: dict[int, str] = field(default_factory=dict)
     # the order items were read in, by id (several items can share a line)
     _read_order: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    # why gm is not sure of an order it read (a guessed name...), by the order's id: such an
+    # order never replaces a different one the player gave (reading rule 9)
+    _doubts: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     def entries(self) -> list:
         """Everything read, in the order of the letter (by line, then place in the line)."""
@@ -231,6 +235,12 @@ class Letter:
 
     def _note_read(self, item) -> None:
         self._read_order[id(item)] = len(self._read_order)
+
+    def doubt(self, item: ReadOrder) -> str:
+        """Why gm is not sure of this order (a guessed name, a unit named with no order, a
+        line under a heading it cannot place); '' when it is. An order gm is not sure of
+        replaces no different order of the player's, in this letter or an earlier one."""
+        return self._doubts.get(id(item), "")
 
     def by_power(self) -> dict[str | None, list[Order]]:
         out: dict[str | None, list[Order]] = {}
@@ -293,7 +303,6 @@ class _LetterReader:
         # orders below it never replace one the player gave, until the next heading or the
         # end of the paragraph under it
         self.doubt_heading: tuple[int, str] | None = None
-        self.doubts: dict[int, str] = {}  # id of a ReadOrder -> why gm is not sure of it
         self.names_game = False  # a line names a piece, power or place of this game
 
     # --- one line ----------------------------------------------------------------------------
@@ -491,7 +500,7 @@ class _LetterReader:
                 self._add(self.letter.orders, item)
                 doubt = self._doubt_of(notes)
                 if doubt:
-                    self.doubts[id(item)] = doubt
+                    self.letter._doubts[id(item)] = doubt
             elif self._looks_like_order(piece, outcome):
                 self._refuse_unknown()
                 if outcome.kind not in _NAMES_NOTHING and "(Note: read '" not in outcome.hint:
@@ -520,7 +529,7 @@ class _LetterReader:
             if note.startswith("read '"):
                 return f"gm guessed a name in it ({note})"
             if note == NO_ORDER:
-                return "it names the unit but gives it no order"
+                return "it names the unit and gives it no order"
         return ""
 
     def _doubt(self, no: int, line: str) -> None:
@@ -945,42 +954,46 @@ class _LetterReader:
 
     # --- the whole letter --------------------------------------------------------------------
     def _shown(self, item: ReadOrder) -> str:
-        """An order of the letter as the echo names it: its piece as it stands on the board
-        (`2A Syr - Zam` for `A(Syracuse)-Zama` to a double army)."""
+        """An order of the letter as the echo names it (`shown_order`)."""
         if self.board is None or item.later is not None:
             return str(item.order)
-        return order_display(item.order, *standing(legality.commanded_units(
-            item.order, self.board, self.map, self.phase_kind, self.rules)),
-            legality.target_units(item.order, self.board, self.map, self.rules))
+        return shown_order(item.order, self.board, self.map, self.phase_kind, self.rules)
 
     def finish(self) -> Letter:
         """Apply 'a later order for the same unit replaces the earlier one', unless gm is
         not sure of the later one (when unsure, ask, never replace); and refuse a letter
-        that names nothing of this game."""
+        that names nothing of this game. The same unit is the same piece ordered by the
+        same player: where one player plays several powers, an order under either power's
+        heading replaces the other's (`attribution.ordering_side`)."""
         letter = self.letter
         kept: list[ReadOrder | None] = []
-        holder: dict[tuple, int] = {}  # (power, phase, unit) -> index in kept
+        holder: dict[tuple, int] = {}  # (player, phase, unit) -> index in kept
         for item in letter.orders:
             later = item.later.label if item.later else None
-            keys = [(item.power, later, key) for key in item.order.commands()]
+            who = ordering_side(item.power, item.later.kind if item.later else self.phase_kind,
+                                self.rules)
+            keys = [(who, later, key) for key in item.order.commands()]
             earlier = sorted({holder[k] for k in keys
                               if k in holder and kept[holder[k]] is not None})
             seen = letter._read_order.get(id(item), 0)
-            doubt = self.doubts.get(id(item))
+            doubt = letter.doubt(item)
             if earlier and doubt and any(kept[i].order != item.order for i in earlier):
+                given = "; ".join(f"on line {kept[i].line}, {self._shown(kept[i])}"
+                                  for i in earlier)
                 refused = RejectedLine(item.line, item.text, self.power,
-                                       self._unsure(item, [kept[i] for i in earlier], doubt))
+                                       unsure_error(item.text, given, doubt))
                 letter.rejected.append(refused)
                 letter._read_order[id(refused)] = seen
                 continue
             if earlier:
                 item = replace(item, notes=item.notes + tuple(
-                    f"replaces your earlier order on line {kept[i].line}, "
-                    f"{self._shown(kept[i])}" for i in earlier))
+                    replaces_words(self._shown(kept[i]), kept[i].line) for i in earlier))
                 for i in earlier:
                     letter.replaced.append(ReplacedOrder(kept[i], item))
                     kept[i] = None
                 letter._read_order[id(item)] = seen
+                if doubt:
+                    letter._doubts[id(item)] = doubt
             kept.append(item)
             for key in keys:
                 holder[key] = len(kept) - 1
@@ -992,14 +1005,31 @@ class _LetterReader:
                 f"({self.map.name}): is this letter for another game? gm games lists them")
         return letter
 
-    def _unsure(self, item: ReadOrder, earlier: list[ReadOrder], doubt: str) -> OrderError:
-        """The refusal of a line gm is not sure of that would replace an order the player
-        gave: it asks rather than replaces."""
-        given = "; ".join(f"line {old.line}, {self._shown(old)}" for old in earlier)
-        return OrderError(
-            item.text, f"this would replace your order on {given}, but {doubt}", None,
-            "Write it plainly if it replaces that order; put a retreat or a build under a "
-            "heading such as 'Retreats:' or 'Builds:'.", kind=UNSURE)
+
+def shown_order(order: Order, board, game_map: GameMap, phase_kind: str | None, rules) -> str:
+    """An order of the open phase as the echo, the confirmation and the report name it: its
+    piece as it stands on the board (`2A Syr - Zam` for `A(Syracuse)-Zama` to a double army),
+    or as the player wrote it when the order will be void (`legality.shown_units`)."""
+    pieces, helped = legality.shown_units(order, board, game_map, phase_kind, rules)
+    return order_display(order, *standing(pieces), helped)
+
+
+def replaces_words(shown: str, line: int | None = None) -> str:
+    """The note on an order that replaced an earlier one for the same piece, in words the
+    player reads in the echo: the earlier order as shown, on `line` of this letter, or (None)
+    in an earlier letter."""
+    where = f"on line {line}" if line is not None else "in an earlier letter"
+    return f"replaces your earlier order {where}, {shown}"
+
+
+def unsure_error(text: str, given: str, doubt: str) -> OrderError:
+    """The refusal of a line gm is not sure of that would replace a different order the
+    player gave (`given`: 'on line 2, A Par - Bur', or 'in an earlier letter, A Par - Bur'):
+    it asks rather than replaces (reading rule 9)."""
+    return OrderError(
+        text, f"this would replace your order {given}, but {doubt}", None,
+        "Write it plainly if it replaces that order; put a retreat or a build under a "
+        "heading such as 'Retreats:' or 'Builds:'.", kind=UNSURE)
 
 
 def _what(order: Order, kind: str) -> str:
@@ -1025,4 +1055,4 @@ def _meant_with_verb(outcome) -> bool:
 
 
 __all__ = ["HeaderLine", "IgnoredLine", "Letter", "ReadOrder", "RejectedLine", "ReplacedOrder",
-           "read_orders"]
+           "read_orders", "replaces_words", "shown_order", "unsure_error"]

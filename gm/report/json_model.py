@@ -27,9 +27,16 @@ def _header(schema: str) -> dict:
 
 
 def report_document(report: SeasonReport) -> dict:
-    """The season report, field for field as the renderers see it."""
+    """The season report, field for field as the renderers see it, each order line with its
+    facts (`order`: power, piece, from, to, the piece supported or convoyed, the result and
+    its reason), so that programs need not read the order's words."""
     body = dataclasses.asdict(report)
     body["heading"] = report.heading
+    for power in body["orders"]:
+        for line in power["lines"]:
+            if line["order"] is not None:  # `from`, as programs expect, is Python's keyword
+                facts = line["order"]
+                line["order"] = {("from" if k == "origin" else k): v for k, v in facts.items()}
     for row in (*body["adjustments"], *body["counts"]):
         row["supply"] = row["centres"]  # `centres` is the supply in version 1: named right
     return {**_header("gm/report"), **body}

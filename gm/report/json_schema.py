@@ -26,6 +26,18 @@ def _header(schema: str) -> dict:
     return {"schema": {"const": schema}, "version": {"const": 1}}
 
 
+_PIECE = _object({"power": _OPTIONAL_TEXT, "kind": _OPTIONAL_TEXT,
+                  "strength": {"type": ["number", "null"]}, "leader": _OPTIONAL_TEXT,
+                  "location": _OPTIONAL_TEXT})
+_ORDER_FACTS = _object({
+    "power": _TEXT, "kind": _TEXT, "ordered": {"type": "boolean"},
+    "piece": {"oneOf": [{"type": "null"}, _PIECE]},
+    "from": _OPTIONAL_TEXT, "to": _OPTIONAL_TEXT, "via_convoy": {"type": "boolean"},
+    "target": {"oneOf": [{"type": "null"}, _PIECE]},
+    "succeeded": {"type": "boolean"}, "result": _TEXT, "reason": _TEXT,
+    "dislodged_from": _OPTIONAL_TEXT,
+})
+
 REPORT = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "gm season report",
@@ -39,7 +51,8 @@ REPORT = {
         "orders": _list(_object({
             "power": _TEXT,
             "lines": _list(_object({"text": _TEXT, "tags": _TEXTS, "note": _TEXT,
-                                    "failed": {"type": "boolean"}})),
+                                    "failed": {"type": "boolean"},
+                                    "order": {"oneOf": [{"type": "null"}, _ORDER_FACTS]}})),
         })),
         "unread": _list(_object({"power": _TEXT, "text": _TEXT,
                                  "status": {"enum": ["rejected", "ignored"]},

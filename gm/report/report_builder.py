@@ -32,11 +32,14 @@ from gm.notation import (
 )
 from gm.orders.ignored import ATTRIBUTION, EMAIL_HEADER, HEADING, NOTHING_TO_READ, SIGNATURE
 from gm.orders.kinds.build import amount
+from gm.orders.types import Order
+from gm.report.order_facts import order_facts, read_back
 from gm.report.report_data import (
     AdjustmentLine,
     CentreChange,
     Correction,
     DislodgedLine,
+    OrderFacts,
     OrderLine,
     Ownership,
     PlayerLine,
@@ -109,10 +112,11 @@ def _tags_for(result: ResultRow) -> tuple[list[str], str]:
 
 
 def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None = None,
-               unit: str | None = None) -> OrderLine:
+               unit: str | None = None, facts: OrderFacts | None = None) -> OrderLine:
     """One result as a report line: the order, its tags, and a note when the reader needs one.
     With `names` (province id -> name) the order is written in full, as the judges print it.
-    `unit` is the piece or stack as printed, when it is not the result's own piece."""
+    `unit` is the piece or stack as printed, when it is not the result's own piece; `facts`
+    the order as facts for programs (`gm.report.order_facts`)."""
     if unit is None:
         unit = stored_piece_shown(result.unit) if result.unit else ""
     if result.order_text is None:
@@ -125,7 +129,7 @@ def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None 
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
     text = in_full(clean(text), names) if names else clean(text)
-    return OrderLine(text, tuple(tags), note, failed=not result.succeeded)
+    return OrderLine(text, tuple(tags), note, failed=not result.succeeded, order=facts)
 
 
 def _default_order(result: ResultRow, unit: str, phase_kind: str
@@ -211,13 +215,15 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
                  start_position: Position | None = None,
                  unread: list[OrderRow] | None = None,
                  zine: SeasonZine | None = None, full_names: bool = False,
-                 lines: str = REFUSED) -> SeasonReport:
+                 lines: str = REFUSED, typed_orders: dict[int, Order] | None = None
+                 ) -> SeasonReport:
     """The report of one phase. `start_position` (the position the phase was adjudicated
     from) lets the report say which centres changed hands and who was eliminated; `unread`
     are the letters' rejected and ignored lines, of which `lines` says which are printed
     (`shown_unread`); `zine` is what the GM prints around the results (players, NMRs, notes,
     press, the next deadline); `full_names` writes orders and units as the judges do (`Army
-    Vienna -> Galicia`)."""
+    Vienna -> Galicia`); `typed_orders` are the phase's orders as the engine read them, by
+    their stored id (each result's facts for JSON)."""
     phase = start_position.phase if start_position is not None else \
         parse_phase_name(phase_label, game_map)
     report = SeasonReport(
@@ -229,7 +235,8 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
         colours={p.name: p.colour for p in game_map.powers.values()})
     report.corrections = [Correction(clean(e.description), clean(e.reason)) for e in edits]
     names = {pid: p.name for pid, p in game_map.provinces.items()} if full_names else None
-    report.orders = _orders(results, phase_kind, game_map, names)
+    report.orders = _orders(results, phase_kind, game_map, names, typed_orders,
+                            start_position)
     report.unread = _unread_lines(unread or (), game_map, lines)
     report.events = [clean(e) for e in events if isinstance(e, str)]  # centre changes: below
     if zine is not None:
@@ -279,11 +286,16 @@ def written_lines(text: str) -> tuple[str, ...]:
 
 
 def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
-            names: dict[str, str] | None) -> list[PowerOrders]:
+            names: dict[str, str] | None, typed: dict[int, Order] | None = None,
+            start: Position | None = None) -> list[PowerOrders]:
     by_power: dict[str, list[OrderLine]] = {}
     seen: set[tuple] = set()
     unordered = _unordered_stacks(results)
     for r in results:
+        order = (typed or {}).get(r.order_id) if r.order_id is not None else None
+        if order is None:
+            order = read_back(r, game_map, phase_kind)
+        facts = order_facts(r, order, start, game_map, phase_kind, clean(r.detail))
         key = (r.power, _province(r.unit), r.code, r.dislodged_by) if r.unit else None
         if key in unordered and r.order_text is None and r.code != R.REMOVED:
             # the pieces of a stack left without orders: one line, `2A Umb H`
@@ -291,9 +303,9 @@ def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
                 continue
             seen.add(key)
             by_power.setdefault(r.power, []).append(
-                order_line(r, phase_kind, names, stacks_shown(unordered[key])[0]))
+                order_line(r, phase_kind, names, stacks_shown(unordered[key])[0], facts))
             continue
-        line = order_line(r, phase_kind, names)
+        line = order_line(r, phase_kind, names, facts=facts)
         if r.unit and r.order_text is not None and r.code != R.BUILT:
             # an order to a multiple has a result for each of its pieces: print it once (a
             # build makes one piece each, so `Build 2F Ath` prints as its two builds)

@@ -11,11 +11,43 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
+class PieceFacts:
+    """A piece as facts: its power's name (None for a piece an order names that is not on
+    the board), kind (`A`, `F`, `G`, `A/F`, `L` for a leader), strength (2 for a 2A; None
+    where the order named none), the leader's name, and where it is (`Par`, `Spa/nc`)."""
+
+    power: str | None
+    kind: str | None
+    strength: float | None
+    leader: str | None
+    location: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class OrderFacts:
+    """One order as facts for programs (`gm.report.order_facts`; JSON `order` of a line)."""
+
+    power: str  # `France`
+    kind: str  # `move`, `support-hold`, `build`... (`hold` for a unit left without an order)
+    ordered: bool  # False: the unit had no order (or a removal the rules imposed)
+    piece: PieceFacts | None  # the piece ordered (built, for a build)
+    origin: str | None  # where it stood (JSON `from`)
+    to: str | None  # where it moves or retreats, or where the move it supports goes
+    via_convoy: bool
+    target: PieceFacts | None  # the piece supported or convoyed
+    succeeded: bool
+    result: str  # the engine's result code: `moved`, `bounced`, `cut`, `void`...
+    reason: str  # the engine's reason, when it gave one
+    dislodged_from: str | None  # where the attack that dislodged the piece came from
+
+
+@dataclass(frozen=True, slots=True)
 class OrderLine:
     text: str  # `A Par - Bur`
     tags: tuple[str, ...] = ()  # `bounce`, `dislodged`, `void`...
     note: str = ""  # why, when the reader needs to know (a void order's reason)
     failed: bool = False  # the order did not do what it asked (renderers may colour it)
+    order: OrderFacts | None = None  # the same as facts, for programs (JSON only)
 
 
 @dataclass(frozen=True, slots=True)

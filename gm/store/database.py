@@ -11,6 +11,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import sqlite_utils
@@ -29,7 +30,8 @@ from gm.store.store_errors import (
 # when the first database is opened, a sixth of what sqlite-utils costs a command at start.
 sqlite_utils.plugins._plugins_loaded = True
 
-DEFAULT_DB = "gm.db"
+DEFAULT_DB = "gm.db"  # a store in the working folder, used when it exists there
+STORE_ENV = "GM_DB"
 BUSY_TIMEOUT_ENV = "GM_BUSY_TIMEOUT"  # seconds to wait for another writer; default 10
 MEMORY = ":memory:"
 
@@ -80,6 +82,47 @@ class Store:
         self.close()
 
 
+@dataclass(frozen=True, slots=True)
+class StoreChoice:
+    """The store a command uses, and why: `--db`, `GM_DB`, `gm.db` in the working folder, or
+    the user's own store (`why` is the phrase `gm games` and `gm --version` print)."""
+
+    path: str
+    why: str
+
+    @property
+    def per_user(self) -> bool:
+        return self.why == PER_USER
+
+
+PER_USER = "your own store"
+
+
+def user_store() -> Path:
+    """The store a GM has wherever they run gm: `gm.db` in the user's data folder
+    (`XDG_DATA_HOME/gm` where that is set, on any system; else the platform's own, through
+    platformdirs: `~/.local/share/gm`, `~/Library/Application Support/gm`, `%LOCALAPPDATA%\\gm`)."""
+    base = os.environ.get("XDG_DATA_HOME")
+    if base:
+        return Path(base) / "gm" / DEFAULT_DB
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("gm", appauthor=False)) / DEFAULT_DB
+
+
+def choose_store(given: str | None = None, why: str = "--db") -> StoreChoice:
+    """Which store a command uses: the one given (`--db`), else `GM_DB`, else `gm.db` in the
+    working folder when there is one (a GM who keeps a game folder), else the user's own."""
+    if given:
+        return StoreChoice(given, why)
+    named = os.environ.get(STORE_ENV)
+    if named:
+        return StoreChoice(named, STORE_ENV)
+    if Path(DEFAULT_DB).is_file():
+        return StoreChoice(DEFAULT_DB, "gm.db in this folder")
+    return StoreChoice(str(user_store()), PER_USER)
+
+
 def busy_timeout() -> float:
     try:
         return max(0.0, float(os.environ.get(BUSY_TIMEOUT_ENV, "10")))
@@ -101,6 +144,8 @@ def open_store(path: str | os.PathLike, create: bool = False) -> Store:
                     f"there is no game database at {name}. Start a game with "
                     "'gm new GAME --variant standard', or point --db (or GM_DB) at your "
                     "database.")
+            if not file.parent.exists() and file == user_store():
+                _make_folder(file.parent)  # the user's own store: its folder is gm's to make
             if not file.parent.exists():
                 raise StoreError(f"cannot create {name}: the folder {file.parent} does not "
                                  "exist.")
@@ -115,6 +160,14 @@ def open_store(path: str | os.PathLike, create: bool = False) -> Store:
         conn.close()
         raise
     return store
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder {folder} for your games "
+                         f"({exc.strerror or exc}); name a database with --db or GM_DB.") from None
 
 
 def _prepare(store: Store) -> None:

@@ -151,3 +151,63 @@ def report_lines(store: Store, game_id: int) -> str:
 
 def set_report_lines(store: Store, game_id: int, lines: str) -> None:
     store.db["games"].update(game_id, {"report_lines": lines})
+
+
+def rename_game(store: Store, game: GameRow, new_name: str) -> GameRow:
+    """Give a game another name; every other row refers to it by its id, so nothing else
+    changes. Two names that differ only in case are one name to the store."""
+    other = find_game(store, new_name)
+    if other is not None and other.id != game.id:
+        raise GameExists(f"there is already a game called {other.name!r} in {store.path}; "
+                         "choose another name, or delete that game first ('gm delete').")
+    store.db["games"].update(game.id, {"name": new_name})
+    found = find_game(store, new_name)
+    assert found is not None
+    return found
+
+
+def delete_game(store: Store, game: GameRow) -> dict[str, int]:
+    """Delete a game and every row that belongs to it, however deep (its phases, their
+    pieces, letters, orders, adjudications, results, events, edits; its players, deadlines,
+    press and mail); returns how many rows went from each table.
+
+    What belongs to the game is found from the schema's own foreign keys, so a table a later
+    migration adds is deleted with the rest without a change here; the checks of those keys
+    wait for the end of the transaction (a game refers to its last phase, which refers back)."""
+    doomed: dict[str, set[int]] = {"games": {game.id}}
+    references = _references(store)
+    grown = True
+    while grown:  # rows that refer to a row being deleted go too, until none is left
+        grown = False
+        for table, links in references.items():
+            for column, parent in links:
+                ids = doomed.get(parent)
+                if not ids:
+                    continue
+                marks = ",".join("?" * len(ids))
+                found = {r[0] for r in store.conn.execute(
+                    f'SELECT rowid FROM "{table}" WHERE "{column}" IN ({marks})', list(ids))}
+                new = found - doomed.get(table, set())
+                if new:
+                    doomed.setdefault(table, set()).update(new)
+                    grown = True
+    store.conn.execute("PRAGMA defer_foreign_keys = ON")
+    for table, ids in doomed.items():
+        for chunk in _chunks(sorted(ids)):
+            store.conn.execute(f'DELETE FROM "{table}" WHERE rowid IN '
+                               f'({",".join("?" * len(chunk))})', chunk)
+    return {table: len(ids) for table, ids in doomed.items()}
+
+
+def _references(store: Store) -> dict[str, list[tuple[str, str]]]:
+    """Each table's foreign keys as (column, the table it refers to)."""
+    tables = [r[0] for r in store.conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    return {table: [(row[3], row[2]) for row in
+                    store.conn.execute(f'PRAGMA foreign_key_list("{table}")')
+                    if row[4] in (None, "id")]  # a reference to the row's id (its rowid)
+            for table in tables}
+
+
+def _chunks(ids: list[int], size: int = 500) -> list[list[int]]:
+    return [ids[i:i + size] for i in range(0, len(ids), size)]

@@ -95,6 +95,19 @@ def orders_of_phase(store: Store, phase_id: int, statuses: tuple[str, ...] | Non
     return rows
 
 
+def orders_by_id(store: Store, ids) -> list[OrderRow]:
+    """The order rows with these ids, whatever their phase (an order sent ahead is kept in
+    the phase its letter came in)."""
+    wanted = sorted(set(ids))
+    out: list[OrderRow] = []
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        out += [_order(r) for r in store.db.query(
+            f"SELECT * FROM orders WHERE id IN ({','.join('?' * len(chunk))}) ORDER BY id",
+            chunk)]
+    return out
+
+
 def set_order_status(store: Store, order_id: int, status: str, reason: str) -> None:
     store.db["orders"].update(order_id, {"status": status, "reason": reason})
 

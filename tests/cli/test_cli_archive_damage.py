@@ -109,3 +109,25 @@ def test_a_draw_agree_draw_would_refuse_is_refused(gm, tmp_path):
         "Draw: Austria, England", "Draw: Austria, England, France, Germany, Italy, Russia, "
                                   "Turkey"))
     assert "Result: Draw" in gm("replay", str(archive), "--check", "--as", "peace3").output
+
+
+@pytest.mark.parametrize("how", ["recorded", "by hand"])
+def test_a_last_order_without_a_line_end_is_replayed(gm, tmp_path, how):
+    """An editor that writes no final line end: the archive's last line, an order that reads
+    whole, is the GM's order, not a line cut off."""
+    gm("new", "G")
+    gm("orders", "G", "-", "--power", "Germany", input="A Mun - Ruh\n")
+    archive = tmp_path / "g.txt"
+    gm("export", "G", str(archive))
+    text = archive.read_text(encoding="utf-8")
+    assert text.rstrip().endswith("| A Mun - Ruh")
+    added = "  | A Ber - Kie" if how == "recorded" else "Germany:\n  A Ber - Kie"
+    archive.write_text(text + added, encoding="utf-8")  # no line end after it
+    out = " ".join(gm("replay", str(archive), "--as", "H").output.split())
+    assert "cut off" not in out
+    listed = " ".join(gm("orders", "H", "--list").output.split())
+    assert "A Mun - Ruh" in listed and "A Ber - Kie" in listed
+    archive.write_text(text + added[:-2], encoding="utf-8")  # `A Ber - K`: cut short
+    out = " ".join(gm("replay", str(archive), "--as", "I").output.split())
+    assert "cut off" in out and "A Ber - K" in out
+    assert "A Ber" not in " ".join(gm("orders", "I", "--list").output.split())

@@ -166,3 +166,47 @@ def test_a_line_refused_for_its_phase_keeps_its_near_miss_note(gm):
               "Winter 601 BC:\nA(Moabb) Destroys Moabb\n")
     echo = flat(gm("orders", "G", "-", input=letter))
     assert echo.count("REJECTED") == 3 and echo.count(note) == 3, echo
+
+
+SPARTA_2A = "Sparta:\n2A(Sparta)\nG(Prasiae)\nG(Zarax)\nA(Elatea)\n"
+WRONG_COUNT = "rule 3 (Multiplicity II): Sparta holds 2A; write 2A Spa, or split it"
+
+
+def test_an_order_void_for_its_count_is_shown_as_written_everywhere(gm, tmp_path):
+    """HW 3: `A Spa - Teg` where two armies stand is void for its count. Shown as `2A Spa -
+    Teg` it contradicted its own reason: the echo, the note of a line that replaces it, the
+    confirmation, the listing, the report and the archive show it as the player wrote it."""
+    gm("new", "G", "--variant", "hoplite-wars")
+    gm("orders", "G", "-", input=SPARTA_2A)
+    gm("adjudicate", "G")
+    echo = flat(gm("orders", "G", "-", input="Sparta:\nA Spa - Teg\n"))
+    assert f"A Spa - Teg (void when adjudicated: {WRONG_COUNT})" in echo, echo
+    echo = flat(gm("orders", "G", "-", input="Sparta:\nSpa - Mes\n"))  # no kind either
+    assert f"Spa - Mes (void when adjudicated: {WRONG_COUNT}; replaces your earlier order in " \
+           "an earlier letter, A Spa - Teg)" in echo, echo
+    echo = flat(gm("orders", "G", "-", input="Sparta:\nG Pra H\nSpa - Teg\nA Spa - Teg\n"))
+    assert "replaces your earlier order on line 3, Spa - Teg" in echo, echo
+    assert "2A Spa" not in echo.replace("write 2A Spa", "")
+    confirmed = flat(gm("confirm", "G", "--power", "Sparta"))
+    assert "A Spa - Teg" in confirmed and "2A Spa - Teg" not in confirmed, confirmed
+    listed = flat(gm("orders", "G", "--list"))
+    assert "A Spa - Teg (void when adjudicated" in listed and "2A Spa - Teg" not in listed
+    archive = tmp_path / "g.txt"
+    gm("export", "G", str(archive))
+    assert "2A Spa - Teg" not in archive.read_text(encoding="utf-8")  # replays as void
+    report = flat(gm("adjudicate", "G", "--no-orders"))
+    assert f"A Spa - Teg (*void*: {WRONG_COUNT}" in report and "2A Spa - Teg" not in report
+    assert "no differences" in flat(gm("replay", str(archive), "--check", "--as", "H"))
+
+
+def test_a_removal_from_a_multiple_is_shown_as_the_piece_it_removes(gm):
+    """HW 3 (f): `Remove A Spa` takes one army of a 2A; it was echoed `Remove 2A Spa`."""
+    gm("new", "G", "--variant", "hoplite-wars")
+    gm("orders", "G", "-", input=SPARTA_2A)
+    for _ in range(3):  # Spring, Autumn: Sparta loses Sparta's city, owing a removal
+        gm("adjudicate", "G", "--no-orders")
+        if "Winter" in gm("status", "G").output:
+            break
+    gm("edit", "G", "own", "Spa", "neutral", "--reason", "a removal is due")
+    echo = flat(gm("orders", "G", "-", input="Sparta:\nRemove A Spa\n"))
+    assert "Remove A Spa Remove A Spa" in echo and "Remove 2A Spa" not in echo, echo

@@ -60,3 +60,23 @@ def test_gm_edit_keeps_one_army_or_fleet_with_a_leader_of_its_own_power(gm):
     assert "rule 3.4 (leaders): only one army or fleet may stand in a province" in two
 
 
+
+
+def test_victory_is_judged_at_the_end_of_the_winter_and_dated_winter(gm):
+    """Rule 10, as issue 29 settles it: 'at the end of Autumn Adjustments'. Macedonia takes its
+    nineteenth of 37 centres in the Autumn: no winner until the Winter is adjudicated, and the
+    victory is dated Winter."""
+    gm("new", "G", "--variant", "rise-of-rome-ii")
+    gm("adjudicate", "G", "--no-orders")  # Spring 220 BC: every piece holds
+    for barbarian in ("Ill", "Moe"):
+        gm("edit", "G", "remove", barbarian, "--reason", "test")
+    for centre in "ill moe coe cre cyr epi hip lig mas per pon rho sag spa syr".split():
+        gm("edit", "G", "own", centre, "Macedonia", "--reason", "test")  # 18 centres
+    gm("orders", "G", "-", "--power", "Macedonia", input="A Pella - Thessaly\n")
+    autumn = flat(gm("adjudicate", "G"))
+    assert "wins" not in autumn and "Next: Winter 220 BC" in autumn
+    status = flat(gm("status", "G"))
+    assert "Winter 220 BC" in status and "over" not in status
+    winter = flat(gm("adjudicate", "G", "--no-orders"))
+    assert "Macedonia wins (Winter 220 BC) with 19 supply centres" in winter
+    assert "Macedonia wins (Winter 220 BC)" in flat(gm("games"))

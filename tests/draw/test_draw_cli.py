@@ -157,11 +157,11 @@ def test_a_file_that_cannot_be_written(db, tmp_path):
     assert "cannot write" in result.output
 
 
-def test_png_without_cairosvg_says_how_to_get_it(db, tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "cairosvg", None)  # `import cairosvg` now fails
+def test_png_without_resvg_says_how_to_get_it(db, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # `import resvg_py` now fails
     result = run("draw", "standard-pictures", "-o", str(tmp_path / "b.png"), "--db", db,
                  ok=False)
-    assert "pip install 'gm[png]'" in result.output
+    assert "pip install resvg-py" in result.output
     assert "write SVG instead" in result.output
     assert not (tmp_path / "b.png").exists()
 

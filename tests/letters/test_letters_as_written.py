@@ -123,7 +123,7 @@ CASES = {
         ("A Muc - Tyr", "rejected", "this would replace your order on line 2, A Mun - Ruh, "
                                     "but gm guessed a name in it (read 'Muc' as Munich"),
         ("F Kie - Den", "accepted", "F Kie - Den"),
-        ("F Kie", "rejected", "but it names the unit but gives it no order")]),
+        ("F Kie", "rejected", "but it names the unit and gives it no order")]),
     "verbs_and_punctuation.txt": dict(variant="diadochi-v", lines=[
         ("Loan: Alexandria to Syria", "accepted", "Loan Alx to Syria"),
         ("Lend: Cyprus to Syria", "accepted", "Loan Cyp to Syria"),

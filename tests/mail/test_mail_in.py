@@ -138,7 +138,8 @@ def test_a_later_message_replaces_the_earlier_orders_whatever_the_mailbox_order(
         plain(CONTACTS["France"], "A Par - Bur\n", when=SENT),
     ])
     read_mail(league, GAME, maildir_messages(box))
-    assert _orders(league) == {("France", "A Par - Pic")}
+    assert _orders(league) == {
+        ("France", "A Par - Pic (replaces your earlier order in an earlier letter, A Par - Bur)")}
 
 
 def test_a_late_message_is_held_until_the_gm_accepts_it(league, tmp_path):

@@ -171,6 +171,8 @@ def chatty_site(tmp_path_factory):
     for power, replace, letter in CHATTY_LETTERS:
         gm("orders", "rr", *(["--power", power] if power else []),
            *(["--replace"] if replace else []), input=letter)
+    (folder / "rome-confirmation.txt").write_text(gm("confirm", "rr", "-P", "Rome").output,
+                                                  encoding="utf-8")
     gm("adjudicate", "rr")
     gm("publish", "rr", str(folder / "site"))
     return gm, folder
@@ -186,6 +188,10 @@ def test_the_site_prints_only_the_lines_meant_as_orders_and_refused(chatty_site)
         for words in CHATTER:
             assert words not in text, f"{page} shows {words!r}"
     # the GM may choose every line, or none; the confirmation keeps them all, privately
+    private = (folder / "rome-confirmation.txt").read_text(encoding="utf-8")
+    for words in ("Dear GM,  (greeting)", "Sorry GM - try again:", "> A Rom - Etu",
+                  "A Cam - Xyz\n    'A Cam - Xyz': unknown province"):
+        assert words in private, words
     every = gm("report", "rr", "--lines", "all").output
     assert "Sorry GM - try again:" in every and "> A Rom - Etu" in every
     assert "Lines not adjudicated" not in gm("report", "rr", "--lines", "none").output

@@ -200,3 +200,63 @@ def test_an_archive_without_its_last_line_end_loses_the_line_cut():
     heading = read_archive(whole + "\nSpring 1902", "end.txt")
     assert heading.cut_line == 0 and heading.phases[-1].heading == "Spring 1902"
     assert read_archive(whole + "\nSpring 19", "end.txt").cut_line == 31
+
+
+WINTER = RECORDED + "\nWinter 1901\nLetter from France:\n  | Build A Par\n"
+
+
+@pytest.mark.parametrize("ending", [
+    "  | Build F Bre",  # an order as written
+    "  | B F Bre\n    -> Build F Bre",  # its reading
+    "  | Hi\n    -> ignored (greeting)",
+    "  | A Xyz H\n    -> rejected (unknown_name): unknown province 'Xyz'.",
+    "GM edit: add France A Pic (reason: the army was left off)",
+    "Deadline: Saturday 5 December 2026",
+    "Outcome:\n  France: A Bur, A Mar, F Mid; centres Bre, Mar, Par",
+])
+def test_a_last_line_without_its_line_end_is_kept_when_it_reads_whole(ending):
+    """An editor that ends no file with a line end: the last line is the archive's when it
+    reads whole as what its place expects (an order, a '->' line as the archive writes it,
+    an outcome line, a correction, a deadline)."""
+    archive = read_archive(WINTER + ending, "edited.txt")
+    assert archive.cut_line == 0
+    phase = archive.phases[-1]
+    if ending.startswith("  |"):
+        assert phase.letters[-1].recorded[-1].text == ending.split("\n")[0][4:]
+    elif ending.startswith("Outcome"):
+        assert phase.outcome.holdings[0].centres == ["bre", "mar", "par"]
+
+
+def test_a_last_line_kept_for_a_later_phase_is_kept_when_that_phase_follows():
+    ahead = read_archive(RECORDED + "  | B F Bre\n    -> for Winter 1901: Build F Bre", "a.txt")
+    assert ahead.cut_line == 0
+    assert ahead.phases[-1].letters[-1].recorded[-1].later == "Winter 1901"
+    too_far = read_archive(RECORDED + "  | B F Bre\n    -> for Spring 1903: Build F Bre", "b.txt")
+    assert too_far.cut_text == "-> for Spring 1903: Build F Bre"
+
+
+@pytest.mark.parametrize("ending, cut_text", [
+    ("  | Build F B", "| Build F B"),  # a name cut short reads no order
+    ("  | A Mar - Pi", "| A Mar - Pi"),  # nor does one that only a guess would read
+    ("  | F Bre - Mid\n    -> rejected (no_unit): there is no unit in Bre",
+     "-> rejected (no_unit): there is no unit in Bre"),  # a reason cut off mid-sentence
+    ("  | Hi\n    -> ignored (gree", "-> ignored (gree"),
+    ("  | B F Bre\n    -> for Spring 19", "-> for Spring 19"),  # no phase a letter keeps for
+    ("Outcome:\n  France: A Bur, A M", "France: A Bur, A M"),
+    ("Outcome:\n  State: {\"destroyed\": ", "State: {\"destroyed\":"),
+    ("Player France: Jane Smi", "Player France: Jane Smi"),  # free text shows no end
+    ("GM edit: add France A Pic (reason: the army", "GM edit: add France A Pic (reason: the army"),
+])
+def test_a_last_line_that_does_not_read_whole_is_cut(ending, cut_text):
+    archive = read_archive(WINTER + ending, "cut.txt")
+    assert archive.cut_line > 0 and archive.cut_text == cut_text
+    assert archive.phases[-1].outcome is None  # an outcome cut short is not used
+
+
+def test_a_last_line_is_read_as_an_order_of_its_phase():
+    """HW 1: a set-up piece alone (`2A(Sparta)`) is a build in the Winter set-up, an order
+    that reads whole; in a movement phase a unit alone reads only as a guess (a hold)."""
+    setup = "Variant: hoplite-wars\n\nWinter 451 BC\nLetter from Sparta:\n  | 2A(Sparta)"
+    assert read_archive(setup, "setup.txt").cut_line == 0
+    moves = "Variant: standard\n\nSpring 1901\nLetter from France:\n  | F Bre"
+    assert read_archive(moves, "moves.txt").cut_text == "| F Bre"

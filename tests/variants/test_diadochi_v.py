@@ -254,7 +254,8 @@ def test_a_loan_stands_beside_the_order_of_the_unit_in_the_centre_lent(tmp_path)
     assert "replaced" not in echo and "Stored: 2 accepted." in echo
     gm("orders", "G", "--power", "Egypt", letter="F Alx H\n")
     listed = flat(gm("orders", "G", "--list", "-P", "Egypt"))
-    assert "Loan Alx to Syria" in listed and "F Alx H" in listed and "F Alx - Egy" not in listed
+    assert "Loan Alx to Syria" in listed  # the fleet's later order replaced its own only
+    assert "F Alx H (replaces your earlier order in an earlier letter, F Alx - Egy)" in listed
 
 
 def test_a_move_into_britain_is_refused_by_the_letter_reader(tmp_path):

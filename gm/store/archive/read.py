@@ -9,11 +9,20 @@ import json
 import re
 from dataclasses import replace
 
-from gm.calendar import PhaseNameError, parse_phase_name, phase_key, phase_name
+from gm.calendar import (
+    PhaseNameError,
+    parse_phase_name,
+    phase_key,
+    phase_name,
+    phases_ahead,
+)
 from gm.deadline_time import DeadlineError, read_due  # a leaf module: deadlines
 from gm.maps import GameMap, MapError, load_map
 from gm.notation import unit_record
 from gm.orders import ignored
+from gm.orders.errors import KINDS as ERROR_KINDS
+from gm.orders.errors import OrderError
+from gm.orders.parse import read_order
 from gm.orders.recorded import HEADING, IGNORED, ORDER, REJECTED, RecordedLine
 from gm.store.archive.archive_data import (
     MARK,
@@ -54,6 +63,7 @@ _FILED = re.compile(r"^(?P<filed>rejected|ignored|heading)\b\s*(?:\((?P<kind>[^)
                     r"(?::\s*(?P<detail>.*))?$", re.I)
 _FOR_PHASE = re.compile(r"^for\s+(?P<phase>[^,:]+?)\s*(?=[,:]|$)", re.I)
 _IF_DISLODGED = re.compile(r"^,?\s*if\s+dislodged\s*(?=:|$)", re.I)
+_SENTENCE_END = (".", "!", "?", ")", "'", '"')  # how a whole reason ends
 
 
 class _Reader:
@@ -470,8 +480,10 @@ def _items(text: str, none_word: str = "none") -> list[str]:
 
 def read_archive(text: str, source: str = "archive") -> Archive:
     """Read an archive's text; `source` names it in error messages. An archive whose last line
-    has no line end was cut off (a copy or a disk that failed): that line is left out, with a
-    letter line whose '->' line may have been lost, and `Archive.cut_line` says so."""
+    has no line end may have been cut off (a copy or a disk that failed), or written by an
+    editor that ends no file with a line end: the line is kept when it reads whole as what
+    its place expects, and else left out, with a letter line whose '->' line may have been
+    lost, and `Archive.cut_line` says so."""
     raw_lines = text.lstrip("\ufeff").splitlines()
     lines = []
     for no, raw in enumerate(raw_lines, 1):
@@ -485,31 +497,26 @@ def read_archive(text: str, source: str = "archive") -> Archive:
     body = lines[body_start:]
     cut = None
     if body and not text.endswith(("\n", "\r")):
-        body, cut = _without_cut(body, len(raw_lines), not raw_lines[-1].strip(), reader.map)
+        body, cut = _without_cut(body, len(raw_lines), not raw_lines[-1].strip(), reader)
     reader.body(body)
     if cut is not None:
         reader.archive.cut_line, reader.archive.cut_text = cut
     return reader.archive
 
 
-def _without_cut(body: list[tuple[int, str]], last_no: int, blank: bool, game_map: GameMap
+def _without_cut(body: list[tuple[int, str]], last_no: int, blank: bool, reader: _Reader
                  ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
     """The lines of an archive without a last line end, less what was cut off; and (the first
-    line left out, the text cut), or None when the last line is whole: a result, or a heading
-    of a phase after the one before it. `blank`: the cut fell before the last line's text.
-    A letter line goes with its '->' line, which may be what was cut; a heading left with
-    nothing under it (`Press from Rome:`, `Letter from Rome:`) goes too."""
+    line left out, the text cut), or None when the last line is whole (`_reads_whole`).
+    `blank`: the cut fell before the last line's text. A letter line goes with its '->' line,
+    which may be what was cut; a heading left with nothing under it (`Press from Rome:`,
+    `Letter from Rome:`) goes too."""
     no, last = body[-1]
-    if re.match(r"^(?:result|winner)\s*:", last, re.I):
-        return body, None
     if blank:  # the last line is whole, but a letter line may have lost its '->' line
         kept = body[:-1] if last.startswith(ROW) else body
         cut_text = last if last.startswith(ROW) else ""
     else:
-        headings = [h for h in (_heading(text, game_map) for _, text in body[:-1]) if h]
-        this = _heading(last, game_map)
-        if this is not None and headings and \
-                phase_key(this, game_map) > phase_key(headings[-1], game_map):
+        if _reads_whole(body, reader):
             return body, None
         kept, cut_text = body[:-1], last
         if last.startswith(MARK) and kept and kept[-1][1].startswith(ROW):
@@ -517,6 +524,96 @@ def _without_cut(body: list[tuple[int, str]], last_no: int, blank: bool, game_ma
     while kept and kept[-1][1].endswith(":"):
         kept = kept[:-1]
     return kept, (body[len(kept)][0] if len(kept) < len(body) else last_no, cut_text)
+
+
+def _reads_whole(body: list[tuple[int, str]], reader: _Reader) -> bool:
+    """Does the last line read whole as the item its place expects? A `Result:` line; the
+    heading of a phase after the one before it; a letter's line that reads as an order (with
+    no guess: a cut name may still be a name), or its '->' line as the archive writes one; an
+    outcome line; a correction, or a deadline, that reads. Free text (a player's name, press,
+    a note) cannot show that it is whole, and goes as cut."""
+    game_map = reader.map
+    no, last = body[-1]
+    headings = [(n, h) for n, h in ((n, _heading(t, game_map)) for n, t in body[:-1]) if h]
+    phase = headings[-1][1] if headings else None
+    if re.match(r"^(?:result|winner)\s*:", last, re.I):
+        return True
+    this = _heading(last, game_map)
+    if this is not None:
+        return phase is not None and phase_key(this, game_map) > phase_key(phase, game_map)
+    above = next((i for i in range(len(body) - 2, -1, -1)
+                  if not body[i][1].startswith((ROW, MARK))), None)
+    head = body[above][1] if above is not None else ""
+    letter = _LETTER.match(head)
+    power = game_map.power_id(letter.group("power")) if letter and letter.group("power") \
+        else None
+    kind = phase.kind if phase is not None else None
+    if last.startswith(MARK):
+        return letter is not None and body[-2][1].startswith(ROW) and _whole_mark(
+            no, last[len(MARK):].strip(), power, phase, reader)
+    if last.startswith(ROW):
+        return letter is not None and _whole_order(last[len(ROW):].strip(), power, game_map,
+                                                   kind)
+    if any(t.lower().rstrip(":").strip() == "outcome" for n, t in body[:-1]
+           if n > (headings[-1][0] if headings else 0)):
+        probe = _Reader(reader.source)
+        probe.map, probe.phase = game_map, ArchivePhase(heading="")
+        probe.phase.outcome = RecordedOutcome()
+        try:
+            probe.outcome_line(no, last)
+        except ArchiveError:
+            return False
+        return True
+    key = _KEY.match(last)
+    if _EDIT.match(last):
+        return True
+    if key and key.group("key").lower() == "deadline":
+        try:
+            read_due(key.group("value"))
+        except DeadlineError:
+            return False
+        return True
+    if _PLAYER.match(last) or _PRESS.match(last) or _LETTER.match(last) \
+            or last.lower().startswith("gm edit:"):
+        return False
+    power = game_map.power_id(key.group("key")) if key else None  # `France: A Par - Bur`
+    return _whole_order(key.group("value").strip() if power else last, power, game_map, kind)
+
+
+def _whole_order(text: str, power: str | None, game_map: GameMap, kind: str | None = None
+                 ) -> bool:
+    """Does `text` read as one order, with nothing guessed, in a phase of `kind` (a bare unit
+    is a build in an adjustment phase) or in none?"""
+    for phase_kind in dict.fromkeys((kind, None)):
+        try:
+            if not read_order(text, game_map, power, phase_kind=phase_kind).notes:
+                return True
+        except OrderError:
+            continue
+    return False
+
+
+def _whole_mark(no: int, body: str, power: str | None, phase, reader: _Reader) -> bool:
+    """Does a letter line's last '->' line read whole: a reading that reads, kept for a phase
+    that follows the one it is in, a rejection of a known kind whose reason ends as a
+    sentence, an ignored line of a known kind?"""
+    try:
+        row = reader.filed(no, body, RecordedLine(text=""))
+    except ArchiveError:
+        return False
+    if row.filed == REJECTED:
+        return row.kind in (*ERROR_KINDS, "") and row.detail.endswith(_SENTENCE_END)
+    if row.filed == IGNORED:
+        return row.kind in ignored.KINDS and (row.kind != ignored.QUOTED_ORDER or _whole_order(
+            row.detail, power, reader.map))
+    if row.filed != ORDER:
+        return False  # a heading's note is free text
+    ahead = {phase_name(p, reader.map): p.kind for p in phases_ahead(phase, reader.map)} \
+        if phase is not None else {}
+    if row.later is not None and row.later not in ahead:
+        return False
+    kind = ahead[row.later] if row.later is not None else phase.kind if phase else None
+    return row.reading is None or _whole_order(row.reading, power, reader.map, kind)
 
 
 def _heading(text: str, game_map: GameMap):

@@ -1,0 +1,168 @@
+"""Every piece is drawn in its own province, the board is framed on its provinces, and a failed
+move's cross is on its arrow (issue 29's pictures).
+
+- Over every phase of every demo game (`games/*-demo.txt`), each piece's token (leaders
+  included) stands inside its province as the picture draws it: a land province's part of the
+  coastline, a sea's water, a river's bed. Rise of Rome II's Spring 220 BC draws the leaders
+  placed with its orders, and their moves start from their tokens.
+- The frame holds every province and no more; Hoplite Wars' Greece is no longer a third of it.
+- A failed move's cross lies on the move's line (Hoplite Wars: `F Ath - Meg/ec`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from gm.calendar import Phase
+from gm.draw import draw_phase
+from gm.draw.board_maker import OrderOutcome, make_board
+from gm.draw.layout import FRAME_MARGIN, layout_for
+from gm.draw.outline import inside_ring, outline_for
+from gm.draw.stored import all_boards
+from gm.draw.tokens import place_tokens
+from gm.engine.position import Unit, starting_position
+from gm.maps import available_maps, load_map
+from gm.orders.types import Move
+from tests.conftest import replay_file
+from tests.draw.svg_structure import SVG, parse, with_class
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMOS = sorted((ROOT / "games").glob("*-demo.txt"))
+
+
+@pytest.fixture(scope="module")
+def demo_boards(tmp_path_factory):
+    """Every phase's board of every demo game, by map id."""
+    from gm.store.database import open_store
+
+    store = open_store(str(tmp_path_factory.mktemp("demos") / "gm.db"), create=True)
+    try:
+        boards = {}
+        for archive in DEMOS:
+            found = all_boards(store, replay_file(store, archive))
+            boards[found[0].game_map.id] = found
+        yield boards
+    finally:
+        store.close()
+
+
+def drawn_inside(layout, game_map, province: str, point) -> bool:
+    """Is `point` inside the province as the picture fills it? Land: its pieces of the
+    coastline (or its cells); a river: its bed; a sea: its cells, less the land drawn over."""
+    pieces = layout.regions.get(province, [])
+    if not any(inside_ring(piece, point) for piece in pieces if len(piece) >= 3):
+        return False
+    sea = game_map.provinces[province].kind == "sea" and province not in layout.rivers
+    return not (sea and layout.land and any(inside_ring(ring, point) for ring in layout.land))
+
+
+def test_the_demo_games_are_all_here(demo_boards):
+    assert set(demo_boards) == {"standard", "lord-of-hosts", "rise-of-rome-ii", "hoplite-wars",
+                                "middle-earth-viii", "diadochi-v"}
+
+
+@pytest.mark.parametrize("map_id", ["standard", "lord-of-hosts", "rise-of-rome-ii",
+                                    "hoplite-wars", "middle-earth-viii", "diadochi-v"])
+def test_every_piece_of_every_demo_phase_stands_in_its_province(demo_boards, map_id):
+    outside = []
+    for found in demo_boards[map_id]:
+        layout = layout_for(found.game_map)
+        for token in place_tokens(layout, found.board):
+            if not drawn_inside(layout, found.game_map, token.piece.province,
+                                (token.x, token.y)):
+                outside.append(f"{found.label}: {token.caption} {token.piece.location}")
+    assert not outside, outside
+
+
+def token_centres(svg: str) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """The drawn tokens' centres by (caption, location), read back from the SVG."""
+    out: dict[tuple[str, str], list] = {}
+    for piece in with_class(parse(svg), "piece"):
+        rect = piece.find(f"{SVG}rect")
+        x, y = float(rect.get("x")), float(rect.get("y"))
+        centre = (x + float(rect.get("width")) / 2, y + float(rect.get("height")) / 2)
+        out.setdefault((piece.get("data-caption"), piece.get("data-location")), []).append(
+            centre)
+    return out
+
+
+def test_the_first_spring_draws_the_leaders_placed_and_moves_them_from_there(demo_boards):
+    """Rise of Rome II, Spring 220 BC: the leaders are placed with the Spring's orders, so the
+    position the Spring starts from has none; the picture draws each where it was placed,
+    inside its province, and its move's arrow starts at its own token."""
+    (spring,) = [b for b in demo_boards["rise-of-rome-ii"] if b.label == "Spring 220 BC"]
+    game_map, board = spring.game_map, spring.board
+    layout = layout_for(game_map)
+    leaders = {p.name: p for p in board.pieces if p.name}
+    assert set(leaders) == {leader for power in game_map.powers.values()
+                            for leader in power.leaders}
+    assert leaders["Philopoemen"].location == "ach"
+    centres = token_centres(draw_phase(game_map, board))
+    for name, piece in leaders.items():
+        (centre,) = centres[(name, piece.location)]
+        assert drawn_inside(layout, game_map, piece.province, centre), name
+    tokens = {t.piece.name: t for t in place_tokens(layout, board) if t.piece.name}
+    root = parse(draw_phase(game_map, board))
+    moved = [o for o in board.orders if o.leader and o.kind == "move"]
+    assert moved  # the demo moves leaders in its first Spring
+    for order in moved:
+        (line,) = [e for e in with_class(root, "order")
+                   if e.get("data-from") == order.location and e.get("data-to") == order.dest
+                   and (e.find(f"{SVG}title").text or "").startswith(order.leader)]
+        start, _ = segment(line.find(f"{SVG}path"))
+        token = tokens[order.leader]
+        assert math.dist(start, (token.x, token.y)) <= token.width / 2 + 2, order.leader
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+def test_the_frame_holds_every_province_and_no_more(map_id):
+    game_map = load_map(map_id)
+    layout = layout_for(game_map)
+    blocks = [spot.block for spot in layout.spots.values()]
+    assert math.isclose(layout.frame.width, max(b.right for b in blocks)
+                        - min(b.left for b in blocks) + 2 * FRAME_MARGIN, abs_tol=0.01)
+    assert math.isclose(layout.frame.height, max(b.bottom for b in blocks)
+                        - min(b.top for b in blocks) + 2 * FRAME_MARGIN, abs_tol=0.01)
+
+
+def test_hoplite_wars_is_framed_on_greece_not_on_its_coastlines_box():
+    game_map = load_map("hoplite-wars")
+    layout = layout_for(game_map)
+    width, height = outline_for(game_map).size
+    assert layout.frame.width * layout.frame.height < 0.7 * width * height
+
+
+def test_a_failed_moves_cross_is_on_its_arrow():
+    """Hoplite Wars, `F Ath - Meg/ec` bouncing: the cross was drawn at the fleet's corner,
+    away from the arrow; it is on the arrow's line."""
+    game_map = load_map("hoplite-wars")
+    position = starting_position(game_map)
+    position.phase = Phase(450, "Spring", "Movement")
+    position.units = [Unit("athens", "F", "ath"), Unit("argolis", "A", "meg")]
+    board = make_board(game_map, position, game="t", outcomes=[
+        OrderOutcome("athens", Move("athens", "F", "ath", "meg/ec"), "ath", False, "bounced",
+                     text="F Ath - Meg/ec")])
+    root = parse(draw_phase(game_map, board))
+    (arrow,) = [e for e in with_class(root, "order") if e.get("data-from") == "ath"]
+    a, b = segment(arrow.findall(f"{SVG}path")[1])  # the coloured line (then the bar)
+    (mark,) = [e for e in with_class(root, "order-mark") if e.get("data-from") == "ath"]
+    one, other = segment(mark.find(f".//{SVG}path"))  # a stroke of the cross
+    centre = ((one[0] + other[0]) / 2, (one[1] + other[1]) / 2)
+    assert distance_to_segment(centre, a, b) < 1.0
+
+
+def segment(path) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two ends of a drawn line (`<path d="M x,y L x,y">`)."""
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path.get("d"))]
+    return (numbers[0], numbers[1]), (numbers[2], numbers[3])
+
+
+def distance_to_segment(p, a, b) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length))
+    return math.dist(p, (ax + t * (bx - ax), ay + t * (by - ay)))
