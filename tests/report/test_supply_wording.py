@@ -311,3 +311,22 @@ def replayed_variants(tmp_path_factory):
                             draw_phase(board.game_map, board.board)))
     store.close()
     return out
+
+
+def test_delphis_units_are_counted_apart_as_free_pieces(hoplite):
+    """Hoplite Wars 7: a unit raised from Delphi's offerings needs no centre. Boeotia's one
+    centre keeps its army; the Delphi army is free, in the table, the reckoning and the
+    legend alike."""
+    units = [Unit("boeotia", "A", "thb", tag="W450A:thb:delphi"), Unit("boeotia", "A", "aul")]
+    state = {"delphi": {"sacked_by": "boeotia", "shunned": ["boeotia", "elis"]}}
+    position = Position(Phase(449, "Winter", "Adjustment"), units, {"thb": "boeotia"},
+                        state=state)
+    report = adjustment_report(hoplite, position)
+    line = next(a for a in report.adjustments if a.power == "Boeotia")
+    assert format_adjustment_line(line).startswith(
+        "Boeotia: 1 supply centre, 1 unit and A Thb: ")
+    text, markdown = supply_text(report, "Boeotia")
+    assert text == "1 + A Thb" and "| 1 + A Thb |" in markdown
+    legend = " ".join(texts(with_class(parse(draw_phase(hoplite, make_board(
+        hoplite, position, game="t"))), "legend")[0]))
+    assert "1 centre, 1 unit and A Thb" in legend
