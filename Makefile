@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python -m gm.demo
 
+# the suite on two cores (pytest-xdist); a test file's module fixtures stay on one worker
+JOBS ?= 2
 test: $(STAMP) browser imap-server
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 	$(MAKE) --no-print-directory smoke
 
 # build the wheel, install it (not editable) into a fresh environment, run gm from elsewhere

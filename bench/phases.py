@@ -12,6 +12,17 @@ from gm.maps.gamemap import GameMap
 from gm.orders.types import Build, Disband, Order, Remove, Retreat
 
 
+def seeded_phases(game_map: GameMap):
+    """The standard map's benchmark phases (seeds 1901): 200 crowded movement phases, the
+    retreats they cause and 200 adjustment phases, as bench/run.py times them."""
+    from positions import benchmark_set
+
+    rng = random.Random(1901)
+    movement = benchmark_set(game_map)
+    return movement, retreat_phases(game_map, movement, rng), adjustment_phases(game_map, 200,
+                                                                                  rng)
+
+
 def retreat_phases(game_map: GameMap, movement_set, rng: random.Random):
     """(movement position, movement orders, retreat position, retreat orders) for every
     crowded position whose movement dislodges something."""

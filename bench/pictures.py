@@ -38,7 +38,7 @@ def _busiest_board():
 def run(repeat: int = 3, commands: bool = True) -> dict[str, float]:
     """{figure name: value}; PNG figures only where PNG can be made (resvg-py); whole commands
     unless `commands` is false."""
-    from run import best_of  # bench/run.py, beside this file
+    from timing import best_of  # bench/timing.py, beside this file
 
     from gm.draw import draw_phase
 

@@ -17,7 +17,6 @@ import importlib.util
 import json
 import os
 import platform
-import random
 import statistics
 import subprocess
 import sys
@@ -30,6 +29,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 BENCH_VENV = ROOT / ".venv-bench"
 
+from timing import best_of  # noqa: E402  (bench/timing.py, beside this file)
+
 
 def summary(times_ms: list[float]) -> dict[str, float]:
     ordered = sorted(times_ms)
@@ -38,17 +39,8 @@ def summary(times_ms: list[float]) -> dict[str, float]:
             "phases": len(ordered)}
 
 
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
-
-
 def engine_figures(repeat: int = 5):
-    from phases import adjustment_phases, retreat_phases
+    from phases import seeded_phases
     from positions import benchmark_set
 
     from gm.engine.adjustment_phase import adjudicate_adjustments
@@ -60,10 +52,7 @@ def engine_figures(repeat: int = 5):
 
     game_map = load_map("standard")
     rules = RuleSet.for_map(game_map)
-    rng = random.Random(1901)
-    movement = benchmark_set(game_map)
-    retreats = retreat_phases(game_map, movement, rng)
-    adjustments = adjustment_phases(game_map, 200, rng)
+    movement, retreats, adjustments = seeded_phases(game_map)
 
     def texts(orders):
         return [(o.power, str(o)) for o in orders]

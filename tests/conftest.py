@@ -1,11 +1,14 @@
 """Shared fixtures: where the DATC cases and the repository's maps are, and every archived
-game the tests read, replayed once per session into one database."""
+game the tests read, replayed once per session into one database. Also how the suite runs
+(docs/performance.md): bytecode kept between runs, a width of its own for rich, and which test
+files `-n 2 --dist loadfile` keeps on one worker."""
 
 from __future__ import annotations
 
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +23,39 @@ os.environ["XDG_DATA_HOME"] = TEST_DATA_HOME
 atexit.register(shutil.rmtree, TEST_DATA_HOME, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Where the environment forbids bytecode beside the sources (PYTHONDONTWRITEBYTECODE), the
+# suite keeps it under .pytest_cache/pyc instead, for this process and every gm it starts:
+# without it each run compiles gm and rewrites every test module again (about half the time
+# of collecting).
+if sys.dont_write_bytecode or os.environ.get("PYTHONDONTWRITEBYTECODE"):
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(ROOT / ".pytest_cache" / "pyc"))
+    sys.pycache_prefix = sys.pycache_prefix or os.environ["PYTHONPYCACHEPREFIX"]
+# rich fixes a console's width for good when COLUMNS is set as it is made; an xdist worker
+# inherits one (80), and the tests that give the CLI COLUMNS=200 would see 80 and wrapped lines.
+os.environ.pop("COLUMNS", None)
+
+# Test files that share a session fixture too costly to make twice run on one xdist worker
+# (`--dist loadfile` otherwise spreads files freely): the board pictures of every phase.
+SAME_WORKER = {f"tests/draw/{name}.py": "tests/draw/pictures"
+               for name in ("test_pictures", "test_golden", "test_file_size")}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadfile`, with the files of SAME_WORKER as one."""
+    if config.getoption("dist", None) != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Scheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return SAME_WORKER.get(scope, scope)
+
+    return Scheduling(config, log)
 DATC_CASES = ROOT / "tests" / "cases" / "standard-datc.txt"
 # The shared copy of the DATC file, beside the repository; `GM_SHARED_DATC` names another place.
 # Under CI, or when `GM_SHARED_DATC` is set, it must exist: the comparison with it then fails

@@ -91,26 +91,30 @@ LinesOption = Annotated[Lines | None, typer.Option(
                     "(default: the game's setting, refused unless changed with --set-lines)")]
 
 
-# Each printable thing's renderer per format, as (module, function): imported only when used,
-# so that a command loads one renderer, not four.
-_RENDERERS = {
-    "report": {ReportFormat.rich: ("gm.report.rich_render", "render_rich"),
-               ReportFormat.markdown: ("gm.report.markdown", "render_markdown"),
-               ReportFormat.json: ("gm.report.json_model", "report_document"),
-               ReportFormat.text: ("gm.report.text", "render_text")},
-    "chart": {ReportFormat.rich: ("gm.report.rich_render", "render_chart_rich"),
-              ReportFormat.markdown: ("gm.report.markdown", "render_chart_markdown"),
-              ReportFormat.json: ("gm.report.json_model", "chart_document"),
-              ReportFormat.text: ("gm.report.text", "render_chart_text")},
-}
+def _renderer(what: str, format: ReportFormat):
+    """The function that renders a season report (or the centre chart, `what="chart"`) in
+    `format`, imported here and only when used: a command loads one renderer, not four."""
+    report = what == "report"
+    if format is ReportFormat.rich:
+        from gm.report.rich_render import render_chart_rich, render_rich
+
+        return render_rich if report else render_chart_rich
+    if format is ReportFormat.markdown:
+        from gm.report.markdown import render_chart_markdown, render_markdown
+
+        return render_markdown if report else render_chart_markdown
+    if format is ReportFormat.json:
+        from gm.report.json_model import chart_document, report_document
+
+        return report_document if report else chart_document
+    from gm.report.text import render_chart_text, render_text
+
+    return render_text if report else render_chart_text
 
 
 def print_formatted(data, format: ReportFormat, ascii: bool, what: str = "report") -> None:
     """Print a season report (or the centre chart, `what="chart"`) in the chosen format."""
-    from importlib import import_module
-
-    module_name, function = _RENDERERS[what][format]
-    render = getattr(import_module(module_name), function)
+    render = _renderer(what, format)
     if format is ReportFormat.rich:
         from gm.report.rich_render import print_rich, terminal
 

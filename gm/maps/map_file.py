@@ -10,7 +10,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-PhaseKind = Literal["Movement", "Retreat", "Adjustment"]
 COAST_NAMES = ("nc", "sc", "ec", "wc")
 
 

@@ -65,12 +65,6 @@ class OrderError(ValueError):
         return OrderError(self.text, self.message, self.column, hint, kind=self.kind,
                           candidates=self.candidates, choices=self.choices, span=self.span)
 
-    def pointer(self) -> str:
-        """The text with a caret under the column, for a fixed-width echo; '' if no column."""
-        if not self.column:
-            return ""
-        return f"{self.text}\n{' ' * (self.column - 1)}^"
-
     def __reduce__(self):  # keep the keyword-only fields when pickled (e.g. by a cache)
         return (_rebuild, (self.text, self.message, self.column, self.hint, self.kind,
                            self.candidates, self.choices, self.span))

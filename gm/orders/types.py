@@ -32,16 +32,11 @@ from gm.orders.kinds.split import Split
 from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.orders.kinds.waive import Waive
 
-# The standard orders by phase (the engine names these in its messages) and the variant ones.
-MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
-RETREAT_ORDERS = (Retreat, Disband)
+# The adjustment orders (the adjustment phase tells them from a rule's winter orders).
 ADJUSTMENT_ORDERS = (Build, Remove, Waive)
-VARIANT_ORDERS = (Convert, ChooseKind, DestroyCentre, RebuildCentre, Sack, Merge, SupportMerge,
-                  Split, LoanCentre, EndLoan, PlaceLeader)
 
 __all__ = [
-    "ADJUSTMENT_ORDERS", "MOVEMENT_ORDERS", "RETREAT_ORDERS", "VARIANT_ORDERS", "Build",
-    "ChooseKind", "Convert", "Convoy", "DestroyCentre", "Disband", "EndLoan", "Hold",
+    "ADJUSTMENT_ORDERS", "Build", "ChooseKind", "Convert", "Convoy", "DestroyCentre", "Disband", "EndLoan", "Hold",
     "LoanCentre", "Merge", "Move", "Order", "PlaceLeader", "RebuildCentre", "Remove", "Retreat",
     "Sack", "Split", "SupportHold", "SupportMerge", "SupportMove", "UnitRef", "Waive",
     "kind_label", "show_location", "unit_label",

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 import unicodedata
 
 from gm.calendar import Phase, label_title, parse_phase_name, phase_title, season_title
@@ -191,9 +190,6 @@ def _unread_lines(rows, game_map: GameMap, lines: str = REFUSED) -> list[UnreadL
         out.append(UnreadLine("", f"{more} more ignored line{'s' if more > 1 else ''}",
                               "ignored", "not printed; the GM has them"))
     return out
-
-
-_COLUMN = re.compile(r" \(at column \d+\)")
 
 
 def reader_reason(row: OrderRow) -> str:

@@ -14,8 +14,6 @@ from gm.calendar import Phase
 from gm.store.database import Store
 from gm.store.store_errors import GameExists, GameNotFound
 
-LIVE = ("adjudicated", "open")
-
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")

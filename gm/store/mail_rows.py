@@ -85,15 +85,6 @@ def set_mail_letter(store: Store, mail_id: int, status: str, letter_id: int) -> 
     store.db["mail_in"].update(mail_id, {"status": status, "letter_id": letter_id})
 
 
-def letter_mail(store: Store, letter_ids: list[int]) -> dict[int, MailInRow]:
-    """Letter id -> the message it was read from, for the letters that came by mail."""
-    if not letter_ids:
-        return {}
-    marks = ", ".join("?" for _ in letter_ids)
-    return {row.letter_id: row for row in (_mail_in(r) for r in store.db.query(
-        f"SELECT * FROM mail_in WHERE letter_id IN ({marks})", letter_ids))}
-
-
 @dataclass(frozen=True, slots=True)
 class SentRow:
     id: int

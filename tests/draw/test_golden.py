@@ -13,9 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.draw import draw_phase
-from gm.draw.stored import all_boards
-from tests.draw.conftest import GAMES, game_file
+from tests.draw.conftest import GAMES
 from tests.draw.svg_structure import structure
 from tests.golden import UPDATE, matches_golden
 
@@ -24,12 +22,11 @@ FIXTURES = sorted(p.stem for p in GAMES.glob("*.txt"))
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
-def test_every_phase_matches_its_golden_structure(replayed, fixture):
-    boards = all_boards(replayed.store, replayed.game(game_file(fixture)))
+def test_every_phase_matches_its_golden_structure(drawn, fixture):
+    boards = drawn[fixture]  # every live phase, drawn once for the picture tests
     assert len(boards) >= 4  # movement, retreat, adjustment and the open phase at least
-    for found in boards:
-        actual = json.dumps(structure(draw_phase(found.game_map, found.board)), indent=1,
-                            ensure_ascii=False) + "\n"
+    for _row, _position, found, svg in boards:
+        actual = json.dumps(structure(svg), indent=1, ensure_ascii=False) + "\n"
         matches_golden(GOLDEN / fixture / f"{found.short}.json", actual,
                        f"{fixture} {found.label}")
     if UPDATE:

@@ -9,37 +9,21 @@ import pytest
 from gm.draw import draw_phase
 from gm.draw.board_maker import destroyed_centres, season_title
 from gm.draw.layout import layout_for
-from gm.draw.stored import all_boards, phase_board, preview_board
+from gm.draw.stored import all_boards, preview_board
 from gm.draw.tokens import place_tokens
 from gm.game.games import open_game
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
-from gm.store.position_rows import load_position
 from gm.store.result_rows import adjudication_from, results_of
-from tests.draw.conftest import game_file
+from tests.draw.conftest import DRAWN_GAMES, game_file
 from tests.draw.svg_structure import parse, structure, with_class
 
-GAMES = ["standard-demo", "standard", "lord-of-hosts", "middle-earth-viii"]
+GAMES = DRAWN_GAMES  # the demo game, then one fixture game per map; `drawn` has them all
 
 
 def _phases(store, game):
     view = open_game(store, game)
     return view, rows.live_phases(store, view.game)
-
-
-@pytest.fixture(scope="module")
-def drawn(replayed):
-    """{fixture: [(phase row, position, PhaseBoard, svg)]} for every live phase."""
-    store = replayed.store
-    out = {}
-    for fixture in GAMES:
-        view, phases = _phases(store, replayed.game(game_file(fixture)))
-        out[fixture] = []
-        for row in phases:
-            found = phase_board(store, view, row)
-            out[fixture].append((row, load_position(store, row), found,
-                                 draw_phase(found.game_map, found.board)))
-    return out
 
 
 @pytest.mark.parametrize("fixture", GAMES)

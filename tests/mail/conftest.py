@@ -133,9 +133,8 @@ def league(store):  # noqa: F811
     return store
 
 
-@pytest.fixture()
-def gm(tmp_path):
-    gm = Gm(tmp_path / "gm.db")
+def _league(db: Path) -> Gm:
+    gm = Gm(db)
     gm("new", GAME)
     for power, contact in CONTACTS.items():
         gm("players", GAME, power, f"{power} Player", "--contact", contact)
@@ -143,13 +142,34 @@ def gm(tmp_path):
 
 
 @pytest.fixture()
-def season(gm, tmp_path):
-    """The game with a season's letters read from a Maildir and the GM's mail set up."""
-    box = write_maildir(tmp_path / "Maildir", season_messages())
+def gm(tmp_path):
+    return _league(tmp_path / "gm.db")
+
+
+@pytest.fixture(scope="session")
+def season_db(tmp_path_factory) -> Path:
+    """The game with a season's letters read from a Maildir and the GM's mail set up, made
+    once for the session: `season` gives each test a copy."""
+    folder = tmp_path_factory.mktemp("season")
+    gm = _league(folder / "gm.db")
+    box = write_maildir(folder / "Maildir", season_messages())
     gm("mail", "setup", GAME, "--from", GM_ADDRESS)
     out = gm("mail", "read", GAME, "--maildir", str(box)).output
     assert "7 stored" in out
-    return gm
+    return gm.db
+
+
+@pytest.fixture()
+def season(season_db, tmp_path):
+    """The game with a season's letters read from a Maildir and the GM's mail set up (a copy
+    of `season_db` for this test alone)."""
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(season_db)) as source, \
+            closing(sqlite3.connect(tmp_path / "gm.db")) as copy:
+        source.backup(copy)
+    return Gm(tmp_path / "gm.db")
 
 
 def set_smtp(gm, controller, *extra):

@@ -1,4 +1,4 @@
-"""One module per order kind (`hold.py`, `move.py`, `support.py`...): see `base.py`.
+"""One module per order kind (`hold.py`, `move.py`, `support.py`...): see `order_kind.py`.
 
 Each module declares `KINDS`, a tuple of `OrderKind`s; the registry imports every module of
 this package once, the first time it is asked, so a new kind needs no other edit here. A kind
@@ -40,10 +40,9 @@ def _discover() -> None:
 
     _discovered = True
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name != "base":
-            module = importlib.import_module(f"gm.orders.kinds.{info.name}")
-            for kind in getattr(module, "KINDS", ()):
-                register(kind)
+        module = importlib.import_module(f"gm.orders.kinds.{info.name}")
+        for kind in getattr(module, "KINDS", ()):
+            register(kind)
 
 
 def declared() -> tuple[OrderKind, ...]:
