@@ -14,7 +14,8 @@ GM = ROOT / "gm"
 
 # floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
 FLOORS = [
-    {"maps", "_data"},  # the board, and the data files gm installs (maps, the grammar)
+    # the board, the data files gm installs (maps, the grammar), and what each rule declares
+    {"maps", "_data", "rule_catalogue"},
     {"calendar", "notation", "dates", "deadline_time"},  # the vocabulary: phases, units, dates
     {"orders"},  # reading orders
     {"engine", "rules"},  # adjudication, and the rules plugged into it
@@ -25,40 +26,12 @@ FLOORS = [
     {"cli", "demo", "__main__"},  # the command line
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
-# The one module that looks up: the map checker asks the rule registry which rules exist, and
-# reads the units of a map file in gm's notation. It runs only when a map file changes.
-LOOKS_UP = {"gm.maps.map_check": {"notation", "rules"}}
-# The imports that reach up today, all of them into the rule registry: the orders ask it which
-# forms and features a map's rules bring (issue 30 moves those facts to a floor below and
-# empties this set). Any other upward import fails.
-KNOWN_UPWARD = frozenset({
-    ("gm.orders.kinds.board", "gm.rules.base"),
-    ("gm.orders.kinds.build", "gm.rules.base"),
-    ("gm.orders.kinds.move", "gm.rules.base"),
-    ("gm.orders.variants", "gm.rules"),
-})
-# The one import circle allowed, until issue 30 removes it: the orders import the rule
-# registry, the registry loads every rule, and the rules import the orders and the engine's
-# results. A new circle, or a module more in this one, fails; once the circle is gone, emptying
-# this set makes the test demand none at all.
-KNOWN_CIRCLE = frozenset({
-    "gm.engine.results",
-    "gm.orders.attribution", "gm.orders.kinds", "gm.orders.kinds.board", "gm.orders.kinds.build",
-    "gm.orders.kinds.convoy", "gm.orders.kinds.hold", "gm.orders.kinds.merge",
-    "gm.orders.kinds.move", "gm.orders.kinds.remove", "gm.orders.kinds.retreat",
-    "gm.orders.kinds.split", "gm.orders.kinds.support", "gm.orders.kinds.waive",
-    "gm.orders.legality", "gm.orders.phases", "gm.orders.types", "gm.orders.variants",
-    "gm.rules", "gm.rules.army_fleet", "gm.rules.barbarians", "gm.rules.base",
-    "gm.rules.build_anywhere", "gm.rules.colonies", "gm.rules.conversion", "gm.rules.delphi",
-    "gm.rules.destruction", "gm.rules.double_units", "gm.rules.fleet_build_limit",
-    "gm.rules.garrisons", "gm.rules.holy_places", "gm.rules.home_fortress",
-    "gm.rules.impassable", "gm.rules.land_bridges", "gm.rules.leaders", "gm.rules.loans",
-    "gm.rules.minor_states", "gm.rules.multiplicity", "gm.rules.player_victory",
-    "gm.rules.rebels", "gm.rules.sacking", "gm.rules.self_supporting", "gm.rules.signing_over",
-    "gm.rules.towns",
-})
-# The registries that still load modules by name (issue 30 makes both explicit lists).
-LOADS_BY_NAME = {"gm.orders.kinds", "gm.rules.base"}
+# The one module that looks up: the map checker reads the units of a map file in gm's
+# notation. It runs only when a map file changes.
+LOOKS_UP = {"gm.maps.map_check": {"notation"}}
+# The module that still loads modules by name: the order kinds' registry, until it is an
+# explicit list (issue 30, B1). Any other fails: a registry is an explicit list of imports.
+LOADS_BY_NAME = {"gm.orders.kinds"}
 _LOADERS = {"import_module", "iter_modules", "__import__"}
 
 
@@ -181,8 +154,8 @@ def _top(module: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[0] == "gm" else None
 
 
-def test_gm_has_no_import_cycle_but_the_known_one():
-    assert cycles(GRAPH) == ([sorted(KNOWN_CIRCLE)] if KNOWN_CIRCLE else [])
+def test_gm_has_no_import_cycle():
+    assert cycles(GRAPH) == []
 
 
 def test_bench_has_no_import_cycle():
@@ -201,7 +174,7 @@ def test_a_planted_lazy_import_cycle_is_found(tmp_path):
     shutil.copytree(GM, copy, ignore=shutil.ignore_patterns("__pycache__", "*.toml", "*.lark"))
     with (copy / "maps" / "gamemap.py").open("a", encoding="utf-8") as out:
         out.write("\n\ndef _late():\n    from gm.cli import app\n")
-    found = [c for c in cycles(import_graph(copy)) if c != sorted(KNOWN_CIRCLE)]
+    found = cycles(import_graph(copy))
     assert len(found) == 1 and {"gm.maps.gamemap", "gm.cli"} <= set(found[0])
 
 
@@ -237,7 +210,7 @@ def test_relative_imports_count_and_annotations_only_do_not(tmp_path):
     assert cycles(import_graph(pkg, "pkg")) == [["pkg.sub", "pkg.sub.x", "pkg.y"]]
 
 
-def test_no_module_loads_modules_by_name_but_the_two_registries():
+def test_no_module_loads_modules_by_name_but_the_kinds_registry():
     loaders = set()
     for module, path in _modules(GM, "gm").items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -263,7 +236,7 @@ def test_no_module_imports_from_a_floor_above_its_own():
                 continue
             if FLOOR[other] > FLOOR[own]:
                 upward.add((module, target))
-    assert upward == KNOWN_UPWARD
+    assert upward == set()
 
 
 def test_no_two_modules_share_a_name():

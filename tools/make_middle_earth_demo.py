@@ -42,7 +42,8 @@ from gm.game.intake import take_orders  # noqa: E402
 from gm.maps import GameMap, load_map  # noqa: E402
 from gm.maps.gamemap import province_of  # noqa: E402
 from gm.orders.parse import parse_order  # noqa: E402
-from gm.rules import RuleSet, known_rules  # noqa: E402
+from gm.rules import RuleSet  # noqa: E402
+from gm.rules.rule_registry import rule_class  # noqa: E402
 from gm.store.database import open_store  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -257,8 +258,7 @@ class Tally:
         self.map = game_map
         self.count = dict.fromkeys(MINIMUM, 0)
         self.notes: list[str] = []  # where the variant's rules showed, for the archive's notes
-        rules = known_rules()
-        self.without_fortress = RuleSet(rules[name](params) for name, params
+        self.without_fortress = RuleSet(rule_class(name)(params) for name, params
                                         in game_map.rules.items() if name != "home_fortress")
         self.rules = RuleSet.for_map(game_map)
 

@@ -63,15 +63,21 @@ def _options(
         ctx.meta[DB_GIVEN] = True
 
 
-from gm.cli import datc_command as _datc  # noqa: E402,F401  (registers commands)
+# Importing a command module registers its commands; `gm --help` lists them in this order.
+# isort: off
+from gm.cli import datc_command as _datc  # noqa: E402,F401
 from gm.cli import draw_commands as _draw  # noqa: E402,F401
 from gm.cli import game_commands as _game  # noqa: E402,F401
+from gm.cli import play_commands as _play  # noqa: E402,F401
+from gm.cli import edit_commands as _edit  # noqa: E402,F401
+from gm.cli import archive_commands as _archive  # noqa: E402,F401
 from gm.cli import judge_commands as _judge  # noqa: E402,F401
 from gm.cli import letter_commands as _letters  # noqa: E402,F401
 from gm.cli import mail_commands as _mail  # noqa: E402,F401
 from gm.cli import map_commands as _maps  # noqa: E402,F401
 from gm.cli import publish as _publish  # noqa: E402,F401
 from gm.cli import zine_commands as _zine  # noqa: E402,F401
+# isort: on
 
 
 def main() -> None:

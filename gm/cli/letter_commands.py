@@ -10,7 +10,7 @@ import typer
 
 from gm.cli import app
 from gm.cli.common import Db, GameName, console, fail, opened
-from gm.cli.game_commands import echo_text
+from gm.cli.output import echo_text, print_echo
 
 PowerOption = Annotated[str | None, typer.Option("--power", "-P", help="the power")]
 
@@ -62,7 +62,6 @@ def letters(game: GameName,
 
 
 def _accept(game: str, number: int, db: str) -> None:
-    from gm.cli.game_commands import print_echo
     from gm.mail.inbox import accept_late
 
     with opened(db) as store:

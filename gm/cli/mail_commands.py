@@ -20,7 +20,7 @@ import typer
 from gm.cli import app
 from gm.cli.common import Db, GameName, PhaseOption, console, fail, opened
 from gm.cli.conventions import Typer, examples
-from gm.cli.game_commands import print_echo
+from gm.cli.output import print_echo
 
 mail_app = Typer(help="Read the season's letters from a mailbox; mail confirmations and "
                       "results (docs/mail.md).", no_args_is_help=True)

@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import console
-from gm.cli.game_commands import Db, GameName, LinesOption, opened
+from gm.cli.common import Db, GameName, console, opened
+from gm.cli.output import LinesOption
 
 
 @app.command("publish")

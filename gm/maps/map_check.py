@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from gm import rule_catalogue
 from gm.maps.gamemap import coast_of, fold_name, province_of
 from gm.maps.map_file import MapFile
 from gm.notation import UNIT_KINDS, read_unit
@@ -136,12 +137,11 @@ def _check_board(spec: MapFile, lines: _Lines) -> list[Problem]:
                 f"ownership_after names {season!r}, which is not a season of the calendar")
     if spec.victory.kind != "majority" and not spec.victory.count:
         add("victory", "count", None, f"victory kind {spec.victory.kind!r} needs a count")
-    from gm.rules import known_rules
-
+    known = rule_catalogue.names()
     for rule in spec.rule_tables():
-        if rule not in known_rules():
+        if rule not in known:
             add(f"rules.{rule}", None, None,
-                f"unknown rule {rule!r} (known: {', '.join(sorted(known_rules())) or 'none'})")
+                f"unknown rule {rule!r} (known: {', '.join(sorted(known)) or 'none'})")
 
     # -- provinces and their links --
     for pid, p in provs.items():

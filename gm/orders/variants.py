@@ -1,7 +1,7 @@
 """Which variant order forms a map allows, so an order the variant lacks is refused by name.
 
-A form is allowed when the map's `[rules]` name a rule that brings it (`Rule.brings`), or the
-map's own data shows it: powers with `leaders`, starting units such as `A/F tan`, `2A ur` or
+A form is allowed when the map's `[rules]` name a rule that brings it (its entry in
+`gm.rule_catalogue`), or the map's own data shows it: powers with `leaders`, starting units such as `A/F tan`, `2A ur` or
 `G pra`. The standard map allows none of them.
 """
 
@@ -12,7 +12,7 @@ from gm.notation import mix_counts
 from gm.orders.kinds import declared, kind_of
 from gm.orders.kinds.choose_kind import ChooseKind
 from gm.orders.types import Order
-from gm.rules import known_rules
+from gm.rule_catalogue import forbidden, forms, phases_for, reference
 
 # The forms a unit itself shows (`2A`, `G`, `A/F`, a leader), whatever its order: form -> (what
 # the GM reads: "the game has no rule for ...", the rulebooks that have it). The forms of order
@@ -37,24 +37,20 @@ def form_words(form: str) -> tuple[str, str]:
 
 def map_forms(game_map: GameMap) -> frozenset[str]:
     """The variant forms this map allows, from its rules and its starting data."""
-    forms: set[str] = set()
-    rules = known_rules() if game_map.rules else {}  # the standard map loads no rule module
-    for rule in game_map.rules:
-        if rule in rules:
-            forms |= rules[rule].brings
+    allowed: set[str] = set(forms(game_map.rules or {}))
     for power in game_map.powers.values():
         if power.leaders:
-            forms.add("leaders")
+            allowed.add("leaders")
         for unit in power.units:
             kind = unit.split()[0].upper() if unit.split() else ""
             if kind[:1].isdigit():
-                forms.add("multiple_units")
+                allowed.add("multiple_units")
             kind = kind.lstrip("0123456789")
             if kind == "A/F":
-                forms.add("army_fleet")
+                allowed.add("army_fleet")
             elif kind == "G":
-                forms.add("garrisons")
-    return frozenset(forms)
+                allowed.add("garrisons")
+    return frozenset(allowed)
 
 
 _STANDARD_KINDS = (None, "A", "F")
@@ -107,44 +103,25 @@ def missing_form(order: Order, allowed: frozenset[str]) -> str | None:
 
 
 def forbidden_by(form: str, game_map: GameMap) -> str | None:
-    """Why the map's rules say its game has no such form, naming the rule (`Rule.forbids`:
+    """Why the map's rules say its game has no such form, naming the rule (`forbids`:
     "rule 6.2 (sacking): a double unit never splits"), or None when no rule says so."""
-    if not game_map.rules:
-        return None
-    rules = known_rules()
-    for name, params in game_map.rules.items():
-        rule = rules.get(name)
-        if rule is not None and form in rule.forbids:
-            number, why = rule.forbids[form]
-            return f"{rule(params).cites(number)}: {why}"
-    return None
+    return forbidden(form, game_map.rules) if game_map.rules else None
 
 
 def rule_reference(order: Order, game_map: GameMap) -> str | None:
     """The map's rule that gives this order kind its meaning, as its messages name it
-    (`Rule.ref_for`): `rule 2 (conversion)`; None for an order of the standard game."""
+    (`RuleAbout.ref`): `rule 2 (conversion)`; None for an order of the standard game."""
     kind = kind_of(order)
     if kind is None or kind.form is None or not game_map.rules:
         return None
-    rules = known_rules()
-    for name, params in game_map.rules.items():
-        rule = rules.get(name)
-        if rule is not None and kind.form in rule.brings:
-            return rule(params).ref_for(kind.form)
-    return None
+    return reference(kind.form, game_map.rules)
 
 
 def order_phases(order: Order, game_map: GameMap | None) -> tuple[str, ...] | None:
     """The phase kinds the map's rules put this order in, when a rule says
-    (`Rule.order_phases`: Lord of Hosts' Holy Place is destroyed in the adjustment phase
+    (`order_phases`: Lord of Hosts' Holy Place is destroyed in the adjustment phase
     after its capture); None when the order keeps the phases its kind gives it."""
     kind = kind_of(order)
     if kind is None or kind.form is None or game_map is None or not game_map.rules:
         return None
-    rules = known_rules()
-    for name in game_map.rules:
-        rule = rules.get(name)
-        phases = rule.order_phases.get(kind.form) if rule is not None else None
-        if phases:
-            return phases
-    return None
+    return phases_for(kind.form, game_map.rules)

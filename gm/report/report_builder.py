@@ -16,6 +16,7 @@ import dataclasses
 import math
 import unicodedata
 
+from gm import rule_catalogue
 from gm.calendar import Phase, label_title, parse_phase_name, phase_title, season_title
 from gm.engine import results as R
 from gm.engine.adjustment_phase import adjustments_due
@@ -51,13 +52,13 @@ from gm.report.report_data import (
     UnreadLine,
 )
 from gm.report.supply_words import majority_words, supply_amount, supply_counts
-from gm.rules import RuleSet, known_rules
+from gm.rules import RuleSet
 from gm.store.edit_rows import EditRow
 from gm.store.order_rows import OrderRow
 from gm.store.result_rows import ResultRow
 
 # Result codes of the standard game and the tag each prints. A rule declares its own codes
-# (`Rule.result_tags`, `Rule.explained`; no tag for one whose order did what it said, as a
+# (`result_tags`, `explained` in gm/rule_catalogue.py; no tag for one whose order did what it said, as a
 # conversion or a destruction that happened: the order is written as what it does, and the
 # events say it happened); a code nobody declares prints as itself.
 TAGS = {
@@ -79,11 +80,8 @@ EXPLAINED = frozenset({R.VOID, R.BLOCKED, R.NOT_MATCHED, R.REPLACED})
 
 def _declared_tags() -> tuple[dict[str, str], frozenset[str]]:
     """Every code's tag, the rules' included, and the codes whose detail is printed."""
-    tags, explained = dict(TAGS), set(EXPLAINED)
-    for rule in known_rules().values():
-        tags.update(rule.result_tags)
-        explained |= rule.explained
-    return tags, frozenset(explained)
+    tags, explained = rule_catalogue.result_tags()
+    return {**TAGS, **tags}, EXPLAINED | explained
 
 
 

@@ -22,18 +22,15 @@ from gm.engine.position import Unit
 from gm.engine.results import OrderResult
 from gm.maps.gamemap import coast_of, province_of
 from gm.orders.types import ChooseKind, Hold, Order
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 UNDECIDED = "A/F"
 KIND_NAMES = {"A": "an army", "F": "a fleet"}
 
 
-@register
 class ArmyFleet(Rule):
-    name = "army_fleet"
-    title = "A/F units"
-    short_title = "A/F"
-    brings = frozenset({"army_fleet"})
+    about = RULES["army_fleet"]
 
     def __init__(self, params: dict | None = None):
         super().__init__(params)

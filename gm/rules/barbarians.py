@@ -37,16 +37,14 @@ from gm.engine.position import Unit, piece_tag
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.legality import retreat_options
 from gm.orders.types import Move
-from gm.rules.base import Rule, RuleSet, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 KEY = "barbarians"
 
 
-@register
 class Barbarians(Rule):
-    name = "barbarians"
-    title = "Barbarians"
-    brings = frozenset({"build_areas"})  # named when a retreat into a build area is refused
+    about = RULES["barbarians"]
 
     @property
     def power(self) -> str:
@@ -74,8 +72,7 @@ class Barbarians(Rule):
         if dislodged.unit.power == self.power:
             return None
         areas = set(self._areas(game_map))
-        full = RuleSet.for_map(game_map)  # the other rules' answer (a leader joining its unit)
-        others = RuleSet([r for r in full.rules if r.name != self.name], full.players)
+        others = self.rule_set.without(self)  # the other rules' answer (a leader joining its unit)
         return [loc for loc in retreat_options(dislodged, position, game_map, others)
                 if loc.split("/")[0] not in areas]
 

@@ -29,14 +29,14 @@ build site may have: ½ and 1 by default, so Hoplite Wars' Delphi is none), `exc
 from __future__ import annotations
 
 from gm.orders.kinds.board import KIND_WORDS, place_name, power_name
+from gm.orders.kinds.build import NewPiece
+from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
-from gm.rules.base import NewPiece, Rule, RuleSet, register
+from gm.rules.rule import Rule
 
 
-@register
 class BuildAnywhere(Rule):
-    name = "build_anywhere"
-    title = "builds"
+    about = RULES["build_anywhere"]
 
     def build_sites(self, power, position, game_map):
         if power in self.params.get("except", ()):
@@ -72,9 +72,9 @@ class BuildAnywhere(Rule):
             return None
         new = NewPiece(order.power or "", order.unit_kind or "A", order.location,
                        order.strength or 1.0, province=where)
-        rules = RuleSet.for_map(game_map)  # the stacking rule's answer (a leader alone)
-        if all(u.power == new.power for u in here) and not rules.may_stack(
-                [*here, new], "build", position, game_map):
+        rules = self.rule_set  # the stacking rule's answer (a leader alone)
+        if all(u.power == new.power for u in here) and rules is not None and \
+                not rules.may_stack([*here, new], "build", position, game_map):
             return None
         first = next((u for u in here if not u.is_leader), here[0])
         owner = game_map.powers[first.power]

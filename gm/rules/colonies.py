@@ -19,7 +19,8 @@ from __future__ import annotations
 import hashlib
 import random
 
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 KEY = "colonies"
 TOWNS = ("chi", "pho", "cos", "rho", "les", "sam", "mil")
@@ -36,13 +37,8 @@ def draw(seed: int, towns, majors) -> dict[str, str]:
     return dict(zip(towns, chosen, strict=True))
 
 
-@register
 class Colonies(Rule):
-    name = "colonies"
-    title = "colonies"
-
-    corrections = {"colonies": "colonies Chios=Athens, Phocaea=Sparta, ...' (every colony, "
-                               "each to a different Major) or 'colonies seed 1234"}
+    about = RULES["colonies"]
 
     def _towns(self):
         return tuple(self.params.get("towns", TOWNS))
@@ -81,7 +77,7 @@ class Colonies(Rule):
         different Major."""
         towns = self._towns()
         majors = [p.id for p in game_map.powers.values() if not p.player]
-        example = self.corrections["colonies"]
+        example = self.about.corrections["colonies"]
         chosen: dict[str, str] = {}
         for pair in filter(None, (p.strip() for p in text.split(","))):
             town_text, eq, major_text = pair.partition("=")

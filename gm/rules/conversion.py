@@ -16,7 +16,8 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.maps.gamemap import coast_of, province_of
 from gm.orders.types import Convert
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 KIND_WORDS = {"A": "army", "F": "fleet"}
 
@@ -36,12 +37,8 @@ def became(unit, new, game_map) -> str:
            f"{what}"
 
 
-@register
 class Conversion(Rule):
-    name = "conversion"
-    brings = frozenset({"conversion"})
-    result_tags = {"converted": "", "failed": "failed"}  # a conversion done needs no tag
-    explained = frozenset({"failed"})
+    about = RULES["conversion"]
 
     def stands(self, order):
         return True if isinstance(order, Convert) else None
@@ -96,7 +93,6 @@ class Conversion(Rule):
         return events
 
 
-@register
 class WinterConversion(Conversion):
     """Army/fleet conversion in the adjustment phase instead of a season's move.
 
@@ -108,11 +104,7 @@ class WinterConversion(Conversion):
     phase is played every year (`plays_adjustment`). Parameter `values`: the centres' values
     where it may be made (cities 1, towns ½)."""
 
-    name = "winter_conversion"
-    title = "conversion"
-    order_phases = {"conversion": ("Adjustment",)}
-    result_tags = {"converted": ""}
-    explained = frozenset()
+    about = RULES["winter_conversion"]
 
     def stands(self, order):
         return None

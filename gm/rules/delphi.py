@@ -26,7 +26,8 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.notation import piece_shown
 from gm.orders.types import Sack
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 KEY = "delphi"
 FREE = ":delphi"  # the tag's end on a unit raised from Delphi's offerings
@@ -42,13 +43,8 @@ def is_free(unit) -> bool:
     return bool(tag) and tag.endswith(FREE)
 
 
-@register
 class Delphi(Rule):
-    name = "delphi"
-    title = "Delphi"
-    brings = frozenset({"sack"})
-    result_tags = {SACKED: "", "failed": "failed"}
-    explained = frozenset({"failed"})
+    about = RULES["delphi"]
 
     def __init__(self, params=None):
         super().__init__(params)

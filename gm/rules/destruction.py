@@ -32,8 +32,9 @@ from dataclasses import replace
 from gm.engine import results as R
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import DestroyCentre, RebuildCentre
+from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
-from gm.rules.base import Rule, register
+from gm.rules.rule import Rule
 
 KEY = "destruction"
 DESTROYED = "destroyed"
@@ -55,20 +56,13 @@ def _store(position, gone: list[str], works: dict[str, list]) -> None:
     centres_gone.store(position, KEY, gone, rebuilding=dict(sorted(works.items())))
 
 
-@register
 class Destruction(Rule):
-    name = "destruction"
-    brings = frozenset({"destroy_centre", "rebuild_centre"})
-    result_tags = {DESTROYED: "", REBUILDING: "rebuilding", REBUILT: "", "failed": "failed"}
-    explained = frozenset({REBUILDING, "failed"})
+    about = RULES["destruction"]
 
     @property
     def rebuild_ref(self) -> str:
-        number = self.params.get("rebuild_rule")
-        return f"rule {number} (rebuilding)" if number else "the rebuilding rule"
-
-    def ref_for(self, form):
-        return self.rebuild_ref if form == "rebuild_centre" else self.ref
+        """`rule 8 (rebuilding)`: the rulebook numbers rebuilding apart (`about.numbered`)."""
+        return self.about.ref(self.params, "rebuild_centre")
 
     def stands(self, order):
         return True if isinstance(order, (DestroyCentre, RebuildCentre)) else None

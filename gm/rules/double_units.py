@@ -19,15 +19,13 @@ Parameters (`[rules.double_units]`): `rule` (the rulebook's number, for messages
 from __future__ import annotations
 
 from gm.engine import results as R
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
 from gm.rules.conversion import unit_words
+from gm.rules.rule import Rule
 
 
-@register
 class DoubleUnits(Rule):
-    name = "double_units"
-    short_title = "double-unit"
-    brings = frozenset({"multiple_units"})
+    about = RULES["double_units"]
 
     def support_left(self, strength, cutting_attacks):
         return max(0.0, strength - len(cutting_attacks))

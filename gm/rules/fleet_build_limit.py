@@ -10,13 +10,12 @@ Parameters (`[rules.fleet_build_limit]`): `fleets` (2), `rule` (10). No state.
 
 from __future__ import annotations
 
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
-@register
 class FleetBuildLimit(Rule):
-    name = "fleet_build_limit"
-    title = "fleet limit"
+    about = RULES["fleet_build_limit"]
 
     def build_problem(self, order, position, game_map, accepted=()):
         if order.unit_kind != "F":

@@ -27,17 +27,14 @@ from gm.orders.types import (
     SupportMerge,
     SupportMove,
 )
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 GARRISON = "G"
 
 
-@register
 class Garrisons(Rule):
-    name = "garrisons"
-    title = "garrisons"
-    brings = frozenset({"garrisons"})
-    result_tags = {"disbanded": "disbanded"}
+    about = RULES["garrisons"]
 
     def build_kinds(self, power, position, game_map):
         return ["A", "F", GARRISON]

@@ -28,8 +28,9 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.orders.types import Build, DestroyCentre
+from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
-from gm.rules.base import Rule, register
+from gm.rules.rule import Rule
 
 KEY = "holy_places"
 DESTROYED = "destroyed"  # result code of a destruction carried out
@@ -72,15 +73,8 @@ def _place(game_map, province: str) -> str:
     return game_map.provinces[province].name if province in game_map.provinces else province
 
 
-@register
 class HolyPlaces(Rule):
-    name = "holy_places"
-    title = "Holy Places"
-    brings = frozenset({"destroy_centre", "multiple_units"})
-    # Lord of Hosts 4: a Holy Place is destroyed in the adjustment phase after its capture
-    order_phases = {"destroy_centre": ("Adjustment",)}
-    result_tags = {DESTROYED: "", "failed": "failed"}  # a destruction done needs no tag
-    explained = frozenset({"failed"})
+    about = RULES["holy_places"]
 
     @staticmethod
     def _holy_to(province: str, game_map) -> str | None:

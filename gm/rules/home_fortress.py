@@ -10,12 +10,12 @@ Parameters (`[rules.home_fortress]`): `defence` (default 2).
 
 from __future__ import annotations
 
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
-@register
 class HomeFortress(Rule):
-    name = "home_fortress"
+    about = RULES["home_fortress"]
 
     def defence_bonus(self, unit, position, game_map):
         power = game_map.powers.get(unit.power)

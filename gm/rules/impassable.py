@@ -8,11 +8,10 @@ the move: "rule 6 (impassable spaces): Britain is impassable". No hook: nothing 
 
 from __future__ import annotations
 
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
-@register
 class Impassable(Rule):
-    name = "impassable"
-    title = "impassable spaces"
+    about = RULES["impassable"]
 

@@ -23,14 +23,12 @@ off the bridges, 7.2 in Rise of Rome II; blocking is cited as 7.3).
 
 from __future__ import annotations
 
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
-@register
 class LandBridges(Rule):
-    name = "land_bridges"
-    title = "land bridges"
-    brings = frozenset({"land_bridges"})  # names this rule when a fleet is ordered across
+    about = RULES["land_bridges"]
 
     def void_moves(self, phase):
         game_map, units, plans = phase.map, phase.units, phase.plans

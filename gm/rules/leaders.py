@@ -35,8 +35,9 @@ from gm.engine.results import OrderResult
 from gm.notation import show_location, unit_label
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import PlaceLeader, SupportHold, SupportMove
+from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
-from gm.rules.base import Rule, register
+from gm.rules.rule import Rule
 
 PLACED = "placed"
 BY_DEFAULT = "by default"
@@ -54,12 +55,8 @@ def _on_board(position, leader: str) -> bool:
         any(d.unit.name == leader for d in position.dislodged)
 
 
-@register
 class Leaders(Rule):
-    name = "leaders"
-    title = "leaders"
-    brings = frozenset({"leaders"})
-    result_tags = {PLACED: "placed"}
+    about = RULES["leaders"]
 
     # --- 3.3: where each leader starts ---------------------------------------------------------
     def declare(self, order, position, game_map):

@@ -34,7 +34,8 @@ from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import EndLoan, LoanCentre
-from gm.rules.base import Rule, RuleSet, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 KEY = "loans"
 SHORT = "units may not be disbanded to make a loan"
@@ -89,12 +90,8 @@ def loans_in_words(position, game_map) -> list[str]:
     return out
 
 
-@register
 class Loans(Rule):
-    name = "loans"
-    brings = frozenset({"loans"})
-    result_tags = {"declared": "declared", "lent": "lent", "ended": "ended"}
-    explained = frozenset({"declared", "lent", "ended"})
+    about = RULES["loans"]
 
     def board_notes(self, position, game_map):
         said = loans_in_words(position, game_map)
@@ -221,7 +218,7 @@ class Loans(Rule):
         loans = in_force(trial)
         loans[centre] = [*(loans.get(centre) or [position.owners[centre]]), to]
         _store(trial, loans=loans, waiting=[])
-        rules = RuleSet.for_map(game_map)
+        rules = self.rule_set
         supply = rules.supply(power, trial, game_map)
         upkeep = sum(rules.upkeep(u) for u in position.units_of(power))
         if supply < upkeep:

@@ -23,7 +23,8 @@ from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.notation import kind_label, mix_counts
 from gm.orders.types import Build, Waive
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
 def is_setup(position, game_map) -> bool:
@@ -39,10 +40,8 @@ def player_of(power: str, game_map) -> str:
     return (found.player or power) if found is not None else power
 
 
-@register
 class MinorStates(Rule):
-    name = "minor_states"
-    title = "Minor States"
+    about = RULES["minor_states"]
 
     def build_problem(self, order, position, game_map, accepted):
         power = order.power or ""

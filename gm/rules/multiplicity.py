@@ -19,18 +19,16 @@ from dataclasses import replace
 
 from gm.notation import mix_counts
 from gm.orders.types import Build, Merge, SupportMerge
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
 def _provinces(pieces) -> set[str]:
     return {getattr(p, "province", "") or p.location.split("/")[0] for p in pieces}
 
 
-@register
 class Multiplicity(Rule):
-    name = "multiplicity"
-    title = "Multiplicity II"
-    brings = frozenset({"merge_split", "multiple_units"})
+    about = RULES["multiplicity"]
 
     def may_stack(self, pieces, how, position, game_map):
         if how in ("build", "merge"):

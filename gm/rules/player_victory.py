@@ -11,15 +11,13 @@ changes); the winner is named by its Major. Parameters: `more_than` (20), `leave
 
 from __future__ import annotations
 
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
 from gm.rules.minor_states import player_of
+from gm.rules.rule import Rule
 
 
-@register
 class PlayerVictory(Rule):
-    name = "player_victory"
-    title = "victory"
-    score_words = "supply centres (Delphi not counted)"  # the chart's and standing line's words
+    about = RULES["player_victory"]
 
     def _left_out(self) -> set[str]:
         return set(self.params.get("leave_out", ("del",)))

@@ -14,13 +14,14 @@ No state.
 from __future__ import annotations
 
 from gm.orders.kinds.board import place_name, power_name
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
 from gm.rules.loans import holder, in_force
+from gm.rules.rule import Rule
 
 
 def rebel_centres(game_map) -> list[str]:
     """The map's rebel centres (`[rules.rebels] centres`), none without the rule."""
-    return list((game_map.rules or {}).get(Rebels.name, {}).get("centres", []))
+    return list((game_map.rules or {}).get(Rebels.about.name, {}).get("centres", []))
 
 
 def garrisoned(position, centre: str) -> bool:
@@ -37,10 +38,8 @@ def ungarrisoned(position, game_map) -> list[str]:
             if holder(position, centre) and not garrisoned(position, centre)]
 
 
-@register
 class Rebels(Rule):
-    name = "rebels"
-    title = "rebel centres"
+    about = RULES["rebels"]
 
     def supplied_by(self, centre, position, game_map):
         if centre not in self.params.get("centres", ()):

@@ -42,8 +42,9 @@ from gm.engine.results import OrderResult
 from gm.notation import piece_shown
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import Sack
+from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
-from gm.rules.base import Rule, register
+from gm.rules.rule import Rule
 
 KEY = "sacking"
 SACKED = "sacked"
@@ -62,15 +63,8 @@ def _store(position, places: list[str], doubles: dict[str, int]) -> None:
     centres_gone.store(position, KEY, places, doubled=dict(sorted(doubles.items())))
 
 
-@register
 class Sacking(Rule):
-    name = "sacking"
-    title = "sacking"
-    brings = frozenset({"sack", "multiple_units"})
-    result_tags = {SACKED: "sacked", "failed": "failed"}
-    explained = frozenset({"failed"})
-    forbids = {"merge_split": ("6.2", "a double unit never splits into two units or two "
-                                      "actions; it has one order")}
+    about = RULES["sacking"]
 
     def _protected_homes(self, game_map) -> set[str]:
         return {home for power in self.params.get("protected", ())

@@ -14,42 +14,44 @@ Parameters (`[rules.self_supporting]`): `rule` (13). No state.
 
 from __future__ import annotations
 
-from gm.rules.base import Rule, RuleSet, register
+from typing import TYPE_CHECKING
+
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
+
+if TYPE_CHECKING:
+    from gm.rules.base import RuleSet
 
 
-def own_supply(power: str, position, game_map, rules: RuleSet | None = None) -> float:
+def own_supply(power: str, position, game_map, rules: RuleSet) -> float:
     """The supply a power draws from centres it owns and has not lent out."""
-    rules = rules or RuleSet.for_map(game_map)
     return sum(rules.centre_value(c, power, position, game_map)
                for c, owner in position.owners.items()
                if owner == power and rules.supplied_by(c, position, game_map) == power)
 
 
-def self_supporting(power: str, position, game_map, rules: RuleSet | None = None) -> float:
+def self_supporting(power: str, position, game_map, rules: RuleSet) -> float:
     """The smaller of the power's units and its own supply: units a loan keeps do not count."""
     return min(float(len(position.units_of(power))),
                own_supply(power, position, game_map, rules))
 
 
-@register
 class SelfSupporting(Rule):
-    name = "self_supporting"
-    title = "victory"
-    score_words = "self-supporting units"
+    about = RULES["self_supporting"]
 
     def score(self, power, position, game_map):
-        return self_supporting(power, position, game_map)
+        return self_supporting(power, position, game_map, self.rule_set)
 
     def winners(self, position, game_map):
         count = game_map.victory_count or 25
-        rules = RuleSet.for_map(game_map)
+        rules = self.rule_set
         return [p for p in game_map.powers
                 if self_supporting(p, position, game_map, rules) >= count]
 
     def board_notes(self, position, game_map):
         """Each power's supply centre by centre, at its value (a double 2, Rome 3 to Rome),
         borrowed centres marked, and its self-supporting units."""
-        rules = RuleSet.for_map(game_map)
+        rules = self.rule_set
         lines = []
         for power, info in game_map.powers.items():
             units = len(position.units_of(power))

@@ -10,13 +10,12 @@ refusals name the rulebook, so a player told no knows which rule says so
 from __future__ import annotations
 
 from gm.orders.errors import WRONG_POWER
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
-@register
 class SigningOver(Rule):
-    name = "signing_over"
-    title = "signing units over"
+    about = RULES["signing_over"]
 
     def refusal_ref(self, kind):
         return self.ref if kind == WRONG_POWER else None

@@ -8,13 +8,12 @@ worth ½ (rule 2); cities and Delphi follow the calendar's `ownership_after`.
 from __future__ import annotations
 
 from gm.notation import mix_counts
-from gm.rules.base import Rule, register
+from gm.rule_catalogue import RULES
+from gm.rules.rule import Rule
 
 
-@register
 class Towns(Rule):
-    name = "towns"
-    title = "cities and towns"
+    about = RULES["towns"]
 
     def changes_hands(self, province, season, position, game_map):
         found = game_map.provinces.get(province)

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from gm.rules import base
-from gm.rules.base import Rule
+from gm.rule_catalogue import RuleAbout
+from gm.rules import Rule
 from gm.store.archive import read_archive
+from tests.rule_fixtures import added_rule
 
 
 class Pact(Rule):
     """Test rule: England and France win together once a French army stands in Burgundy."""
 
-    name = "test_pact"
+    about = RuleAbout("test_pact")
 
     def winners(self, position, game_map):
         if any(u.power == "france" and u.province == "bur" for u in position.units):
@@ -30,8 +31,8 @@ def pact_map(tmp_path, monkeypatch, standard_text):
     (maps / "pact.toml").write_text(text, encoding="utf-8")
     monkeypatch.setenv("GM_MAPS", str(maps))
     monkeypatch.setenv("GM_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setitem(base._REGISTRY, Pact.name, Pact)
-    return "pact"
+    with added_rule(Pact):
+        yield "pact"
 
 
 def test_a_joint_victory_round_trips_through_export_and_replay(gm, tmp_path, pact_map):

@@ -1,4 +1,4 @@
-"""The phase hooks of gm/rules/base.py, each with a rule that exists only in this file.
+"""The phase hooks of gm/rules/rule.py, each with a rule that exists only in this file.
 
 Every test here failed before these hooks existed ("What fails today" in issue 18): a loan was
 taken for the order of the army in the province it names, no hook ran at the end of a season,
@@ -22,8 +22,7 @@ from gm.report.chart import build_chart
 from gm.report.report_builder import _standing
 from gm.report.report_data import AdjustmentLine
 from gm.report.text import format_adjustment, format_adjustment_line
-from gm.rules import RuleSet
-from gm.rules.base import Rule
+from gm.rules import Rule, RuleSet
 
 # --- test-only rules ---------------------------------------------------------------------------
 

@@ -21,7 +21,8 @@ from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.notation import read_unit
 from gm.orders.parse import parse_order
-from gm.rules.base import Rule, RuleSet
+from gm.rule_catalogue import RuleAbout
+from gm.rules import Rule, RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools")]
@@ -38,7 +39,7 @@ GOLDEN = [json.loads(line) for line in
 class StandardAnswers(Rule):
     """Asks the stacking hooks and answers as the standard game: one piece to a province."""
 
-    name = "standard_answers"
+    about = RuleAbout("standard_answers")
 
     def side(self, power):
         return power

@@ -23,10 +23,10 @@ from gm.orders.kinds import register
 from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
-from gm.rules import RuleSet
-from gm.rules.base import Rule
-from gm.rules.base import register as register_rule
+from gm.rule_catalogue import RuleAbout
+from gm.rules import Rule, RuleSet
 from gm.store.codec import order_from_json, order_to_json
+from tests.rule_fixtures import added_rule
 
 # --- the kind's module ---------------------------------------------------------------------------
 
@@ -60,14 +60,12 @@ ENTRENCH = register(OrderKind(
             "ENTRENCH.3: /(?i:entrench(?:es)?|digs?\\s+in)\\b/\n",
 ))
 
-# --- a rule that brings it (in a variant: its own module in gm/rules/) ---------------------------
+# --- a rule that brings it (in a variant: its own module in gm/rules/, its entry in
+# gm/rule_catalogue.py and its line in gm/rules/rule_registry.py) ---------------------------------
 
 
-@register_rule
 class Trenches(Rule):
-    name = "trenches_for_tests"
-    title = "trenches"
-    brings = frozenset({"entrenchment"})
+    about = RuleAbout("trenches_for_tests", "trenches", brings=frozenset({"entrenchment"}))
 
     def stands(self, order):
         return True if isinstance(order, Entrench) else None
@@ -75,8 +73,9 @@ class Trenches(Rule):
 
 @pytest.fixture(scope="module")
 def trench_map(standard_map):
-    return dataclasses.replace(standard_map, rules={"trenches_for_tests": {"rule": "9"}},
-                               move_checks={})
+    with added_rule(Trenches):
+        yield dataclasses.replace(standard_map, rules={"trenches_for_tests": {"rule": "9"}},
+                                  move_checks={})
 
 
 @pytest.fixture()

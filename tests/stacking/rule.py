@@ -3,20 +3,18 @@
 A province may hold any number of leaders with at most one other piece, or two armies and
 no fleet (a multiple: two single armies, or one 2A). `players` (power -> player) puts powers on one side; the engine asks
 `may_stack` only of pieces of one side. `registered()` lends the rule to maps for a test
-(tests/stacking/stacks.toml names it)."""
+(tests/stacking/stacks.toml names it), through tests/rule_fixtures.py."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from gm.rules import base
-from gm.rules.base import Rule, RuleSet
+from gm.rule_catalogue import RuleAbout
+from gm.rules import Rule, RuleSet
+from tests.rule_fixtures import added_rule
 
 
 class Stacks(Rule):
-    name = "test_stacks"
-    title = "stacks (tests)"
-    brings = frozenset({"merge_split", "multiple_units"})
+    about = RuleAbout("test_stacks", "stacks (tests)",
+                      brings=frozenset({"merge_split", "multiple_units"}))
 
     def stands(self, order):
         return True if type(order).__name__ == "Merge" else None
@@ -36,12 +34,6 @@ def stacking(players: dict[str, str] | None = None) -> RuleSet:
     return RuleSet([Stacks({"players": players or {}})])
 
 
-@contextmanager
 def registered():
     """The rule known to maps while the block runs, and forgotten after."""
-    base.known_rules()
-    base.register(Stacks)
-    try:
-        yield
-    finally:
-        del base._REGISTRY[Stacks.name]
+    return added_rule(Stacks)

@@ -7,7 +7,7 @@ from gm.maps.gamemap import GameMap, province_of
 from gm.notation import mix_counts, piece_counts, stack_label
 from gm.orders.errors import NO_UNIT, WRONG_KIND, WRONG_POWER
 from gm.orders.kinds.order_kind import Problem, kind_label, show_location
-from gm.rules.base import known_rules
+from gm.rule_catalogue import bringing, citing
 
 KIND_WORDS = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", "L": "leader"}
 
@@ -28,30 +28,17 @@ def power_name(game_map, power: str | None) -> str:
     return game_map.powers[power].name if power in game_map.powers else power or "this power"
 
 
-def _rule_bringing(feature: str, game_map):
-    """The map's rule that brings `feature` (`Rule.brings`), or None."""
-    if not game_map.rules:
-        return None
-    rules = known_rules()
-    for name, params in game_map.rules.items():
-        rule = rules.get(name)
-        if rule is not None and feature in rule.brings:
-            return rule(params)
-    return None
-
-
 def rule_citing(feature: str, game_map) -> str:
-    """`rule 7.2 (land bridges): `, the map's rule that brings `feature` (`Rule.brings`) as its
-    messages name it (`Rule.ref`), to begin a problem with; '' when no rule of the map does."""
-    rule = _rule_bringing(feature, game_map)
-    return f"{rule.ref}: " if rule is not None else ""
+    """`rule 7.2 (land bridges): `, the map's rule that brings `feature` (`RuleAbout.brings`)
+    as its messages name it, to begin a problem with; '' when no rule of the map does."""
+    return citing(feature, game_map.rules or {})
 
 
 def rule_number(feature: str, game_map) -> str:
     """` (rule 3)`: the rulebook's number of the map's rule that brings `feature`, to end a
     problem with; '' when the map has no such rule, or it has no number."""
-    rule = _rule_bringing(feature, game_map)
-    number = rule.params.get("rule") if rule is not None else None
+    found = bringing(feature, game_map.rules or {})
+    number = found[1].get("rule") if found is not None else None
     return f" (rule {number})" if number else ""
 
 

@@ -5,12 +5,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of
 from gm.notation import mix_counts
 from gm.orders.kinds.board import a_kind, kind_problem, power_name, rule_citing
 from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
-from gm.rules.base import NewPiece
+
+
+class NewPiece(NamedTuple):
+    """A piece a build would make, as `upkeep` sees it before it stands anywhere, and as
+    `may_stack(..., "build")` sees it beside the pieces on its site (the fields a rule reads
+    of a `Unit`)."""
+
+    power: str
+    kind: str
+    location: str = ""
+    strength: float = 1.0
+    name: str | None = None
+    province: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import NOT_ADJACENT
 from gm.orders.kinds.board import a_kind, place_name, rule_citing
 from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
-from gm.rules.base import known_rules
+from gm.rule_catalogue import named
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +164,8 @@ def _move_on_map(kind: str, location: str, dest: str, via_convoy: bool, game_map
 
 def impassable_problem(target, game_map: GameMap) -> str:
     """`rule 6 (impassable spaces): Britain is impassable`, naming the map's rule if it has one."""
-    params = (game_map.rules or {}).get("impassable")
-    rule = known_rules().get("impassable") if params is not None else None
-    return f"{rule(params).ref + ': ' if rule else ''}{target.name} is impassable"
+    rule = named("impassable", game_map.rules or {})
+    return f"{rule + ': ' if rule else ''}{target.name} is impassable"
 
 
 def convoy_chain_problem(origin: str, dest: str, units, game_map: GameMap) -> Problem | None:

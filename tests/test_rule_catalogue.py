@@ -1,0 +1,88 @@
+"""The rule catalogue (gm/rule_catalogue.py) and the rule registry (gm/rules/rule_registry.py)
+name the same rules, each rule's declarations are its catalogue entry, and the order reader
+reads them there without loading a rule."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from gm import rule_catalogue
+from gm.rule_catalogue import RuleAbout
+from gm.rules import Rule, RuleSet
+from gm.rules.rule_registry import BY_NAME, RULE_CLASSES, rule_class
+from tests.rule_fixtures import added_rule
+
+
+def test_the_registry_and_the_catalogue_name_the_same_rules():
+    assert {cls.about.name for cls in RULE_CLASSES} == rule_catalogue.names()
+    assert len(RULE_CLASSES) == len(rule_catalogue.names())  # no rule listed twice
+
+
+def test_each_rule_declares_what_its_catalogue_entry_says():
+    for cls in RULE_CLASSES:
+        assert cls.about is rule_catalogue.RULES[cls.about.name], cls.__name__
+        assert rule_class(cls.about.name) is cls
+
+
+def test_a_rule_is_named_by_its_number_or_its_title():
+    about = rule_catalogue.RULES["destruction"]
+    params = {"rule": "7", "rebuild_rule": "8"}
+    assert about.ref(params) == "rule 7 (destruction)"
+    assert about.ref(params, "rebuild_centre") == "rule 8 (rebuilding)"
+    assert about.ref({}, "rebuild_centre") == "the rebuilding rule"
+    assert rule_catalogue.RULES["army_fleet"].ref({}) == "the A/F rule"
+    assert rule_catalogue.RULES["sacking"].cites("6.2") == "rule 6.2 (sacking)"
+
+
+def test_the_map_facts_come_from_the_rules_a_map_names():
+    map_rules = {"sacking": {"rule": "6"}, "land_bridges": {"rule": "7.2"}, "unknown": {}}
+    assert rule_catalogue.forms(map_rules) == {"sack", "multiple_units", "land_bridges"}
+    assert rule_catalogue.citing("land_bridges", map_rules) == "rule 7.2 (land bridges): "
+    assert rule_catalogue.citing("leaders", map_rules) == ""
+    assert rule_catalogue.forbidden("merge_split", map_rules).startswith(
+        "rule 6.2 (sacking): a double unit never splits")
+    assert rule_catalogue.reference("sack", map_rules) == "rule 6 (sacking)"
+    assert rule_catalogue.phases_for("destroy_centre", {"holy_places": {}}) == ("Adjustment",)
+    assert rule_catalogue.named("impassable", {"impassable": {"rule": "6"}}) == \
+        "rule 6 (impassable spaces)"
+    assert rule_catalogue.named("impassable", map_rules) == ""
+
+
+class Borrowed(Rule):
+    about = RuleAbout("borrowed_for_a_test", brings=frozenset({"loans"}))
+
+
+def test_a_test_rule_is_lent_for_the_block_only():
+    with added_rule(Borrowed):
+        assert rule_class("borrowed_for_a_test") is Borrowed
+        assert "borrowed_for_a_test" in rule_catalogue.names()
+        assert rule_catalogue.forms({"borrowed_for_a_test": {}}) == {"loans"}
+    assert "borrowed_for_a_test" not in BY_NAME
+    assert "borrowed_for_a_test" not in rule_catalogue.names()
+
+
+def test_a_rule_asks_the_rule_set_it_is_in_force_in():
+    loans, towns = rule_class("loans")({}), rule_class("towns")({})
+    rules = RuleSet([loans, towns])
+    assert loans.rule_set is rules and towns.rule_set is rules
+    others = rules.without(loans)
+    assert others.rules == [towns]
+    assert towns.rule_set is rules  # the other rules still belong to their own set
+
+
+def test_reading_a_variant_order_loads_no_rule():
+    """The orders floor reads the catalogue; neither the rule registry nor a rule module is
+    imported when an order is read and checked on a variant map."""
+    code = (
+        "import sys\n"
+        "from gm.maps.loader import load_map\n"
+        "from gm.orders.parse import parse_order\n"
+        "from gm.orders.variants import map_forms\n"
+        "m = load_map('diadochi-v')\n"
+        "assert 'loans' in map_forms(m)\n"
+        "parse_order('A Pel - Thr', m, 'macedonia')\n"
+        "print(sorted(n for n in sys.modules if n.startswith(('gm.rules', 'gm.engine'))))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
