@@ -86,3 +86,13 @@ def test_reading_a_variant_order_loads_no_rule():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_every_hook_is_answered_by_a_rule_of_gm():
+    """A hook no rule of gm overrides is dead weight in the interface (docs/design.md 5.2)."""
+    hooks = [name for name, member in vars(Rule).items()
+             if callable(member) and not name.startswith("_") and name != "cites"]
+    unused = [hook for hook in hooks
+              if all(getattr(cls, hook) is getattr(Rule, hook) for cls in RULE_CLASSES)]
+    assert unused == []
+    assert len(hooks) == 35

@@ -40,7 +40,7 @@ from gm.orders.kinds.remove import (
     upkeep_problem,
 )
 from gm.orders.phases import ADJUSTMENT, refusal
-from gm.orders.types import ADJUSTMENT_ORDERS, Build, Order, Remove, Waive
+from gm.orders.types import Build, Order, Remove, Waive
 from gm.rules import RuleSet
 
 
@@ -63,14 +63,11 @@ def adjustments_due(position: Position, game_map: GameMap,
 
 def adjustment_phase_needed(position: Position, game_map: GameMap,
                             rules: RuleSet | None = None) -> bool:
-    """Is this adjustment phase played: a build or removal is due, a power has a choice
-    to make that only this phase offers (a rule's `adjustment_choice`), or a rule plays it
-    anyway (`plays_adjustment`)?"""
+    """Is this adjustment phase played: a build or removal is due, or a rule plays it anyway
+    (`plays_adjustment`: a choice only this phase offers, a change of kind any year)?"""
     rules = rules or RuleSet.for_map(game_map)
-    if adjustments_due(position, game_map, rules) or rules.plays_adjustment(position, game_map):
-        return True
-    return rules.answers("adjustment_choice") and any(
-        rules.adjustment_choices(power, position, game_map) for power in game_map.powers)
+    return bool(adjustments_due(position, game_map, rules)) or \
+        rules.plays_adjustment(position, game_map)
 
 
 def _allowances(position: Position, game_map: GameMap, rules: RuleSet
@@ -149,13 +146,11 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     rules = rules or RuleSet.for_map(game_map)
     results: list[OrderResult] = []
     events: list[str] = []
-    if rules.answers("adjustment_orders") or rules.answers("adjustment_order"):
+    if rules.answers("adjustment_orders"):
         # a rule's own orders come before the count (a change of kind, a voluntary disband),
         # on a copy, so that the upkeep they free pays for builds in this same phase
         position = position.copy()
         orders, results, events = rules.adjustment_orders(position, list(orders), game_map)
-        if rules.answers("adjustment_order"):
-            orders = _rules_own_orders(orders, position, game_map, rules, results)
     allowances = _allowances(position, game_map, rules)
     due = {power: change for power, (change, _) in allowances.items() if change}
     spent: dict[str, float] = {}  # upkeep of the pieces built, and builds waived
@@ -294,21 +289,6 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             events.extend(rules.extra_builds_used(power, units, after, game_map))
     events.extend(rules.after_adjustments(after, game_map))
     return PhaseOutcome(after, results, events)
-
-
-def _rules_own_orders(orders: list[Order], position: Position, game_map: GameMap,
-                      rules: RuleSet, results: list[OrderResult]) -> list[Order]:
-    """Ask `adjustment_order` about each order that is not a build, removal or waive; add
-    the results of those a rule takes, and return the others."""
-    rest = []
-    for order in orders:
-        taken = None if isinstance(order, ADJUSTMENT_ORDERS) else \
-            rules.adjustment_order(order, position, game_map)
-        if taken is None:
-            rest.append(order)
-        else:
-            results.append(taken)
-    return rest
 
 
 _DISORDER_KIND = {"F": 0, "A": 1, "A/F": 1, "G": 2}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.position import Dislodged, Position, Unit
 from gm.engine.resolver import Attack, Force, Resolver
-from gm.engine.results import OrderResult, PhaseOutcome
+from gm.engine.results import OrderResult, PhaseOutcome, PlannedOrder
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.notation import piece_shown
 from gm.orders import legality
@@ -101,9 +101,12 @@ class MovementPhase:
             if plan.order is not None:
                 self._check(idx, plan)
         if self.rules.answers("void_moves"):
+            planned = [PlannedOrder(i, self.units[i], p.order, p.kind, p.dest_province,
+                                    p.via_convoy or p.needs_convoy, p.void)
+                       for i, p in enumerate(self.plans)]
             # set aside by what other units were ordered to do: the board's doing, which no
             # check of the order alone could tell (a land bridge closed by a hostile fleet)
-            for idx, reason in self.rules.void_moves(self).items():
+            for idx, reason in self.rules.void_moves(planned, self.position, self.map).items():
                 plan = self.plans[idx]
                 plan.void, plan.void_code, plan.kind = reason, R.BLOCKED, "hold"
 
@@ -363,14 +366,13 @@ class MovementPhase:
         rules, position = self.rules, self.position
         sides = rules.sides
         side = rules.side if sides else (lambda power: power)
-        if rules.answers("unit_strength") or rules.answers("defence_bonus"):
-            forces = [Force(side(u.power), u.province, rules.unit_strength(u, position),
+        if rules.answers("defence_bonus"):
+            forces = [Force(side(u.power), u.province, u.strength,
                             rules.defence_bonus(u, position, self.map)) for u in self.units]
         elif sides:
             forces = [Force(side(u.power), u.province, u.strength) for u in self.units]
         else:
             forces = [Force(u.power, u.province, u.strength) for u in self.units]
-        grouping = rules.answers("attack_key")
         attacks: list[Attack] = []
         group: dict[tuple, int] = {}
         merging = self._stacking_rules and self._merges(forces)
@@ -380,8 +382,8 @@ class MovementPhase:
                     self._join_merge(idx, plan, forces, attacks, group)
                 continue
             unit = self.units[idx]
-            key = rules.attack_key(unit, plan) if grouping else \
-                (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
+            # the pieces of one side making the same move attack as one
+            key = (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
             a = group.get(key)
             if a is None:
                 a = group[key] = len(attacks)

@@ -281,16 +281,9 @@ def rule_adjustment_problem(order: Order, position, game_map: GameMap, rules
     it do before the count, and its reason when it voids the order is the problem."""
     if not hasattr(position, "copy"):
         return None
-    board = position.copy()
-    done = []
-    if rules.answers("adjustment_orders"):
-        left, done, _ = rules.adjustment_orders(board, [order], game_map)
-        if left and rules.answers("adjustment_order"):
-            taken = rules.adjustment_order(order, board, game_map)
-            done = [taken] if taken is not None else done
-    elif rules.answers("adjustment_order"):
-        taken = rules.adjustment_order(order, board, game_map)
-        done = [taken] if taken is not None else []
+    if not rules.answers("adjustment_orders"):
+        return None
+    _, done, _ = rules.adjustment_orders(position.copy(), [order], game_map)
     void = next((r for r in done if r.order is order and not r.succeeded), None)
     return None if void is None else Problem(void.detail)
 
@@ -304,9 +297,10 @@ def _removal(order: Order, phase_kind: str | None) -> bool:
 
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:
     """What the map's rules say of a movement order: an order kind no rule gives meaning
-    to, or a rule's own objection (it names the rulebook)."""
-    if not isinstance(order, _MOVEMENT_KINDS) and not rules.stands(order) and not (
-            isinstance(order, _STACK_KINDS) and rules.answers("may_stack")):
+    to (no rule in force brings its form for a movement phase), or a rule's own objection
+    (it names the rulebook)."""
+    if not isinstance(order, _MOVEMENT_KINDS) and not rules.brings_standing(kind_of(order)) \
+            and not (isinstance(order, _STACK_KINDS) and rules.answers("may_stack")):
         if rule_reference(order, game_map):
             return Problem(refusal(order, MOVEMENT, game_map), kind=VARIANT)
         return Problem(NOT_BY_THESE_RULES.format(kind_word(order)), kind=VARIANT)

@@ -153,9 +153,6 @@ class ArmyFleet(Rule):
         problem = self._choice(order, unit, game_map)[2]
         return f"{self.ref}: {problem}" if problem else None
 
-    def stands(self, order):
-        return True if isinstance(order, ChooseKind) else None
-
     def build_problem(self, order, position, game_map, accepted=()):
         if order.unit_kind == UNDECIDED:
             return f"{self.ref}: further A/F units cannot be built; build an army (A) or a " \

@@ -8,14 +8,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from gm.orders.kinds.build import NewPiece
+from gm.orders.kinds.order_kind import MOVEMENT
 from gm.rules.rule import Rule
 from gm.rules.rule_registry import rule_class
 
 if TYPE_CHECKING:
-    from gm.engine.movement_phase import MovementPhase, Plan
     from gm.engine.position import Dislodged, Position, Unit
-    from gm.engine.results import OrderResult
+    from gm.engine.results import OrderResult, PlannedOrder
     from gm.maps.gamemap import GameMap
+    from gm.orders.kinds.order_kind import OrderKind
     from gm.orders.types import Build, Order
 
 STANDARD_BUILD_KINDS = ("A", "F")
@@ -103,15 +104,10 @@ class RuleSet:
         """The result of a declaration, or None when no rule in force takes it."""
         return self._first("declare", order, position, game_map)
 
-    def declaration_problem(self, order: Order, position: Position | None,
-                            game_map: GameMap) -> str | None:
-        return self._first("declaration_problem", order, position, game_map)
-
     def declaration_warning(self, order: Order, position: Position, game_map: GameMap
                             ) -> str | None:
         return self._first("declaration_warning", order, position, game_map)
 
-    # movement, before the resolver
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
                        ) -> tuple[list[Order], list[OrderResult]]:
         rejected: list[OrderResult] = []
@@ -126,33 +122,32 @@ class RuleSet:
                       game_map: GameMap) -> str | None:
         return self._first("order_problem", order, unit, position, game_map)
 
-    def stands(self, order: Order) -> bool:
-        return bool(self._first("stands", order))
+    def brings_standing(self, kind: OrderKind | None) -> bool:
+        """Does a rule in force give meaning in a movement phase to this variant kind, whose
+        unit stays in place (convert, destroy, sack...; its effect comes in
+        `after_movement`): the rule brings the kind's form, and puts it in no other phase?"""
+        form = kind.form if kind is not None else None
+        return form is not None and any(
+            form in rule.about.brings
+            and MOVEMENT in rule.about.order_phases.get(form, (MOVEMENT,))
+            for rule in self.rules)
 
-    def void_moves(self, phase: MovementPhase) -> dict[int, str]:
+    def void_moves(self, planned: Sequence[PlannedOrder], position: Position,
+                   game_map: GameMap) -> dict[int, str]:
         out: dict[int, str] = {}
         for rule in self._answering["void_moves"]:
-            out.update(rule.void_moves(phase) or {})
+            out.update(rule.void_moves(planned, position, game_map) or {})
         return out
 
-    def attack_key(self, unit: Unit, plan: Plan) -> tuple:
-        """Standard: a unit attacks with the others of its power making the same move."""
-        answer = self._first("attack_key", unit, plan)
-        if answer is not None:
-            return answer
-        return (unit.power, unit.province, plan.dest_province, plan.convoyed)
-
     def side(self, power: str) -> str:
-        """Standard: the power itself, or the map's `powers.<id>.player`."""
-        answer = self._first("side", power)
-        if answer is not None:
-            return answer
+        """The side a power plays on, who it never dislodges and whose supports it does not
+        cut: the power itself, or the map's `powers.<id>.player` (no rule changes it)."""
         return self.players.get(power, power)
 
     @property
     def sides(self) -> bool:
         """Do any two powers play on one side (so the engine must map powers to sides)?"""
-        return bool(self.players) or self.answers("side")
+        return bool(self.players)
 
     def may_stack(self, pieces: Sequence[Unit], how: str, position: Position,
                   game_map: GameMap) -> str | None:
@@ -175,9 +170,6 @@ class RuleSet:
         """Standard: no piece disbands before its retreat phase."""
         return bool(self._first("disbands_when_dislodged", unit))
 
-    def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool:
-        return self.support_refused(supporter, supported, position) is None
-
     def support_refused(self, supporter: Unit, supported: Unit, position: Position
                         ) -> str | None:
         """Why a rule forbids this support (its own words, or a plain reason), or None."""
@@ -190,13 +182,6 @@ class RuleSet:
         return None
 
     # movement, strengths
-    def unit_strength(self, unit: Unit, position: Position) -> float:
-        """The combat value a unit brings to a move, a hold or a support."""
-        if not self._answering["unit_strength"]:
-            return unit.strength
-        answer = self._first("unit_strength", unit, position)
-        return unit.strength if answer is None else answer
-
     def defence_bonus(self, unit: Unit, position: Position, game_map: GameMap) -> float:
         """Extra strength a unit has when it stands and defends (0 in the standard game)."""
         if not self._answering["defence_bonus"]:
@@ -319,12 +304,6 @@ class RuleSet:
         return self.supplies(position, game_map).get(power, 0.0)
 
     # adjustments
-    def adjustment_choices(self, power: str, position: Position, game_map: GameMap
-                           ) -> list[str]:
-        """Standard: none; a power only builds, removes or waives."""
-        return [c for rule in self._answering["adjustment_choice"]
-                if (c := rule.adjustment_choice(power, position, game_map))]
-
     def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
                           ) -> tuple[list[Order], list[OrderResult], list[str]]:
         """Standard: every order is a build, removal or waive, handled by the engine."""
@@ -337,11 +316,6 @@ class RuleSet:
                 results.extend(more)
                 events.extend(said)
         return orders, results, events
-
-    def adjustment_order(self, order: Order, position: Position, game_map: GameMap
-                         ) -> OrderResult | None:
-        """Standard: None, so an order other than build, remove and waive is void."""
-        return self._first("adjustment_order", order, position, game_map)
 
     def upkeep(self, unit: Unit | NewPiece) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""

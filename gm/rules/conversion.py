@@ -40,9 +40,6 @@ def became(unit, new, game_map) -> str:
 class Conversion(Rule):
     about = RULES["conversion"]
 
-    def stands(self, order):
-        return True if isinstance(order, Convert) else None
-
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, Convert):
             return None
@@ -106,9 +103,6 @@ class WinterConversion(Conversion):
 
     about = RULES["winter_conversion"]
 
-    def stands(self, order):
-        return None
-
     def order_problem(self, order, unit, position, game_map):
         return None
 
@@ -118,9 +112,15 @@ class WinterConversion(Conversion):
     def plays_adjustment(self, position, game_map):
         return True
 
-    def adjustment_order(self, order, position, game_map):
-        if not isinstance(order, Convert):
+    def adjustment_orders(self, position, orders, game_map):
+        """Each change of kind, before the count, on the phase's own copy of the position."""
+        mine = [o for o in orders if isinstance(o, Convert)]
+        if not mine:
             return None
+        results = [self._convert(order, position, game_map) for order in mine]
+        return [o for o in orders if not isinstance(o, Convert)], results, []
+
+    def _convert(self, order, position, game_map) -> R.OrderResult:
         power = order.power or ""
         here = game_map.provinces.get(order.province)
         old = "F" if order.new_kind == "A" else "A"

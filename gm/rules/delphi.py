@@ -54,9 +54,6 @@ class Delphi(Rule):
     def shrine(self) -> str:
         return self.params.get("shrine", "del")
 
-    def stands(self, order):
-        return True if isinstance(order, Sack) else None
-
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, Sack):
             return None

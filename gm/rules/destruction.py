@@ -64,9 +64,6 @@ class Destruction(Rule):
         """`rule 8 (rebuilding)`: the rulebook numbers rebuilding apart (`about.numbered`)."""
         return self.about.ref(self.params, "rebuild_centre")
 
-    def stands(self, order):
-        return True if isinstance(order, (DestroyCentre, RebuildCentre)) else None
-
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, (DestroyCentre, RebuildCentre)):
             return None

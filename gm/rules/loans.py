@@ -97,12 +97,7 @@ class Loans(Rule):
         said = loans_in_words(position, game_map)
         return [f"Loans, {self.ref}: " + "; ".join(said) + "."] if said else None
 
-    # --- the check, at intake and when declared --------------------------------------------
-    def declaration_problem(self, order, position, game_map):
-        if not isinstance(order, (LoanCentre, EndLoan)) or position is None:
-            return None
-        return self._problem(order, position, game_map)
-
+    # --- the check, when declared (intake asks `declare` on a copy) ---------------------------
     def _problem(self, order, position, game_map) -> str | None:
         power, centre = order.power or "", order.province
         place, who = place_name(game_map, centre), _name(game_map, power)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm.notation import mix_counts
-from gm.orders.types import Build, Merge, SupportMerge
+from gm.orders.types import Build, Merge
 from gm.rule_catalogue import RULES
 from gm.rules.rule import Rule
 
@@ -80,5 +80,3 @@ class Multiplicity(Rule):
                        f"{game_map.provinces[dest].name}"
         return None
 
-    def stands(self, order):
-        return True if isinstance(order, (Merge, SupportMerge)) else None

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, ClassVar
 from gm.rule_catalogue import RuleAbout
 
 if TYPE_CHECKING:
-    from gm.engine.movement_phase import MovementPhase, Plan
     from gm.engine.position import Dislodged, Position, Unit
-    from gm.engine.results import OrderResult
+    from gm.engine.results import OrderResult, PlannedOrder
     from gm.maps.gamemap import GameMap
     from gm.orders.kinds.build import NewPiece
     from gm.orders.types import Build, Order
@@ -62,12 +61,6 @@ class Rule:
         declaration's result (void with the rule's reason when it is refused)."""
         return None
 
-    def declaration_problem(self, order: Order, position: Position | None, game_map: GameMap
-                            ) -> str | None:
-        """Why this declaration is refused by the rule on this board (name the rule), or None:
-        the check intake makes with the same words `declare` voids it with."""
-        return None
-
     def declaration_warning(self, order: Order, position: Position, game_map: GameMap
                             ) -> str | None:
         """What a player should know of a declaration that is accepted now but checked again
@@ -103,23 +96,12 @@ class Rule:
         where the rulebook states it; None: the core's words stand alone."""
         return None
 
-    def stands(self, order: Order) -> bool | None:
-        """True if this rule gives meaning to an extra order kind that keeps the unit in place
-        (convert, destroy, sack, rebuild...). Its effect comes in `after_movement`."""
-        return None
-
-    def void_moves(self, phase: MovementPhase) -> dict[int, str] | None:
-        """Orders set aside by other units' orders (a bridge blocked by a hostile fleet):
-        unit index -> reason. The piece holds; its result is `blocked`, the board's doing
-        (no check of the order alone could know it), not `void`."""
-        return None
-
-    def attack_key(self, unit: Unit, plan: Plan) -> tuple | None:
-        """Which moving units attack together as one (a merge, a leader with its army)."""
-        return None
-
-    def side(self, power: str) -> str | None:
-        """The side a power plays on: who it never dislodges, whose supports it does not cut."""
+    def void_moves(self, planned: Sequence[PlannedOrder], position: Position, game_map: GameMap
+                   ) -> dict[int, str] | None:
+        """Orders set aside by other pieces' orders (a bridge blocked by a hostile fleet), each
+        piece's checked order given as a `PlannedOrder`: piece index -> reason. The piece
+        holds; its result is `blocked`, the board's doing (no check of the order alone could
+        know it), not `void`."""
         return None
 
     def may_stack(self, pieces: Sequence[Unit], how: str, position: Position,
@@ -147,9 +129,6 @@ class Rule:
         return None
 
     # --- movement: strengths the resolver uses ---------------------------------------------
-    def unit_strength(self, unit: Unit, position: Position) -> float | None:
-        return None
-
     def defence_bonus(self, unit: Unit, position: Position, game_map: GameMap) -> float | None:
         return None
 
@@ -209,13 +188,6 @@ class Rule:
         return None
 
     # --- adjustments -------------------------------------------------------------------------
-    def adjustment_choice(self, power: str, position: Position,
-                          game_map: GameMap) -> str | None:
-        """What this power may decide in this adjustment phase besides builds and removals (a
-        captured Holy Place it may destroy): the phase is then played even when no build or
-        removal is due."""
-        return None
-
     def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
                           ) -> tuple[list[Order], list[OrderResult], list[str]] | None:
         """Carry out this rule's own orders of an adjustment phase before the centres are
@@ -240,14 +212,6 @@ class Rule:
     def build_kinds(self, power: str, position: Position, game_map: GameMap
                     ) -> list[str] | None:
         """The kinds of piece this power may build (a garrison, `G`, besides A and F)."""
-        return None
-
-    def adjustment_order(self, order: Order, position: Position, game_map: GameMap
-                         ) -> OrderResult | None:
-        """Accept one order other than build, remove and waive in an adjustment phase (a
-        change of kind in place, a voluntary disband), before the builds are counted: the rule
-        changes `position` (the phase's own copy) and returns the order's result. The simple
-        form of `adjustment_orders`, asked by the engine after it, about each order left."""
         return None
 
     def plays_adjustment(self, position: Position, game_map: GameMap) -> bool | None:

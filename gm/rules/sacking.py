@@ -70,9 +70,6 @@ class Sacking(Rule):
         return {home for power in self.params.get("protected", ())
                 if power in game_map.powers for home in game_map.powers[power].home}
 
-    def stands(self, order):
-        return True if isinstance(order, Sack) else None
-
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, Sack):
             return None

@@ -305,12 +305,13 @@ def test_build_problem_sees_the_builds_accepted_so_far(standard_map):
 
 def test_a_voluntary_disband_pays_for_a_build_in_the_same_phase(standard_map):
     class VoluntaryDisband(Rule):
-        def adjustment_order(self, order, position, game_map):
-            if not isinstance(order, Disband):
-                return None
-            unit = next(u for u in position.units if u.province == order.province)
-            position.units.remove(unit)
-            return OrderResult(order.power, order, unit, True, R.DISBANDED)
+        def adjustment_orders(self, position, orders, game_map):
+            results = []
+            for order in [o for o in orders if isinstance(o, Disband)]:
+                unit = next(u for u in position.units if u.province == order.province)
+                position.units.remove(unit)
+                results.append(OrderResult(order.power, order, unit, True, R.DISBANDED))
+            return [o for o in orders if not isinstance(o, Disband)], results, []
 
     position = winter([Unit("france", "A", "par"), Unit("france", "A", "bur")],
                       {"par": "france", "bre": "france"})

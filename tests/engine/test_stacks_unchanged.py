@@ -2,9 +2,9 @@
 
 On random crowded standard positions, the engine gives exactly the results and positions the
 engine before issue 17 gave (`standard_movement_golden.jsonl`, recorded at commit 37fb629 by
-tools/make_standard_golden.py); and a rule set that asks every new hook (`side`,
-`may_stack`) and answers as the standard game does, or powers on sides of their own, give
-exactly what the plain rule set gives."""
+tools/make_standard_golden.py); and a rule set that asks the stacking hook (`may_stack`)
+and answers as the standard game does, or powers on sides of their own, give exactly what the
+plain rule set gives."""
 
 from __future__ import annotations
 
@@ -37,12 +37,9 @@ GOLDEN = [json.loads(line) for line in
 
 
 class StandardAnswers(Rule):
-    """Asks the stacking hooks and answers as the standard game: one piece to a province."""
+    """Asks the stacking hook and answers as the standard game: one piece to a province."""
 
     about = RuleAbout("standard_answers")
-
-    def side(self, power):
-        return power
 
     def may_stack(self, pieces, how, position, game_map):
         return "" if len(pieces) <= 1 else "one piece to a province"

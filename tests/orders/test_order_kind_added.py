@@ -67,10 +67,6 @@ ENTRENCH = register(OrderKind(
 class Trenches(Rule):
     about = RuleAbout("trenches_for_tests", "trenches", brings=frozenset({"entrenchment"}))
 
-    def stands(self, order):
-        return True if isinstance(order, Entrench) else None
-
-
 @pytest.fixture(scope="module")
 def trench_map(standard_map):
     with added_rule(Trenches):

@@ -50,19 +50,19 @@ def read_loan(b, centre, to) -> Order:
 
 
 def check_declaration(order, kind, location, position, game_map, rules) -> Problem | None:
-    """The map's rule says whether the loan or its end may be declared on this board (the
-    same words `declare` gives when it is adjudicated), and what the player should know of a
-    loan that stands (`WARNING`: it would leave the lender short on this board)."""
-    if rules is None or position is None:
+    """What the map's rule that carries out loans (`declare`) would say, tried on a copy of
+    the board, so that intake gives the words the adjudication gives; and what the player
+    should know of a loan that stands (`WARNING`: it would leave the lender short on this
+    board; declared with an adjustment phase's orders it takes effect at once: void now)."""
+    if rules is None or position is None or not hasattr(position, "copy"):
         return None
-    why = rules.declaration_problem(order, position, game_map)
-    if why is not None:
-        return Problem(why, "Check who holds the centre in the last report.", VARIANT,
-                       refused=True)
+    result = rules.declare(order, position.copy(), game_map)
+    if result is not None and not result.succeeded:
+        return Problem(result.detail, "Check who holds the centre in the last report.",
+                       VARIANT, refused=True)
     warning = rules.declaration_warning(order, position, game_map)
     if warning is None:
         return None
-    # declared with an adjustment phase's orders it takes effect at once: void now
     return Problem(warning, kind=VOID if position.phase.kind == ADJUSTMENT else WARNING)
 
 
