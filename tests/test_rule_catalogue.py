@@ -95,4 +95,4 @@ def test_every_hook_is_answered_by_a_rule_of_gm():
     unused = [hook for hook in hooks
               if all(getattr(cls, hook) is getattr(Rule, hook) for cls in RULE_CLASSES)]
     assert unused == []
-    assert len(hooks) == 35
+    assert len(hooks) == 36  # declaration_warning: a loan that would leave the lender short

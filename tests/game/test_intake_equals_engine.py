@@ -199,7 +199,8 @@ def test_a_loan_that_would_leave_the_lender_short_is_warned_of_then_void_at_the_
         demo_positions):
     """Diadochi V 9, "units may not be disbanded to make a loan": declared with the moves,
     the loan is checked again when it takes effect; intake warns the player now. Declared
-    with an adjustment phase's orders it takes effect at once, and is void."""
+    with an adjustment phase's orders it takes effect at once: intake refuses it with the
+    words the engine voids it with."""
     from gm.engine.position import Position, Unit
 
     game_map = demo_positions["diadochi-v"][0]
@@ -218,9 +219,14 @@ def test_a_loan_that_would_leave_the_lender_short_is_warned_of_then_void_at_the_
         "Macedonia can spare Korinth then")
     assert pella.reason == ""  # Pella alone leaves Macedonia three for its three units
     winter = Position(Phase(240, "Winter", "Adjustment"), units, dict(owners))
-    found = intake_and_engine(letter, "macedonia", winter, game_map, rules)
-    (korinth, engine), (pella, _) = found
-    assert echo_verdict(korinth) == (VOID, engine.reason) == \
-        (VOID, "rule 9 (loans): units may not be disbanded to make a loan (Macedonia would "
-               "have 2 for 3 units)")
-    assert echo_verdict(pella)[0] == OK
+    short = "rule 9 (loans): units may not be disbanded to make a loan (Macedonia would " \
+            "have 2 for 3 units)"
+    korinth, pella = read_letter(letter, SimpleNamespace(map=game_map), winter,
+                                 "macedonia")[0]
+    assert korinth[0].status == "rejected" and short in korinth[0].reason
+    alone = Season(game_map, rules).adjudicate(winter, [korinth[1] or read_order(
+        "Loan Korinth to Egypt", game_map, "macedonia", phase_kind="Adjustment").order])
+    assert verdict_of(results_by_order([alone.results[0].order], alone.results)[0]) \
+        .reason == short
+    [(row, engine)] = intake_and_engine(letter, "macedonia", winter, game_map, rules)
+    assert row.text == "Loan Pella to Egypt" and echo_verdict(row)[0] == OK == engine.kind
