@@ -32,10 +32,11 @@ from gm.orders.kinds.board import KIND_WORDS, place_name, power_name
 from gm.orders.kinds.build import NewPiece
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import BuildHooks
 from gm.rules.rule import Rule
 
 
-class BuildAnywhere(Rule):
+class BuildAnywhere(Rule, BuildHooks):
     about = RULES["build_anywhere"]
 
     def build_sites(self, power, position, game_map):

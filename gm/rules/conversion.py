@@ -17,6 +17,7 @@ from gm.engine import results as R
 from gm.maps.gamemap import coast_of, province_of
 from gm.orders.types import Convert
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import AdjustmentHooks, MovementHooks, OrderHooks
 from gm.rules.rule import Rule
 
 KIND_WORDS = {"A": "army", "F": "fleet"}
@@ -37,7 +38,7 @@ def became(unit, new, game_map) -> str:
            f"{what}"
 
 
-class Conversion(Rule):
+class Conversion(Rule, OrderHooks, MovementHooks):
     about = RULES["conversion"]
 
     def order_problem(self, order, unit, position, game_map):
@@ -90,7 +91,7 @@ class Conversion(Rule):
         return events
 
 
-class WinterConversion(Conversion):
+class WinterConversion(Conversion, OrderHooks, MovementHooks, AdjustmentHooks):
     """Army/fleet conversion in the adjustment phase instead of a season's move.
 
     Hoplite Wars 9: 'Players may also elect to transform any Army unit in a supply centre

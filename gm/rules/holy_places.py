@@ -30,6 +30,14 @@ from gm.engine.results import OrderResult
 from gm.orders.types import Build, DestroyCentre
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import (
+    AdjustmentHooks,
+    BuildHooks,
+    ExtraBuildHooks,
+    OwnershipHooks,
+    PieceHooks,
+    SupplyHooks,
+)
 from gm.rules.rule import Rule
 
 KEY = "holy_places"
@@ -73,7 +81,8 @@ def _place(game_map, province: str) -> str:
     return game_map.provinces[province].name if province in game_map.provinces else province
 
 
-class HolyPlaces(Rule):
+class HolyPlaces(Rule, PieceHooks, BuildHooks,
+                 ExtraBuildHooks, AdjustmentHooks, OwnershipHooks, SupplyHooks):
     about = RULES["holy_places"]
 
     @staticmethod

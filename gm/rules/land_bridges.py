@@ -24,10 +24,11 @@ off the bridges, 7.2 in Rise of Rome II; blocking is cited as 7.3).
 from __future__ import annotations
 
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import MovementHooks
 from gm.rules.rule import Rule
 
 
-class LandBridges(Rule):
+class LandBridges(Rule, MovementHooks):
     about = RULES["land_bridges"]
 
     def void_moves(self, planned, position, game_map):

@@ -37,6 +37,7 @@ from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import PlaceLeader, SupportHold, SupportMove
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import BuildHooks, MovementHooks, OrderHooks, OwnershipHooks, PieceHooks
 from gm.rules.rule import Rule
 
 PLACED = "placed"
@@ -55,7 +56,7 @@ def _on_board(position, leader: str) -> bool:
         any(d.unit.name == leader for d in position.dislodged)
 
 
-class Leaders(Rule):
+class Leaders(Rule, OrderHooks, PieceHooks, MovementHooks, BuildHooks, OwnershipHooks):
     about = RULES["leaders"]
 
     # --- 3.3: where each leader starts ---------------------------------------------------------

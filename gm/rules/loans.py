@@ -35,6 +35,7 @@ from gm.engine.results import OrderResult
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import EndLoan, LoanCentre
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import OrderHooks, OwnershipHooks, SupplyHooks, VictoryHooks
 from gm.rules.rule import Rule
 
 KEY = "loans"
@@ -90,7 +91,7 @@ def loans_in_words(position, game_map) -> list[str]:
     return out
 
 
-class Loans(Rule):
+class Loans(Rule, OrderHooks, OwnershipHooks, SupplyHooks, VictoryHooks):
     about = RULES["loans"]
 
     def board_notes(self, position, game_map):

@@ -23,6 +23,7 @@ from gm.notation import read_unit
 from gm.orders.parse import parse_order
 from gm.rule_catalogue import RuleAbout
 from gm.rules import Rule, RuleSet
+from gm.rules.hooks import PieceHooks
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools")]
@@ -36,7 +37,7 @@ GOLDEN = [json.loads(line) for line in
           (Path(__file__).parent / "standard_movement_golden.jsonl").read_text().splitlines()]
 
 
-class StandardAnswers(Rule):
+class StandardAnswers(Rule, PieceHooks):
     """Asks the stacking hook and answers as the standard game: one piece to a province."""
 
     about = RuleAbout("standard_answers")

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from gm.rule_catalogue import RuleAbout
 from gm.rules import Rule, RuleSet
+from gm.rules.hooks import PieceHooks
 from tests.rule_fixtures import added_rule
 
 
-class Stacks(Rule):
+class Stacks(Rule, PieceHooks):
     about = RuleAbout("test_stacks", "stacks (tests)",
                       brings=frozenset({"merge_split", "multiple_units"}))
 

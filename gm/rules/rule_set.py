@@ -1,16 +1,18 @@
-"""The rules in force for one game: `RuleSet` answers each hook of `Rule` (gm/rules/rule.py)
-with the standard rules unless a rule in force answers first (a rule returns None to pass).
+"""The rules in force for one game: `RuleSet` answers each hook (gm/rules/hooks.py) with the
+standard rules unless a rule in force answers first (a rule returns None to pass).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from gm.orders.kinds.build import NewPiece
 from gm.orders.kinds.order_kind import MOVEMENT
+from gm.rules.hooks import HOOK_GROUPS
 from gm.rules.rule import Rule
 from gm.rules.rule_registry import rule_class
+from gm.rules.supply import Supply
 
 if TYPE_CHECKING:
     from gm.engine.position import Dislodged, Position, Unit
@@ -22,8 +24,9 @@ if TYPE_CHECKING:
 STANDARD_BUILD_KINDS = ("A", "F")
 
 
-class RuleSet:
-    """The rules in force for one game: standard answers, overridden by the variant's rules."""
+class RuleSet(Supply):
+    """The rules in force for one game: standard answers, overridden by the variant's rules.
+    The supply and victory counts built on the supply hooks are `Supply`'s (gm/rules/supply.py)."""
 
     def __init__(self, rules: Iterable[Rule] = (), players: dict[str, str] | None = None,
                  *, owns: bool = True):
@@ -34,10 +37,12 @@ class RuleSet:
                 rule.rule_set = self
         # for each hook, only the rules that answer it: the standard game asks nobody
         self._answering: dict[str, list[Rule]] = {}
-        for name, member in vars(Rule).items():
-            if callable(member) and not name.startswith("_"):
-                self._answering[name] = [r for r in self.rules
-                                         if getattr(type(r), name) is not member]
+        # (a rule answers a hook of an interface it lists, `gm/rules/hooks.py`, and overrides)
+        for group in HOOK_GROUPS:
+            for name, member in vars(group).items():
+                if callable(member) and not name.startswith("_"):
+                    self._answering[name] = [r for r in self.rules if isinstance(r, group)
+                                             and getattr(type(r), name) is not member]
 
     @classmethod
     def for_map(cls, game_map: GameMap) -> RuleSet:
@@ -237,13 +242,7 @@ class RuleSet:
                         game_map: GameMap) -> list[str]:
         return self._all("after_ownership", owners_before, position, game_map)
 
-    def centres(self, position: Position, game_map: GameMap) -> list[str]:
-        """The provinces that are supply centres in this position (for reports and lists)."""
-        if not self._answering["is_centre"]:
-            return list(game_map.centres)
-        return [c for c in game_map.centres if self.is_centre(c, position, game_map)]
-
-    # supply, per centre
+    # supply, per centre (the counts built on them are `Supply`'s)
     def supplied_by(self, centre: str, position: Position, game_map: GameMap) -> str | None:
         """Standard: the centre's owner."""
         answer = self._first("supplied_by", centre, position, game_map)
@@ -264,44 +263,6 @@ class RuleSet:
         if self._answering["is_centre"] and not self.is_centre(centre, position, game_map):
             return 0.0
         return province.value_for(power)
-
-    def _supplying(self, position: Position, game_map: GameMap
-                   ) -> Iterator[tuple[str, str, float]]:
-        """(centre, power, value) for every centre that supplies a power (`supplied_by`),
-        at its `centre_value`: what `supplies` adds up and `supply_centres` lists."""
-        if not (self._answering["supplied_by"] or self._answering["centre_value"]
-                or self._answering["is_centre"]):
-            for centre, owner in position.owners.items():  # the standard game: owners only
-                province = game_map.provinces.get(centre)
-                if province is not None:
-                    yield centre, owner, province.value_for(owner)
-            return
-        for centre in dict.fromkeys([*game_map.centres, *position.owners]):
-            power = self.supplied_by(centre, position, game_map)
-            if power:
-                yield centre, power, self.centre_value(centre, power, position, game_map)
-
-    def supplies(self, position: Position, game_map: GameMap) -> dict[str, float]:
-        """Every power's supply: the sum, over the centres that supply it, of their values."""
-        out: dict[str, float] = {}
-        for _, power, value in self._supplying(position, game_map):
-            out[power] = out.get(power, 0.0) + value
-        return out
-
-    def supply_centres(self, position: Position, game_map: GameMap) -> dict[str, list[str]]:
-        """Every power's supply centres: those that supply it and are worth something. Their
-        number is what reports print beside the supply where centres are not worth one each
-        (`8 supply centres worth 10`)."""
-        out: dict[str, list[str]] = {}
-        for centre, power, value in self._supplying(position, game_map):
-            if value > 0:
-                out.setdefault(power, []).append(centre)
-        return out
-
-    def supply(self, power: str, position: Position, game_map: GameMap) -> float:
-        """The power's supply (`supplies`): what adjustments, victory, reports, the chart,
-        `gm show` and pictures count."""
-        return self.supplies(position, game_map).get(power, 0.0)
 
     # adjustments
     def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
@@ -378,43 +339,6 @@ class RuleSet:
     def after_adjustments(self, position: Position, game_map: GameMap) -> list[str]:
         return self._all("after_adjustments", position, game_map)
 
-    def winners(self, position: Position, game_map: GameMap) -> list[str]:
-        """Standard: the map's victory condition (centres, units, or a majority of the centres
-        still on the board); one power, or nobody."""
-        answer = self._first("winners", position, game_map)
-        if answer is not None:
-            return list(answer)
-        kind, count = game_map.victory_kind, game_map.victory_count
-        if kind == "units" and count:
-            reached = [p for p in game_map.powers if len(position.units_of(p)) >= count]
-        elif kind == "centres" and count:
-            supplies = self.supplies(position, game_map)
-            reached = [p for p in game_map.powers if supplies.get(p, 0.0) >= count]
-        elif kind == "majority":
-            supplies, total = self.supplies(position, game_map), self.board_supply(position,
-                                                                                    game_map)
-            reached = [p for p in game_map.powers if supplies.get(p, 0.0) * 2 > total]
-        else:
-            reached = []
-        return reached[:1]  # the standard game has one winner: the first in the map's order
-
     def board_notes(self, position: Position, game_map: GameMap) -> list[str]:
         return self._all("board_notes", position, game_map)
 
-    def score_words(self) -> str:
-        """What the victory score counts when a rule says (`self-supporting units`), else ''."""
-        return next((r.about.score_words for r in self._answering["score"] if r.about.score_words),
-                    "")
-
-    def board_supply(self, position: Position, game_map: GameMap) -> float:
-        """The supply of every centre still on the board (`centres`)."""
-        return sum(game_map.provinces[c].supply for c in self.centres(position, game_map))
-
-    def score(self, power: str, position: Position, game_map: GameMap) -> float:
-        """Standard: what the victory condition counts, units or supply."""
-        answer = self._first("score", power, position, game_map)
-        if answer is not None:
-            return answer
-        if game_map.victory_kind == "units":
-            return float(len(position.units_of(power)))
-        return self.supply(power, position, game_map)
