@@ -23,7 +23,7 @@ FLOORS = [
     {"report"},  # the report as data, and its renderers
     {"game"},  # the GM's workflow
     {"draw", "publish", "mail", "judge"},  # pictures; the site; mail; the judge's cycle
-    {"cli", "demo", "__main__"},  # the command line
+    {"cli", "demo", "__main__", "launcher"},  # the command line
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 # The one module that looks up: the map checker reads the units of a map file in gm's

@@ -14,6 +14,14 @@ from gm.calendar import Phase
 from gm.store.database import Store
 from gm.store.store_errors import GameExists, GameNotFound
 
+JOINT_VICTORY = "Joint victory: "  # how the store and reports word a victory of several powers
+
+
+def joint_victory(names: list[str]) -> str:
+    """`Joint victory: Egypt, Syria`; an archive writes it `Winner: Egypt, Syria`. (Here, not
+    with the archive's models, so that ending a game does not load pydantic.)"""
+    return JOINT_VICTORY + ", ".join(names)
+
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -85,14 +85,6 @@ class ArchivePhase(BaseModel):
     outcome: RecordedOutcome | None = None
 
 
-JOINT_VICTORY = "Joint victory: "  # how the store and reports word a victory of several powers
-
-
-def joint_victory(names: list[str]) -> str:
-    """`Joint victory: Egypt, Syria`; an archive writes it `Winner: Egypt, Syria`."""
-    return JOINT_VICTORY + ", ".join(names)
-
-
 class Archive(BaseModel):
     game: str | None = None
     variant: str

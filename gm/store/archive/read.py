@@ -37,9 +37,9 @@ from gm.store.archive.archive_data import (
     Holding,
     RecordedDislodged,
     RecordedOutcome,
-    joint_victory,
 )
 from gm.store.codec import CodecError, parse_unit_text
+from gm.store.game_rows import joint_victory
 
 HEADER_KEYS = ("game", "variant", "notes", "grey press", "report lines", "start state")
 REPORT_LINES = ("refused", "all", "none")

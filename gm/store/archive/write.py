@@ -11,7 +11,6 @@ from gm.maps.gamemap import GameMap
 from gm.notation import place, unit_display
 from gm.orders.recorded import HEADING, IGNORED, REJECTED, RecordedLine
 from gm.store.archive.archive_data import (
-    JOINT_VICTORY,
     MARK,
     ROW,
     Archive,
@@ -20,6 +19,7 @@ from gm.store.archive.archive_data import (
     ArchivePress,
     RecordedOutcome,
 )
+from gm.store.game_rows import JOINT_VICTORY
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
