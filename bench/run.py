@@ -223,6 +223,9 @@ def main() -> None:
             print(line)
         for name, value in command_figures().items():
             print(f"command: {name}: {value:,.0f}")
+        import big_letters  # 1 MB letters of any content (issue 28)
+
+        print("\n".join(big_letters.report(big_letters.run())))
         print(cold_start.load_note())
 
 

@@ -26,7 +26,7 @@ _UNIT = re.compile(
     r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
     r"(?:\s+\((?P<name>[^)]*)\))?(?:\s+#(?P<tag>\S+))?\s*$", re.I)
 # A piece as a GM types it in a correction: `A Par`, `2A Ur`, `fleet North Sea`, or no kind.
-_TYPED_UNIT = re.compile(r"^\s*([1-9])?\s*(army|fleet|a|f)\s+(.+)$", re.I)
+_TYPED_UNIT = re.compile(r"^\s*+([1-9])?\s*+(army|fleet|a|f)\s++(.+)$", re.I)
 _TYPED_KINDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 
 

@@ -16,7 +16,8 @@ GM = ROOT / "gm"
 FLOORS = [
     # the board, the data files gm installs (maps, the grammar), and what each rule declares
     {"maps", "_data", "rule_catalogue"},
-    {"calendar", "notation", "dates", "deadline_time"},  # the vocabulary: phases, units, dates
+    {"calendar", "notation", "dates", "deadline_time", "visible"},  # the vocabulary: phases,
+    # units, dates, outside text made safe to show
     {"orders"},  # reading orders
     {"engine", "rules"},  # adjudication, and the rules plugged into it
     {"store", "datc"},  # what is kept; the DATC runner

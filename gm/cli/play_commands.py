@@ -129,7 +129,7 @@ def orders(game: GameName,
     if list_:
         _list_orders(game, db, power)
         return
-    text, origin = read_text_input(source, "the orders")
+    text, origin = read_text_input(source, "the orders", force)
     from gm.game.intake import take_orders
 
     with opened(db) as store:
@@ -202,10 +202,11 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
             console.print(f"  {line.power:<10} {line.text}  ({line.reason})", markup=False,
                           soft_wrap=True)
     for letter in held:
-        console.print(f"Held as late: message {letter.number} from {letter.sender} "
-                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}; "
-                      f"'gm letters {p.game} --accept {letter.number}' takes it.",
-                      markup=False, soft_wrap=True)
+        take = f"; 'gm letters {p.game} --accept {letter.number}' takes it" \
+            if letter.acceptable else ""
+        console.print(f"{letter.why}: message {letter.number} from {letter.sender} "
+                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}, "
+                      f"subject {letter.subject!r}{take}.", markup=False, soft_wrap=True)
     if p.can_redo:
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 

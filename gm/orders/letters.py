@@ -54,6 +54,14 @@ from gm.orders.sections import (
 from gm.orders.types import Build, Disband, Order, PlaceLeader, Remove, Retreat
 
 # --- what a line can be -----------------------------------------------------------------------
+# What a letter costs is bounded by its length: a line longer than a line of orders is prose,
+# read by no pattern; a letter gives no more orders than every power of a game has, and tries
+# no more pieces of text as orders than a few a line (a megabyte of commas would otherwise
+# take a minute). Lines past any of these are ignored, saying so.
+MAX_LINE_LENGTH = 1_000  # a line of orders is a few hundred characters at most
+MAX_ORDERS = 1_000  # orders read from one letter; all of a game's powers order a few hundred
+_TRIES = 4_000  # pieces tried as orders in any letter, and `_TRIES_A_LINE` for each line
+_TRIES_A_LINE = 1
 _EMAIL_HEADER = re.compile(
     r"^(?P<key>from|to|cc|bcc|date|sent|subject|reply-to|message-id|in-reply-to|references)"
     r"\s*:\s*(?P<rest>.*)$", re.I)
@@ -64,8 +72,12 @@ _GREETING = re.compile(r"^(?:hi|hello|hey|dear|greetings|good (?:morning|afterno
                        r"howdy|hiya)\b", re.I)
 _SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|yours|"
                        r"sincerely|kind regards|best wishes|all the best|ta|love|later)\b", re.I)
+# Every pattern here reads a stranger's text, so each runs in time linear in it: runs of
+# spaces are taken whole (`\s*+`, possessive) and a separator starts where a run starts
+# (`(?<!\s)`), or right after the run an earlier one took (`(?<=\s);`), never inside one:
+# retried at every space of a long run, a plain `\s*;` took time as the run squared.
 # Several numbered orders on one line: `1. A Vie - Gal 2. A Bud - Ser`.
-_INLINE_NUMBER = re.compile(r"\s*;\s*|\s+(?=\(?\d{1,2}[.)]\s+\S)")
+_INLINE_NUMBER = re.compile(r"(?<!\s)\s*+;\s*+|(?<=\s);\s*+|(?<!\s)\s++(?=\(?\d{1,2}[.)]\s++\S)")
 # Conditional retreats: `If dislodged, A Mar - Gas`, `A Leb - Lam (if dislodged)`.
 _DISLODGED = r"(?:dislodged|displaced|forced\s+out)"
 # a leader's placement, as players word it (`Place Hannibal in Carthage`, `Hannibal starts in
@@ -83,39 +95,43 @@ _LEADER_WORD = re.compile(r"^(?:the\s+)?leader\b\s*[:\-–—]?\s*", re.I)
 # what names a leader's place in a placement: `Ptolemy IV (Memphis)`, `Ptolemy IV - Memphis`
 _LEADER_AT = re.compile(r"^(?P<leader>[^():,\-–—]+?)\s*(?:\(\s*(?P<paren>[^()]+?)\s*\)|"
                         r"(?:[:,\-–—]|\b(?i:in|at|to|on)\b)\s*(?P<rest>[^():]+?))\s*\.?$")
-_IF_LEAD = re.compile(rf"^(?:if|when|should)\s+(?:(?:it|the\s+unit|my\s+unit)\s+is\s+)?"
-                      rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
-_IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s+(?P<unit>.{{1,40}}?)\s+(?:is|be|gets?)\s+"
-                           rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
-_IF_TAIL = re.compile(rf"\s*[,;:\-–—]?\s*[(\[]?\s*(?:if|when)\s+(?:(?:it\s+is|it's)\s+)?"
-                      rf"{_DISLODGED}\s*[)\]]?\s*\.?$", re.I)
-_ALTERNATIVES = re.compile(r"\s+or\s+|\s*/\s*(?=[A-Za-z]{3})", re.I)
+_IF_LEAD = re.compile(rf"^(?:if|when|should)\s++(?:(?:it|the\s+unit|my\s+unit)\s++is\s++)?"
+                      rf"{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?", re.I)
+_IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s++(?P<unit>.{{1,40}}?)\s++(?:is|be|gets?)"
+                           rf"\s++{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?", re.I)
+_IF_TAIL = re.compile(rf"(?<!\s)\s*+[,;:\-–—]?\s*+[(\[]?\s*+(?:if|when)\s++"
+                      rf"(?:(?:it\s++is|it's)\s++)?{_DISLODGED}\s*+[)\]]?\s*+\.?$", re.I)
+_ALTERNATIVES = re.compile(r"(?<!\s)\s++or\s++|(?<!\s)\s*+/\s*+(?=[A-Za-z]{3})|"
+                           r"(?<=\s)/\s*+(?=[A-Za-z]{3})", re.I)
 # `Atlantis:` or `Orders for Atlantis`: a heading for a power, but not one of the game's.
 _POWER_LIKE = re.compile(
     r"^(?:(?P<lead>(?i:orders?|moves?))\s+(?i:for|from|of)\s+)?(?P<name>[A-Z][\w'’.-]*"
-    r"(?:\s+[A-Z][\w'’.-]*)?)(?:'s|’s)?(?P<tail>\s+(?i:orders?))?\s*(?P<mark>:)?\s*$")
+    r"(?:\s++[A-Z][\w'’.-]*)?)(?:'s|’s)?(?P<tail>\s++(?i:orders?))?\s*+(?P<mark>:)?\s*+$")
 _NOT_POWERS = {"orders", "order", "moves", "movement", "press", "note", "notes", "ps", "p.s",
                "p.s.", "comments", "comment", "diplomacy", "subject", "gm", "dear gm",
                "postscript", "message", "messages", "re", "fwd", "the end", "end", "nb",
                "n.b", "my", "our", "the", "here", "final", "new", "revised", "updated"}
 # `Germany, Autumn retreats:`, `Gondor's orders for Summer 3000`, `France (Winter 1901)`
-_SEASON_AFTER_POWER = re.compile(r"^[^,:(]+?(?:,|\bfor\b|\()\s*(?P<season>[^:()]+?)\s*\)?"
-                                 r"\s*[:\-–—]*\s*$", re.I)
+_SEASON_AFTER_POWER = re.compile(r"^[^,:(]+?(?:,|\bfor\b|\()\s*+(?P<season>[^:()]*?[^:()\s])"
+                                 r"\s*+\)?\s*+[:\-–—]*+\s*+$", re.I)
 _MARKED = re.compile(r"^(?P<text>[^:]{1,80}?)\s*[:\-–—]+\s*$")  # words, then `:` or a dash
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
 _HEADER = re.compile(
     r"^(?:(?P<lead>orders?|moves?|builds?|adjustments?|retreats?)\s+(?:for|from|of)\s+)?"
     r"(?P<name>[^:()\[\],;]+?)(?:'s|’s)?"
-    r"(?:\s+(?:orders?|moves?|builds?|adjustments?|retreats?)(?:\s+(?:for|of)\s+[^:]{1,30})?)?"
-    r"\s*(?:\([^)]*\))?\s*(?:,[^:]*)?\s*(?P<mark>[:\-–—]+)?\s*$", re.I)
-_POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*:\s*(?P<rest>\S.*)$")
-_POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s+[-–—]\s+(?P<rest>\S.*)$")
-_VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*:?\s*$", re.I)
+    r"(?:\s++(?:orders?|moves?|builds?|adjustments?|retreats?)(?:\s++(?:for|of)\s+[^:]{1,30})?)?"
+    r"\s*+(?:\([^)]*+\))?\s*+(?:,[^:]*+)?\s*+(?P<mark>[:\-–—]++)?\s*+$", re.I)
+# `_HEADER` and `_SEASON_AFTER_POWER` try many ways to split a line: they are only given a
+# heading's length of text, its spaces collapsed (`_header_power`).
+_HEADING_LENGTH = 120  # a heading is a few words; a longer line is never read as one
+_POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*+:\s*+(?P<rest>\S.*)$")
+_POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s++[-–—]\s++(?P<rest>\S.*)$")
+_VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*+:?\s*+$", re.I)
 _HEADING_VERB = re.compile(r"\b(builds?|removals?|removes?|disbands?)\b", re.I)
 _VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?|retreats?)\b\s*:?", re.I)
 # `A Boe - Aet (retreat)`: the line says it is a retreat
-_RETREAT_TAIL = re.compile(r"\s*[(\[]\s*(?:as\s+an?\s+|a\s+)?retreat(?:s|ing)?\s*[)\]]\s*\.?$",
-                           re.I)
+_RETREAT_TAIL = re.compile(r"(?<!\s)\s*+[(\[]\s*+(?:as\s++an?\s++|a\s++)?retreat(?:s|ing)?\s*+"
+                           r"[)\]]\s*+\.?$", re.I)
 _STARTS_WITH_UNIT = re.compile(r"^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]", re.I)
 _STARTS_WITH_VERB = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sack|loans?|lend|"
                                r"end\s+loan|place|destroy|retreats?)\b", re.I)
@@ -126,11 +142,11 @@ _VERB_FIRST = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sacks?|loans?|
 # a heading that ends in a colon: the lines below it are read for what it says
 _COLON_END = re.compile(r":\s*$")
 _ORDER_SIGNS = re.compile(
-    r"->|=>|\w\s*-\s*\w|\b(?:h|s|c|r|d|z|holds?|supports?|convoys?|moves?|retreats?|"
+    r"->|=>|\w\s*+-\s*+\w|\b(?:h|s|c|r|d|z|holds?|supports?|convoys?|moves?|retreats?|"
     r"disbands?|merges?|splits?|destroys?|sacks?|converts?|becomes?)\b", re.I)
 # Where one line holds several orders: tried in this order, only when the whole fails.
-_SEPARATORS = (re.compile(r"\s*,\s*"), re.compile(r"(?<=\S)\.\s+"),
-               re.compile(r"\s+(?:and|&)\s+", re.I))
+_SEPARATORS = (re.compile(r"(?<!\s)\s*+,\s*+|(?<=\s),\s*+"), re.compile(r"(?<=\S)\.\s++"),
+               re.compile(r"(?<!\s)\s++(?:and|&)\s++", re.I))
 _VERBS = {"build": "Build", "builds": "Build", "b": "Build", "removal": "Remove",
           "removals": "Remove", "remove": "Remove", "removes": "Remove",
           "disband": "Disband", "disbands": "Disband", "retreat": "Retreat",
@@ -261,16 +277,18 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
     the engine will void are kept with a note saying why. `rules` (the map's `RuleSet`) lets
     its rules object too. `phases` (the open phase and those before the next movement) lets
     lines meant for a later phase be kept for it; without it they are rejected."""
+    lines = text.splitlines()
+    tries = _TRIES + _TRIES_A_LINE * len(lines)
     if board is not None and rules is not None and name_index(game_map).leader_power \
             and _PLACEMENT.search(text):
         # a placement is carried out before the phase's orders, wherever the letter puts it:
         # read the letter once for its placements, then every line against the board they make
-        first = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
-        for no, raw in enumerate(text.splitlines(), 1):
+        first = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules, tries)
+        for no, raw in enumerate(lines, 1):
             first.read_line(no, raw)
         board = first.board
-    reader = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
-    for no, raw in enumerate(text.splitlines(), 1):
+    reader = _LetterReader(game_map, power, phase_kind, board, forms, phases, rules, tries)
+    for no, raw in enumerate(lines, 1):
         reader.read_line(no, raw)
         if reader.power:
             reader.letter.written_for[no] = reader.power
@@ -280,7 +298,7 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
 class _LetterReader:
     def __init__(self, game_map: GameMap, power: str | None, phase_kind: str | None, board,
                  forms: Collection[str] | None, phases: LetterPhases | None = None,
-                 rules=None):
+                 rules=None, tries: int = _TRIES):
         self.map = game_map
         self.rules = rules
         self.index: NameIndex = name_index(game_map)
@@ -299,6 +317,7 @@ class _LetterReader:
         self.letter = Letter()
         self.in_signature = False
         self.verb: str | None = None  # set by a `Builds:` heading, until a blank line
+        self.tries_left = tries  # orders this letter may still try to read
         # a line ending in a colon that gm could not read as a heading (`If bounced:`): the
         # orders below it never replace one the player gave, until the next heading or the
         # end of the paragraph under it
@@ -317,6 +336,9 @@ class _LetterReader:
             return self.ignore(no, line, ignored.SIGNATURE)
         if line.startswith(">"):
             return self._quoted(no, line)
+        if len(line) > MAX_LINE_LENGTH or self.tries_left <= 0 \
+                or len(self.letter.orders) >= MAX_ORDERS:
+            return self.ignore(no, line, ignored.TOO_LONG)
         if _SIGNATURE_START.match(line):
             self.in_signature = True
             return self.ignore(no, line, ignored.SIGNATURE)
@@ -405,7 +427,7 @@ class _LetterReader:
     def _season_heading(self, no: int, line: str, body: str) -> bool:
         """`Winter:`, `Autumn retreats:`, `Builds:`, `If dislodged:` alone on a line: the lines
         below are for that phase, until the next heading."""
-        text = re.sub(r"\s*[:\-–—]+\s*$", "", body)
+        text = re.sub(r"(?<![\s:\-–—])\s*+[:\-–—]++\s*+$", "", body)
         if _IF_LEAD.fullmatch(body.strip()) or _IF_LEAD.fullmatch(text + " "):
             self.section = self._retreat_target()
             self.verb, self.doubt_heading = None, None
@@ -582,6 +604,10 @@ class _LetterReader:
     def _try(self, text: str, verb: str | None = None) -> _Found | OrderError:
         """One order read and checked, for the phase its line is for: the open phase, or a
         later one (a heading, 'if dislodged', or an order only a later phase allows)."""
+        self.tries_left -= 1
+        if self.tries_left < 0:
+            return OrderError(text, "the letter holds more than gm reads as orders", None,
+                              "Send the orders in a letter of their own.")
         slot, refusal = self._target()
         if refusal:
             outcome = self._read(text, verb, None, None)
@@ -834,7 +860,9 @@ class _LetterReader:
     def _header_power(self, text: str, strong: bool = False) -> str | None:
         """The power a heading names (`EGYPT:`, `Orders for Egypt`, `Egypt -`), else None.
         Headings with a colon or 'orders for' may abbreviate the power or misspell it."""
-        m = _HEADER.match(text.strip())
+        if len(text) > _HEADING_LENGTH:
+            return None
+        m = _HEADER.match(" ".join(text.split()))
         if not m:
             return None
         name = m.group("name").strip()
@@ -868,7 +896,7 @@ class _LetterReader:
         """`Atlantis:`, `Orders for Atlantis`: a heading for a power this game does not have
         stops the letter. A bare `Word:` is such a heading only if an order follows it
         (`Question:` over prose is a remark)."""
-        m = _POWER_LIKE.match(text.strip())
+        m = _POWER_LIKE.match(text.strip()) if len(text) <= _HEADING_LENGTH else None
         if not m or not (m.group("mark") or m.group("lead")):
             return False
         name = m.group("name").strip()
@@ -898,7 +926,8 @@ class _LetterReader:
     def _email_header(self, no: int, line: str, header: re.Match[str]) -> None:
         if header.group("key").lower() == "subject":
             subject = re.sub(r"^(?:re|fwd?|aw)\s*:\s*", "", header.group("rest"), flags=re.I)
-            for words in (subject, *re.split(r"\s*[-–—:,]\s*", subject)):
+            for words in (subject, *re.split(r"(?<!\s)\s*+[-–—:,]\s*+|(?<=\s)[-–—:,]\s*+",
+                                             subject)):
                 power = self._header_power(words) if words else None
                 if power:
                     return self._set_power(no, line, power)

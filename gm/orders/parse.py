@@ -36,6 +36,7 @@ __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 EXAMPLES = "Write it like 'A Par - Bur', 'F Nth S A Yor - Nwy', 'F Nth C A Lon - Nwy' or " \
            "'Build A Par'."
 _TRAILING = " \t.,;!"
+MAX_ORDER_LENGTH = 200  # the longest order, names written in full, is half that
 _CACHE_LIMIT = 50_000
 
 # What the grammar expected, in words, most useful first.
@@ -128,6 +129,10 @@ def clear_caches() -> None:
 
 def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
           phase_kind: str | None, allowed: frozenset[str]) -> Reading:
+    if len(text) > MAX_ORDER_LENGTH:  # prose, or several orders: never given to the parser
+        raise OrderError(text, f"{len(text):,} characters are more than one order holds "
+                               f"({MAX_ORDER_LENGTH} at most)", None,
+                         "Write each order on a line of its own.", kind=SYNTAX)
     clean = index.unhyphenate(text.rstrip(_TRAILING))
     if not clean.strip():
         raise OrderError(text, "the order is empty", None, EXAMPLES)

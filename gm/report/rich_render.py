@@ -287,8 +287,11 @@ def render_chart_rich(chart: CentreChart, ascii: bool = False,
 
 
 def terminal() -> Console:
-    """A console that reads the terminal and `NO_COLOR` as they are now."""
-    return Console(highlight=False)
+    """A console that reads the terminal and `NO_COLOR` as they are now, and shows a
+    player's control characters (`gm.visible`)."""
+    from gm.visible import ShownConsole
+
+    return ShownConsole(highlight=False)
 
 
 def print_rich(renderable: RenderableType, console: Console | None = None) -> None:

@@ -149,7 +149,7 @@ def phases_with_status(store: Store, game: GameRow, status: str) -> list[PhaseRo
 
 
 def report_lines(store: Store, game_id: int) -> str:
-    """Which unadjudicated letter lines the game's public reports print (store migration 10):
+    """Which unadjudicated letter lines the game's public reports print (store migration 11):
     'refused' (the default), 'all' or 'none'."""
     row = store.db.execute("SELECT report_lines FROM games WHERE id = ?", [game_id]).fetchone()
     return row[0] if row and row[0] else "refused"
