@@ -59,6 +59,20 @@ AsciiOption = Annotated[bool, typer.Option(
     "--ascii", help="7-bit text only: accents dropped, dashes and quotes typed plainly")]
 
 
+class Lines(StrEnum):
+    """Which lines of the letters that were not adjudicated a report prints."""
+
+    refused = "refused"
+    all = "all"
+    none = "none"
+
+
+LinesOption = Annotated[Lines | None, typer.Option(
+    "--lines", help="the letter lines not adjudicated to print: refused (meant as orders and "
+                    "refused, with the reason), all (quoted mail and remarks too), none "
+                    "(default: the game's setting, refused unless changed with --set-lines)")]
+
+
 def _renderer(what: str, format: ReportFormat):
     """The function that renders a season report (or the centre chart, `what="chart"`) in
     `format`, imported here and only when used: a command loads one renderer, not four."""

@@ -85,6 +85,8 @@ class PowerStanding:
     centres: float  # the supply: what the power's centres are worth
     units: int
     centre_count: int | None = None  # how many centres; None: as many as their worth
+    free: tuple[str, ...] = ()  # the pieces among `units` that need no supply (a leader)
+    upkeep: float | None = None  # what the others need where some need a half; None: one each
 
 
 @dataclass(slots=True)

@@ -24,6 +24,7 @@ from gm.engine.position import Position, Unit
 from gm.maps.gamemap import GameMap
 from gm.orders.kind_registry import declares, kind_of
 from gm.orders.kinds.order_kind import Order, Sketch
+from gm.report.supply_words import SupplyCount, supply_counts
 from gm.rules import RuleSet
 
 SKIPPED_CODES = frozenset({"replaced"})  # an order a later one replaced did nothing
@@ -68,17 +69,18 @@ def piece_of(unit: Unit) -> Piece:
 
 def standings(game_map: GameMap, position: Position, rules: RuleSet | None = None
               ) -> list[PowerStanding]:
-    """Each power still on the board: its supply (as the variant's rules count it) and pieces."""
+    """Each power still on the board: its supply and the pieces it keeps, counted once for
+    the legend and the report's table (`gm.report.supply_words.supply_counts`)."""
     rules = rules or RuleSet.for_map(game_map)
-    supplies = rules.supplies(position, game_map)
-    counts = rules.supply_centres(position, game_map)
+    counts = supply_counts(position, game_map, rules)
     out = []
     for pid, power in game_map.powers.items():
-        centres = supplies.get(pid, 0.0)
-        units = len(position.units_of(pid))
-        if centres or units or any(d.unit.power == pid for d in position.dislodged):
-            out.append(PowerStanding(pid, power.name, power.colour, centres, units,
-                                     len(counts.get(pid, ()))))
+        count = counts.get(pid)
+        if count is None and any(d.unit.power == pid for d in position.dislodged):
+            count = SupplyCount(0, 0.0, 0)
+        if count is not None:
+            out.append(PowerStanding(pid, power.name, power.colour, count.supply, count.units,
+                                     count.centres, count.free, count.upkeep))
     return out
 
 

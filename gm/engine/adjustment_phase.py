@@ -7,7 +7,7 @@ the variant allows); surplus build and removal orders are ignored in the order g
 may accept orders of its own first (a voluntary disband), on a working copy of the position, so
 that what they free pays for builds. A rule may owe a power extra builds that need no spare
 centre (loot); the build orders the rule claims draw on those, and only they may make a unit
-stronger than one. A unit that needs no centre is never removed to balance the count. A power
+stronger than one; a waive with no build of the centres left gives one of them up. A unit that needs no centre is never removed to balance the count. A power
 that orders too few removals loses the units farthest from its home centres (the 1971 and
 1982 rulebooks, DATC v2.4), or from the centres it owns where the map chooses the 2023 reading
 (`civil_disorder = "owned"`): an army counts moves through any province, sea included, a fleet
@@ -23,7 +23,6 @@ from gm.engine.position import Phase, Position, Unit, piece_tag
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap
 from gm.orders import legality
-from gm.orders.kind_registry import kind_of
 from gm.orders.kinds.board import power_name
 from gm.orders.kinds.build import (
     allowance,
@@ -41,7 +40,7 @@ from gm.orders.kinds.remove import (
     upkeep_problem,
 )
 from gm.orders.phases import ADJUSTMENT, refusal
-from gm.orders.types import Build, Order
+from gm.orders.types import Build, Order, Remove, Waive
 from gm.rules import RuleSet
 
 
@@ -152,14 +151,119 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
         # on a copy, so that the upkeep they free pays for builds in this same phase
         position = position.copy()
         orders, results, events = rules.adjustment_orders(position, list(orders), game_map)
-    ledger = _Ledger(position, game_map, rules, results)
-    for order in orders:  # each kind enters its order on the ledger (`OrderKind.in_adjustment`)
-        kind = kind_of(order)
-        if kind is not None and kind.in_adjustment is not None:
-            kind.in_adjustment(order, ledger)
+    allowances = _allowances(position, game_map, rules)
+    due = {power: change for power, (change, _) in allowances.items() if change}
+    spent: dict[str, float] = {}  # upkeep of the pieces built, and builds waived
+    accepted: list[Build] = []
+    extra_built: dict[str, list[Unit]] = {}
+    removed: dict[str, set[int]] = {}
+    freed: dict[str, float] = {}  # upkeep of the pieces removed
+    new_units: list[Unit] = []
+    used_sites: set[str] = set()
+    stacking = rules.answers("may_stack")
+    extra_waived: dict[str, int] = {}  # extra builds given up by a waive
+
+    def owed_extra(power: str) -> int:
+        """The extra builds still owed to `power`: neither built nor waived yet."""
+        return allowances.get(power, (0, 0))[1] - len(extra_built.get(power, ())) \
+            - extra_waived.get(power, 0)
+
+    def void(order: Order, why: str) -> None:
+        results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
+
+    def build(order: Build, unit: Unit) -> None:
+        used_sites.add(order.province)
+        new_units.append(unit)
+        accepted.append(order)
+        results.append(OrderResult(unit.power, order, unit, True, R.BUILT))
+
+    for order in orders:
+        power = order.power or ""
+        left = due.get(power, 0)
+        if isinstance(order, Build) and rules.draws_extra_build(order, position, game_map):
+            owed = allowances.get(power, (0, 0))[1]
+            made = extra_built.setdefault(power, [])
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           tuple(accepted), new_units) \
+                or extra_build_problem(power, owed, len(made) + extra_waived.get(power, 0),
+                                       game_map)
+            if found:
+                void(order, found.message)
+                continue
+            unit = _new_unit(order, power, position.phase, {u.tag for u in new_units})
+            made.append(unit)
+            build(order, unit)
+            continue
+        if isinstance(order, Waive) and (left <= 0 or spent.get(power, 0.0) >= left) \
+                and owed_extra(power) > 0:
+            # no build of its centres left: the waive gives up an extra build the rules owe
+            # (a Holy Place's award is forfeit, Lord of Hosts 4)
+            extra_waived[power] = extra_waived.get(power, 0) + 1
+            results.append(OrderResult(power, order, None, True, R.WAIVED))
+            continue
+        if isinstance(order, (Build, Waive)):
+            if left <= 0:
+                void(order, no_builds_problem(power, left, game_map).message)
+                continue
+            used = spent.get(power, 0.0)
+            # a rule's objection first: its reason names the rulebook (builds over allowance)
+            problem = isinstance(order, Build) and rules.answers("build_problem") and \
+                rules.build_problem(order, position, game_map, tuple(accepted))
+            if problem:
+                void(order, problem)
+                continue
+            problem = builds_used_problem(left, used)
+            if problem:
+                void(order, problem.message)
+                continue
+            if isinstance(order, Waive):
+                spent[power] = used + min(1.0, left - used)
+                results.append(OrderResult(power, order, None, True, R.WAIVED))
+                continue
+            # the rule first: its reason names the rulebook (no A/F builds, no double unit)
+            found = legality.build_problem(order, position, game_map, rules, used_sites,
+                                           tuple(accepted), new_units) \
+                or single_unit_problem(order)
+            if found:
+                void(order, found.message)
+                continue
+            unit = _new_unit(order, power, position.phase, {u.tag for u in new_units})
+            cost = rules.upkeep(unit)
+            if used + cost > left:
+                void(order, f"{power_name(game_map, power)} has only {amount(left - used)} "
+                            f"to build, and {unit.label()} needs {amount(cost)}")
+                continue
+            spent[power] = used + cost
+            build(order, unit)
+        elif isinstance(order, Remove):
+            # the legality check first (as intake asks it): the unit, the count, its upkeep
+            idx, missing = legality.find_order_unit(order, position.units, game_map,
+                                                    rules=rules)
+            found = missing or no_removals_problem(power, left, game_map) \
+                or upkeep_problem(position.units[idx], rules, game_map)
+            if found:
+                void(order, found.message)
+                continue
+            done = removed.setdefault(power, set())
+            made = removals_made_problem(left, freed.get(power, 0.0))
+            if made:
+                void(order, made.message)
+                continue
+            taken = [idx]
+            if stacking:  # pieces of a stack, by kind, count or name
+                taken, problem = stack_removal(order, idx, position.units, done, game_map)
+                if problem:
+                    void(order, problem.message)
+                    continue
+            if idx in done and not stacking:
+                void(order, f"{position.units[idx].label()} is already removed")
+                continue
+            for i in taken:
+                done.add(i)
+                freed[power] = freed.get(power, 0.0) + rules.upkeep(position.units[i])
+                results.append(OrderResult(power, order, position.units[i], True, R.REMOVED))
         else:
-            ledger.void(order, refusal(order, ADJUSTMENT, game_map))
-    due, spent, removed, freed = ledger.due, ledger.spent, ledger.removed, ledger.freed
+            void(order, refusal(order, ADJUSTMENT, game_map))
     for power, left in due.items():
         if left < 0:
             done = removed.setdefault(power, set())
@@ -179,137 +283,12 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                                        "not used"))
     gone = set().union(*removed.values()) if removed else set()
     after = position.copy()
-    after.units = [u for i, u in enumerate(position.units) if i not in gone] + ledger.new_units
-    for power, units in ledger.extra_built.items():
+    after.units = [u for i, u in enumerate(position.units) if i not in gone] + new_units
+    for power, units in extra_built.items():
         if units:
             events.extend(rules.extra_builds_used(power, units, after, game_map))
     events.extend(rules.after_adjustments(after, game_map))
     return PhaseOutcome(after, results, events)
-
-
-class _Ledger:
-    """The phase's account of builds and removals, power by power (`phase_parts.
-    AdjustmentLedger`): each order is counted against what its power has, in the order
-    given, or void with the reason."""
-
-    def __init__(self, position: Position, game_map: GameMap, rules: RuleSet,
-                 results: list[OrderResult]):
-        self.position, self.map, self.rules, self.results = position, game_map, rules, results
-        self.allowances = _allowances(position, game_map, rules)
-        self.due = {power: change for power, (change, _) in self.allowances.items() if change}
-        self.spent: dict[str, float] = {}  # upkeep of the pieces built, and builds waived
-        self.accepted: list[Build] = []
-        self.extra_built: dict[str, list[Unit]] = {}
-        self.removed: dict[str, set[int]] = {}
-        self.freed: dict[str, float] = {}  # upkeep of the pieces removed
-        self.new_units: list[Unit] = []
-        self.used_sites: set[str] = set()
-        self.stacking = rules.answers("may_stack")
-
-    def void(self, order: Order, why: str) -> None:
-        self.results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
-
-    def _built(self, order: Build, unit: Unit) -> None:
-        self.used_sites.add(order.province)
-        self.new_units.append(unit)
-        self.accepted.append(order)
-        self.results.append(OrderResult(unit.power, order, unit, True, R.BUILT))
-
-    def _new_unit(self, order: Build, power: str) -> Unit:
-        return _new_unit(order, power, self.position.phase, {u.tag for u in self.new_units})
-
-    def _unused(self, order: Order, power: str, left: float, build: bool) -> float | None:
-        """The upkeep the power has built or waived so far, or None (the order is void) when
-        it has no build left, or a rule objects to the build."""
-        if left <= 0:
-            self.void(order, no_builds_problem(power, left, self.map).message)
-            return None
-        used = self.spent.get(power, 0.0)
-        # a rule's objection first: its reason names the rulebook (builds over allowance)
-        problem = build and self.rules.answers("build_problem") and \
-            self.rules.build_problem(order, self.position, self.map, tuple(self.accepted))
-        if problem:
-            self.void(order, problem)
-            return None
-        problem = builds_used_problem(left, used)
-        if problem:
-            self.void(order, problem.message)
-            return None
-        return used
-
-    def build(self, order: Build) -> None:
-        power = order.power or ""
-        rules, position, game_map = self.rules, self.position, self.map
-        if rules.draws_extra_build(order, position, game_map):
-            owed = self.allowances.get(power, (0, 0))[1]
-            made = self.extra_built.setdefault(power, [])
-            found = legality.build_problem(order, position, game_map, rules, self.used_sites,
-                                           tuple(self.accepted), self.new_units) \
-                or extra_build_problem(power, owed, len(made), game_map)
-            if found:
-                self.void(order, found.message)
-                return
-            unit = self._new_unit(order, power)
-            made.append(unit)
-            self._built(order, unit)
-            return
-        left = self.due.get(power, 0)
-        used = self._unused(order, power, left, True)
-        if used is None:
-            return
-        # the rule first: its reason names the rulebook (no A/F builds, no double unit)
-        found = legality.build_problem(order, position, game_map, rules, self.used_sites,
-                                       tuple(self.accepted), self.new_units) \
-            or single_unit_problem(order)
-        if found:
-            self.void(order, found.message)
-            return
-        unit = self._new_unit(order, power)
-        cost = rules.upkeep(unit)
-        if used + cost > left:
-            self.void(order, f"{power_name(game_map, power)} has only {amount(left - used)} "
-                             f"to build, and {unit.label()} needs {amount(cost)}")
-            return
-        self.spent[power] = used + cost
-        self._built(order, unit)
-
-    def waive(self, order: Order) -> None:
-        power = order.power or ""
-        left = self.due.get(power, 0)
-        used = self._unused(order, power, left, False)
-        if used is not None:
-            self.spent[power] = used + min(1.0, left - used)
-            self.results.append(OrderResult(power, order, None, True, R.WAIVED))
-
-    def remove(self, order: Order) -> None:
-        power = order.power or ""
-        left = self.due.get(power, 0)
-        units, game_map = self.position.units, self.map
-        # the legality check first (as intake asks it): the unit, the count, its upkeep
-        idx, missing = legality.find_order_unit(order, units, game_map, rules=self.rules)
-        found = missing or no_removals_problem(power, left, game_map) \
-            or upkeep_problem(units[idx], self.rules, game_map)
-        if found:
-            self.void(order, found.message)
-            return
-        done = self.removed.setdefault(power, set())
-        made = removals_made_problem(left, self.freed.get(power, 0.0))
-        if made:
-            self.void(order, made.message)
-            return
-        taken = [idx]
-        if self.stacking:  # pieces of a stack, by kind, count or name
-            taken, problem = stack_removal(order, idx, units, done, game_map)
-            if problem:
-                self.void(order, problem.message)
-                return
-        if idx in done and not self.stacking:
-            self.void(order, f"{units[idx].label()} is already removed")
-            return
-        for i in taken:
-            done.add(i)
-            self.freed[power] = self.freed.get(power, 0.0) + self.rules.upkeep(units[i])
-            self.results.append(OrderResult(power, order, units[i], True, R.REMOVED))
 
 
 _DISORDER_KIND = {"F": 0, "A": 1, "A/F": 1, "G": 2}

@@ -92,7 +92,7 @@ def _verdict(idx: int, plan: Plan, res: Resolver, forces: list[Force], attacks: 
              by: int) -> tuple[bool, str, str]:
     """(succeeded, reason code, detail) for one unit's order."""
     if plan.void:
-        return False, R.VOID, plan.void
+        return False, plan.void_code, plan.void
     role = plan.role
     if role == MOVE or role == MERGE:
         a = forces[idx].attack

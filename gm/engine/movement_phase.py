@@ -92,8 +92,11 @@ class MovementPhase:
             planned = [PlannedOrder(i, self.units[i], p.order, ACTIONS[p.role], p.dest_province,
                                     p.via_convoy or p.needs_convoy, p.void)
                        for i, p in enumerate(self.plans)]
+            # set aside by what other units were ordered to do: the board's doing, which no
+            # check of the order alone could tell (a land bridge closed by a hostile fleet)
             for idx, reason in self.rules.void_moves(planned, self.position, self.map).items():
-                self.plans[idx].void, self.plans[idx].role = reason, STAND
+                plan = self.plans[idx]
+                plan.void, plan.void_code, plan.role = reason, R.BLOCKED, STAND
 
     def give(self, idx: int, order: Order | None, by: Order, void: str | None = None) -> None:
         """The piece's order is now `order` (None: it holds), given by `by`; a later order

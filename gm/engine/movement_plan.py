@@ -4,6 +4,7 @@ forces, stacks, outcome)."""
 
 from __future__ import annotations
 
+from gm.engine import results as R
 from gm.maps.gamemap import province_of
 from gm.orders.kinds.order_kind import Order
 
@@ -34,6 +35,7 @@ class Plan:
     needs_convoy: bool = False  # a move that is not adjacent by land
     convoyed: bool = False
     void: str | None = None  # why the order was set aside
+    void_code: str = R.VOID  # BLOCKED when other units' orders set it aside (`void_moves`)
     matched: bool = True  # support/convoy: does the supported/convoyed order match?
     unmatched_reason: str = ""
     route: tuple | None = None  # a convoyed move: the convoy route graph (starts, ends, next)

@@ -18,6 +18,7 @@ CONVOYED = "convoyed"
 NO_CONVOY = "no_convoy"
 NOT_MATCHED = "not_matched"
 VOID = "void"
+BLOCKED = "blocked"  # set aside by other units' orders (a land bridge closed): the board's doing
 DISLODGED = "dislodged"
 RETREATED = "retreated"
 DISBANDED = "disbanded"

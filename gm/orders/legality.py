@@ -45,10 +45,9 @@ from gm.orders.kinds.board import (
 )
 from gm.orders.kinds.build import build_problem, open_build_sites
 from gm.orders.kinds.convoy import convoy_problem
-from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
-from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, WARNING, Order, Problem
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
 from gm.orders.kinds.support import place_target, support_problem
@@ -76,7 +75,7 @@ class Verdict(NamedTuple):
 
     @property
     def legal(self) -> bool:
-        return self.problem is None
+        return self.problem is None or self.problem.kind == WARNING
 
 
 def kind_word(order: Order) -> str:
@@ -251,6 +250,9 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
             objection = replace(objection, hint=objection.hint or problem.hint,
                                 kind=problem.kind, focus=problem.focus, refused=True)
         problem = objection or problem
+    if problem is None and unit is not None and rules is not None and phase_kind == ADJUSTMENT \
+            and not _has_part(order, ADJUSTMENT):
+        problem = rule_adjustment_problem(order, position, game_map, rules)
     return Verdict(order, unit, problem)
 
 
@@ -267,11 +269,25 @@ def _has_part(order: Order, phase_kind: str) -> bool:
     return (kind.in_retreat if phase_kind == RETREAT else kind.in_adjustment) is not None
 
 
+def rule_adjustment_problem(order: Order, position, game_map: GameMap, rules
+                            ) -> Problem | None:
+    """What a rule says of its own order in an adjustment phase (a Holy Place destroyed, a
+    conversion in Winter): the rule carries it out on a copy of the board, as the engine has
+    it do before the count, and its reason when it voids the order is the problem."""
+    if not hasattr(position, "copy"):
+        return None
+    if not rules.answers("adjustment_orders"):
+        return None
+    _, done, _ = rules.adjustment_orders(position.copy(), [order], game_map)
+    void = next((r for r in done if r.order is order and not r.succeeded), None)
+    return None if void is None else Problem(void.detail)
+
+
 def _removal(order: Order, phase_kind: str | None) -> bool:
-    """A removal takes pieces out of a multiple by kind and count (`Remove A Spa` from a 2A,
-    `Disband G Pra` in Winter), as the adjustment phase reads it; every other order commands
-    the whole multiple."""
-    return isinstance(order, Remove) or (isinstance(order, Disband) and phase_kind == ADJUSTMENT)
+    """An adjustment phase's order takes pieces out of a multiple by kind and count
+    (`Remove A Spa` from a 2A, `Disband G Pra`, `A Spa becomes F` in Winter), as the
+    adjustment phase and its rules read it; every other order commands the whole multiple."""
+    return isinstance(order, Remove) or phase_kind == ADJUSTMENT
 
 
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:

@@ -16,9 +16,12 @@ from gm.store import game_rows as rows
 from gm.store.database import Store
 
 
-def publish_game(store: Store, name: str, folder: str | Path) -> list[Path]:
+def publish_game(store: Store, name: str, folder: str | Path, lines: str | None = None
+                 ) -> list[Path]:
     """Write the site of game `name` into `folder` (made if missing; files of the same names
-    are replaced, others left alone). Returns the files written, the index first."""
+    are replaced, others left alone). Returns the files written, the index first. `lines`
+    says which letter lines not adjudicated the pages print (default: the game's setting,
+    the lines meant as orders and refused): a site is public."""
     from gm.draw import draw_phase
     from gm.draw.stored import phase_board
 
@@ -30,7 +33,7 @@ def publish_game(store: Store, name: str, folder: str | Path) -> list[Path]:
         pages = []
         for row in rows.phases_with_status(store, view.game, "adjudicated"):
             board = phase_board(store, view, row)
-            pages.append(SeasonPage(stored_report(store, view, row),
+            pages.append(SeasonPage(stored_report(store, view, row, lines=lines),
                                     draw_phase(board.game_map, board.board),
                                     page_name(row.phase.short())))
         chart = build_chart_for(store, view)

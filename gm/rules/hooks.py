@@ -42,6 +42,14 @@ class OrderHooks:
         declaration's result (void with the rule's reason when it is refused)."""
         return None
 
+    def declaration_warning(self, order: Order, position: Position, game_map: GameMap
+                            ) -> str | None:
+        """What a player should know of a declaration that is accepted now but checked again
+        when it takes effect (a loan that would leave the lender short), or None: intake
+        notes it beside the order, which stands. In an adjustment phase, where it takes
+        effect at once, the words the engine voids it with."""
+        return None
+
 
 class GameHooks:
     """The game itself: its start, and the corrections a GM may make under the rule."""

@@ -9,9 +9,11 @@ move or supports an attack on that space.'
 - The bridges are the map's `[[bridges]]`: army links (and leader links) that fleets lack, so a
   fleet ordered across one is refused by the move check, which names this rule
   (`gm.orders.kinds.board.rule_citing`).
-- Blocking (`void_moves`): a move by land across a bridge is void, and the piece holds, when a
-  fleet of another power stands in the bridge's sea with a legal order (as written, whatever
-  becomes of it) to move into the mover's province or to support a move into it.
+- Blocking (`void_moves`): a move by land across a bridge is blocked, and the piece holds,
+  when a fleet of another power stands in the bridge's sea with a legal order (as written,
+  whatever becomes of it) to move into the mover's province or to support a move into it.
+  The result is `blocked` ("(*blocked*: rule 7.3 ...)"), not void: the other power's orders
+  did it, so no check of the order alone could have told the player.
 - A leader crossing a bridge is blocked the same way (a house reading). Supports across a
   bridge and retreats across one are never blocked: the rule speaks of moves.
 

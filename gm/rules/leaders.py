@@ -176,16 +176,6 @@ class Leaders(Rule, OrderHooks, PieceHooks, MovementHooks, BuildHooks, Ownership
                "and the Leader Unit': a leader adds its strength to the unit it leads, and " \
                f"neither supports the other (order {move})"
 
-    def build_problem(self, order, position, game_map, accepted):
-        """A build beside an army or fleet already there (or built there this phase)."""
-        where = order.location.split("/")[0]
-        here = [u for u in position.units if u.province == where and u.kind != "L"]
-        here += [b for b in accepted if b.location.split("/")[0] == where]
-        if not here:
-            return None
-        return f"{self.cites('3.4')}: {place_name(game_map, where)} holds an army or fleet already; " \
-               "only one may stand in a province (a leader may join it)"
-
     # --- 3.1 and 3.5 -------------------------------------------------------------------------
     def upkeep(self, unit):
         return 0.0 if unit.kind == "L" else None

@@ -109,6 +109,10 @@ class RuleSet(Supply):
         """The result of a declaration, or None when no rule in force takes it."""
         return self._first("declare", order, position, game_map)
 
+    def declaration_warning(self, order: Order, position: Position, game_map: GameMap
+                            ) -> str | None:
+        return self._first("declaration_warning", order, position, game_map)
+
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
                        ) -> tuple[list[Order], list[OrderResult]]:
         rejected: list[OrderResult] = []

@@ -148,6 +148,17 @@ def phases_with_status(store: Store, game: GameRow, status: str) -> list[PhaseRo
         [game.id, status])]
 
 
+def report_lines(store: Store, game_id: int) -> str:
+    """Which unadjudicated letter lines the game's public reports print (store migration 11):
+    'refused' (the default), 'all' or 'none'."""
+    row = store.db.execute("SELECT report_lines FROM games WHERE id = ?", [game_id]).fetchone()
+    return row[0] if row and row[0] else "refused"
+
+
+def set_report_lines(store: Store, game_id: int, lines: str) -> None:
+    store.db["games"].update(game_id, {"report_lines": lines})
+
+
 def rename_game(store: Store, game: GameRow, new_name: str) -> GameRow:
     """Give a game another name; every other row refers to it by its id, so nothing else
     changes. Two names that differ only in case are one name to the store."""

@@ -551,8 +551,17 @@ MIGRATION_10 = [
     "CREATE INDEX mail_in_by_game ON mail_in(game_id, message_id)",
 ]
 
+# Which lines of the letters that were not adjudicated a public report (the zine page, the
+# published site, the results by mail) prints: 'refused' (the lines meant as orders and
+# refused, with the reason), 'all' (every line but headings, separators and lines with
+# addresses), 'none'.
+MIGRATION_11 = [
+    "ALTER TABLE games ADD COLUMN report_lines TEXT NOT NULL DEFAULT 'refused' "
+    "CHECK (report_lines IN ('all', 'refused', 'none'))",
+]
+
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
                                MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8, MIGRATION_9,
-                               MIGRATION_10]
+                               MIGRATION_10, MIGRATION_11]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

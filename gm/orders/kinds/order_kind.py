@@ -28,6 +28,7 @@ ADJUSTMENT = "Adjustment"
 PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
 
 VOID = "void"  # the kind of a problem the position causes (the order is kept, then void)
+WARNING = "warning"  # not a problem: the order stands, and the player should know this of it
 
 
 

@@ -1,4 +1,5 @@
-"""Waive: a power leaves one build unused (`Waive`)."""
+"""Waive: a power leaves one build unused (`Waive`); with no build of its centres left, it
+gives up an extra build a rule owes it (a Holy Place's award, Lord of Hosts 4)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def check_waive(order: Waive, kind, location, position, game_map, rules=None) ->
     if position is None or not counts_known(rules):
         return None
     power = order.power or ""
-    return no_builds_problem(power, allowance(power, position, game_map, rules)[0], game_map)
+    builds, extra = allowance(power, position, game_map, rules)
+    return None if extra > 0 else no_builds_problem(power, builds, game_map)
 
 
 def waived(order: Waive, ledger) -> None:

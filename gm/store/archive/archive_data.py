@@ -90,6 +90,8 @@ class Archive(BaseModel):
     variant: str
     notes: list[str] = Field(default_factory=list)
     grey_press: bool = False  # the game allows anonymous press
+    # which letter lines not adjudicated its public reports print: refused, all or none
+    report_lines: str = "refused"
     # the rules' state when the game began (a seed for a draw), as JSON (`{"$set": [...]}`)
     start_state: dict = Field(default_factory=dict)
     phases: list[ArchivePhase] = Field(default_factory=list)

@@ -41,7 +41,8 @@ from gm.store.archive.archive_data import (
 from gm.store.codec import CodecError, parse_unit_text
 from gm.store.game_rows import joint_victory
 
-HEADER_KEYS = ("game", "variant", "notes", "grey press", "start state")
+HEADER_KEYS = ("game", "variant", "notes", "grey press", "report lines", "start state")
+REPORT_LINES = ("refused", "all", "none")
 YES = ("allowed", "yes", "on", "true")
 NO = ("not allowed", "no", "off", "false")
 VACANT = "vacant"
@@ -123,8 +124,13 @@ class _Reader:
         if " ".join(grey.lower().split()) not in YES + NO:
             raise self.error(line, f"write 'Grey press: allowed' or 'Grey press: not allowed', "
                                    f"not {grey!r}")
+        shown = " ".join(values.get("report lines", ["refused"])[-1].lower().split())
+        if shown not in REPORT_LINES:
+            raise self.error(line, f"write 'Report lines: refused', 'all' or 'none', not "
+                                   f"{shown!r}")
         self.archive = Archive(game=game, variant=self.map.id, notes=values.get("notes", []),
-                               grey_press=" ".join(grey.lower().split()) in YES)
+                               grey_press=" ".join(grey.lower().split()) in YES,
+                               report_lines=shown)
         if values.get("start state"):
             try:
                 state = json.loads(values["start state"][-1])

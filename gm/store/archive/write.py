@@ -118,6 +118,8 @@ def write_archive(archive: Archive, game_map: GameMap, private: bool = False) ->
     out += [f"Notes: {note}" for note in archive.notes]
     if archive.grey_press:
         out.append("Grey press: allowed")
+    if archive.report_lines != "refused":
+        out.append(f"Report lines: {archive.report_lines}")
     if archive.start_state:
         out.append(f"Start state: {json.dumps(archive.start_state, sort_keys=True)}")
     for phase in archive.phases:
