@@ -1,10 +1,14 @@
-"""Cold starts: how long `gm --help` and `gm status` take as new processes, against the goals.
+"""Cold starts: how long `gm --help`, `gm status` and `gm orders` take as new processes.
 
 Run by `make bench` (bench/run.py), or alone: `.venv/bin/python bench/cold_start.py [RUNS]`.
 Each command is run once to warm the disk caches (compiled modules, the checked map), then
 RUNS times (default 15); the figures are the medians of the wall time, which the goals are
 about, and of the processor time (user and system) the command used, which a busy machine
 moves much less: on a quiet machine the two are close.
+
+`GM_BEFORE` may name another gm executable (say, the `.venv/bin/gm` of a checkout of the code
+before a change): then both run the same commands taking turns, each on a store of its own, so
+that a busy machine slows both alike and the two columns compare.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GOALS_MS = {"gm --help": 150, "gm status": 250}
+GOALS_MS = {"gm --help": 100, "gm status": 200, "gm orders": 200}
+LETTER = "FRANCE:\nA Par - Bur\nA Mar S A Par - Bur\nF Bre - Mid\n"  # three orders
 
 
 def run_once(command: list[str], env: dict) -> tuple[float, float]:
@@ -34,30 +39,61 @@ def run_once(command: list[str], env: dict) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def median_ms(command: list[str], env: dict, runs: int) -> tuple[float, float]:
-    run_once(command, env)  # warm the caches
-    walls, cpus = zip(*(run_once(command, env) for _ in range(runs)), strict=True)
-    return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
+def environment(**extra: str) -> dict:
+    """gm's environment as an installed gm runs: bytecode kept (pip compiles it on install),
+    though this machine may set PYTHONDONTWRITEBYTECODE; the warming run writes it."""
+    env = dict(os.environ, **extra)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
-def figures(runs: int = 15) -> dict[str, tuple[float, float]]:
-    """Each cold command's median wall time and processor time, in milliseconds."""
-    gm = str(ROOT / ".venv" / "bin" / "gm")
+def executables() -> dict[str, str]:
+    """The gm of this checkout, and the one `GM_BEFORE` names, if any."""
+    found = {"gm": str(ROOT / ".venv" / "bin" / "gm")}
+    before = os.environ.get("GM_BEFORE")
+    if before:
+        found["before"] = before
+    return found
+
+
+def figures(runs: int = 15) -> dict[str, dict[str, tuple[float, float]]]:
+    """For each command, each gm's median wall and processor time, in milliseconds."""
+    gms = executables()
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, GM_DB=str(Path(tmp) / "bench.db"))
-        subprocess.run([gm, "new", "cold", "--variant", "standard"], env=env,
-                       capture_output=True, check=True)
-        return {"gm --help": median_ms([gm, "--help"], env, runs),
-                "gm status": median_ms([gm, "status", "cold"], env, runs)}
+        letter = Path(tmp) / "letter.txt"
+        letter.write_text(LETTER, encoding="utf-8")
+        envs = {}
+        for name, gm in gms.items():
+            envs[name] = environment(GM_DB=str(Path(tmp) / f"{name}.db"))
+            subprocess.run([gm, "new", "cold", "--variant", "standard"], env=envs[name],
+                           capture_output=True, check=True)
+        commands = {"gm --help": ["--help"], "gm status": ["status", "cold"],
+                    "gm orders": ["orders", "cold", str(letter)]}
+        found = {}
+        for what, args in commands.items():
+            times: dict[str, list[tuple[float, float]]] = {name: [] for name in gms}
+            for name, gm in gms.items():
+                run_once([gm, *args], envs[name])  # warm the caches
+            for _ in range(runs):
+                for name, gm in gms.items():
+                    times[name].append(run_once([gm, *args], envs[name]))
+            found[what] = {name: (statistics.median(w for w, _ in done) * 1000,
+                                  statistics.median(c for _, c in done) * 1000)
+                           for name, done in times.items()}
+        return found
 
 
-def report(found: dict[str, tuple[float, float]]) -> list[str]:
+def report(found: dict[str, dict[str, tuple[float, float]]]) -> list[str]:
     lines = []
-    for name, (wall, cpu) in found.items():
-        goal = GOALS_MS[name]
+    for what, by_gm in found.items():
+        wall, cpu = by_gm["gm"]
+        goal = GOALS_MS[what]
         verdict = "met" if wall < goal else "NOT met"
-        lines.append(f"cold start: {name}: {wall:,.0f} ms, processor {cpu:,.0f} ms "
-                     f"(goal < {goal} ms: {verdict})")
+        line = (f"cold start: {what}: {wall:,.0f} ms, processor {cpu:,.0f} ms "
+                f"(goal < {goal} ms: {verdict})")
+        if "before" in by_gm:
+            line += " | before: {:,.0f} ms, processor {:,.0f} ms".format(*by_gm["before"])
+        lines.append(line)
     return lines
 
 

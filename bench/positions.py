@@ -81,7 +81,7 @@ def random_orders(position: Position, game_map: GameMap, rng: random.Random) -> 
             orders.append(SupportMove(unit.power, unit.kind, unit.location, mover.kind, src,
                                       moves[src]))
             continue
-        held = [p for p in reach if p in by_prov and p not in moves]
+        held = [p for p in sorted(reach) if p in by_prov and p not in moves]
         if held:
             src = rng.choice(held)
             orders.append(SupportHold(unit.power, unit.kind, unit.location, by_prov[src].kind,

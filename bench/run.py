@@ -7,8 +7,9 @@ they cause, and adjustment phases with builds and removals. "gm" times include c
 orders; "gm, from text" also reads each order's text, as the diplomacy engine must.
 Then the board pictures (bench/pictures.py: the standard board's SVG size, how
 long its SVG and PNG take, and whole `gm draw` commands to SVG and PNG, with the layout cached
-and without), and whole commands from a cold start: `gm --help` and `gm status` against their goals
-(bench/cold_start.py), `gm orders`, `gm adjudicate` and a replay.
+and without), `gm datc` as a whole process beside godip's DATC runner when GODIP_DATC names one
+(bench/datc_godip.py), and whole commands from a cold start: `gm --help`, `gm status` and
+`gm orders` against their goals (bench/cold_start.py), `gm adjudicate` and a replay.
 """
 
 from __future__ import annotations
@@ -149,7 +150,9 @@ def command_figures(runs: int = 5) -> dict[str, float]:
     gm = [str(ROOT / ".venv" / "bin" / "gm")]
     figures = {}
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, GM_DB=str(Path(tmp) / "bench.db"))
+        from cold_start import environment
+
+        env = environment(GM_DB=str(Path(tmp) / "bench.db"))
         letter = Path(tmp) / "letter.txt"
         letter.write_text("FRANCE:\nA Par - Bur\nA Mar S A Par - Bur\nF Bre - Mid\n")
 
@@ -211,11 +214,18 @@ def main() -> None:
         print(f"pictures: {name}: {value:,.1f}")
     if "--no-commands" not in sys.argv:
         import cold_start
+        import datc_godip
+
+        for line in datc_godip.report(*datc_godip.figures()):
+            print(line)
 
         for line in cold_start.report(cold_start.figures()):
             print(line)
         for name, value in command_figures().items():
             print(f"command: {name}: {value:,.0f}")
+        import big_letters  # 1 MB letters of any content (issue 28)
+
+        print("\n".join(big_letters.report(big_letters.run())))
         print(cold_start.load_note())
 
 

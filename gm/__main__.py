@@ -1,5 +1,5 @@
 """`python -m gm` runs the command line."""
 
-from gm.cli import main
+from gm.launcher import main
 
 main()

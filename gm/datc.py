@@ -21,11 +21,12 @@ The format's extensions for variant pieces and state are in docs/datc-format.md.
 
 from __future__ import annotations
 
-import difflib
-import json
 import re
-from dataclasses import dataclass, field, replace
+from collections import Counter
+from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
+from typing import NamedTuple
 
 from gm.calendar import Phase
 from gm.engine.position import Dislodged, Position, Unit, piece_tag, starting_position
@@ -54,8 +55,7 @@ class CaseFormatError(Exception):
     """A case file that cannot be read; the message names the file and line."""
 
 
-@dataclass
-class Line:
+class Line(NamedTuple):
     no: int
     text: str
 
@@ -75,15 +75,10 @@ class Case:
         return self.name.split()[0].rstrip(".")
 
 
-@dataclass
-class CaseResult:
+class CaseResult(NamedTuple):
     case: Case
     passed: bool
     message: str = ""
-
-
-def _strip(text: str) -> str:
-    return text.split("#", 1)[0].strip()
 
 
 def read_cases(path: str | Path) -> list[Case]:
@@ -97,74 +92,114 @@ def read_cases(path: str | Path) -> list[Case]:
     cases: list[Case] = []
     variant = None
     case: Case | None = None
-    section: str | None = None
 
     def fail(no: int, message: str) -> CaseFormatError:
         return CaseFormatError(f"{path}:{no}: {message}")
 
+    lines: list[Line] | None = None  # the lines of the section being read
     for no, full in enumerate(raw.splitlines(), 1):
-        text = _strip(full)
+        text = (full.split("#", 1)[0] if "#" in full else full).strip()
         if not text:
             continue
+        if lines is not None and ":" in text and not text.startswith(_KEYWORD_STARTS):
+            lines.append(Line(no, text))  # `Power: ...`, most lines of a file: read at once
+            continue
         word, _, rest = text.partition(" ")
-        word_clean = word.strip()
-        if word_clean == "VARIANT_ALL":
+        if word not in _KEYWORDS:  # a line of the section
+            if case is None:
+                raise fail(no, f"{text!r} is outside any CASE ... END")
+            if word.isupper() and word.replace("_", "").isalpha() and ":" not in text:
+                raise fail(no, f"unknown section {word!r} (known: {', '.join(sorted(SECTIONS))})")
+            if lines is None:
+                raise fail(no, f"{text!r} comes before any section of case {case.name!r}")
+            lines.append(Line(no, text))
+        elif word == "VARIANT_ALL":
             if case is not None:
                 raise fail(no, "VARIANT_ALL inside a case")
             variant = rest.strip()
             if not variant:
                 raise fail(no, "VARIANT_ALL needs a map name")
-            continue
-        if word_clean == "CASE":
+        elif word == "CASE":
             if case is not None:
                 raise fail(no, f"CASE {rest.strip()!r} starts before case {case.name!r} has END")
             if variant is None:
                 raise fail(no, "a CASE before VARIANT_ALL: say which map the cases use")
             case = Case(rest.strip() or f"line {no}", variant, str(path), no)
-            section = None
-            continue
-        if word_clean == "END":
+            lines = None
+        elif word == "END":
             if case is None:
                 raise fail(no, "END without CASE")
             cases.append(case)
-            case = None
-            continue
-        if case is None:
-            raise fail(no, f"{text!r} is outside any CASE ... END")
-        if word_clean in SECTIONS:
-            section = word_clean
-            if section in case.sections:
-                raise fail(no, f"{section} appears twice in case {case.name!r}")
-            case.sections[section] = []
-            if section == "PRESTATE_SETPHASE":
+            case = lines = None
+        else:
+            if case is None:
+                raise fail(no, f"{text!r} is outside any CASE ... END")
+            if word in case.sections:
+                raise fail(no, f"{word} appears twice in case {case.name!r}")
+            lines = case.sections[word] = []
+            if word == "PRESTATE_SETPHASE":
                 case.phase = Line(no, rest.strip())
-            elif section in VALUE_SECTIONS:
-                case.sections[section].append(Line(no, rest.strip()))
-            continue
-        if word_clean.isupper() and word_clean.replace("_", "").isalpha() and ":" not in text:
-            raise fail(no, f"unknown section {word_clean!r} (known: {', '.join(sorted(SECTIONS))})")
-        if section is None:
-            raise fail(no, f"{text!r} comes before any section of case {case.name!r}")
-        case.sections[section].append(Line(no, text))
+            elif word in VALUE_SECTIONS:
+                lines.append(Line(no, rest.strip()))
     if case is not None:
         raise fail(case.line, f"case {case.name!r} has no END")
     return cases
 
 
+_KEYWORDS = {"VARIANT_ALL", "CASE", "END", *SECTIONS}
+_KEYWORD_STARTS = tuple(_KEYWORDS)
+
+
+class Board:
+    """A map as the cases of a run use it: the map, its season engine, and each unit or order
+    line already read on it, so that a line repeated across cases is read once."""
+
+    def __init__(self, game_map: GameMap):
+        self.map = game_map
+        self.season = Season.for_map(game_map)
+        self.units: dict[str, Unit] = {}
+        self.orders: dict[str, Order] = {}
+        self.centres: dict[str, tuple[str, str]] = {}
+        self.phases: dict[str, Phase] = {}
+        self.powers: dict[str, str] = {}
+
+
+class Boards:
+    """The boards of a run, one per map, each loaded the first time a case names it."""
+
+    def __init__(self):
+        self._known: dict[str, Board] = {}
+
+    def get(self, variant: str) -> Board:
+        board = self._known.get(variant)
+        if board is None:
+            board = self._known[variant] = Board(load_map(variant))
+        return board
+
+
 class _CaseReader:
     """Turns one case's text into a position and orders on its map."""
 
-    def __init__(self, case: Case, game_map: GameMap):
+    def __init__(self, case: Case, board: Board):
         self.case = case
-        self.map = game_map
+        self.board = board
+        self.map = board.map
 
     def fail(self, line: Line, message: str) -> CaseFormatError:
         return CaseFormatError(f"{self.case.file}:{line.no}: {message}")
 
     def power(self, line: Line, name: str) -> str:
+        pid = self.board.powers.get(name)
+        if pid is None:
+            pid = self.board.powers[name] = self._read_power(line, name)
+        return pid
+
+    def _read_power(self, line: Line, name: str) -> str:
         pid = self.map.power_id(name)
         if pid:
             return pid
+        import difflib  # only for a misspelt power
+
         names = {fold_name(p.name): p.id for p in self.map.powers.values()}
         close = difflib.get_close_matches(fold_name(name), list(names), n=1, cutoff=0.75)
         if close:
@@ -182,8 +217,15 @@ class _CaseReader:
         return self.power(line, name.strip()), rest.strip()
 
     def unit(self, line: Line) -> Unit:
+        """The piece a line names (untagged); each line's text is read once per board."""
+        known = self.board.units.get(line.text)
+        if known is None:
+            known = self.board.units[line.text] = self._read_unit(line)
+        return known
+
+    def _read_unit(self, line: Line) -> Unit:
         power, text = self.split(line)
-        m = re.match(r"^(\d+)?(A/F|A|F|G)\s+(.+)$", text, re.I)
+        m = _UNIT.match(text)
         if not m:
             return self.leader(line, power, text)
         loc = self.map.location_id(m.group(3))
@@ -199,24 +241,35 @@ class _CaseReader:
         parts = read_leader(text, self.map.powers[power].leaders)
         loc = self.map.location_id(parts.location) if parts else None
         if parts is None or loc is None:
-            raise self.fail(line, f"{text!r} is not a unit such as 'A par' or 'F stp/sc', "
+            raise self.fail(line, f"{text!r} is not a unit such as 'A par' or 'F spa/nc', "
                                   "nor a leader of the power with its place ('Scipio rom')")
         return Unit(power, parts.kind, province_of(loc), parts.strength, parts.name)
 
-    def order(self, line: Line, text: str | None = None, power: str | None = None) -> Order:
-        if text is None:
+    def order(self, line: Line) -> Order:
+        """The order a `Power: order` line gives; each line's text is read once per board."""
+        known = self.board.orders.get(line.text)
+        if known is None:
             power, text = self.split(line)
-        try:
-            return parse_order(text, self.map, power)
-        except OrderError as exc:
-            raise self.fail(line, exc.describe()) from None
+            try:
+                known = parse_order(text, self.map, power)
+            except OrderError as exc:
+                raise self.fail(line, exc.describe()) from None
+            self.board.orders[line.text] = known
+        return known
 
     def phase(self, line: Line | None = None) -> Phase:
         """`Spring 1901, Movement` (the case's phase, or `line`) as a phase of the map."""
-        cal = self.map.calendar
         line = line or self.case.phase
         if line is None:
+            cal = self.map.calendar
             return Phase(cal.first_year, *cal.start)
+        known = self.board.phases.get(line.text)
+        if known is None:
+            known = self.board.phases[line.text] = self._read_phase(line)
+        return known
+
+    def _read_phase(self, line: Line) -> Phase:
+        cal = self.map.calendar
         m = re.match(r"^(\w+)\s+(\d+)\s*,?\s*(\w+)$", line.text)
         if not m:
             raise self.fail(line, f"phase {line.text!r} must look like 'Spring 1901, Movement'")
@@ -234,6 +287,12 @@ class _CaseReader:
 
     def centre(self, line: Line) -> tuple[str, str]:
         """`Power: par` or `Power: A par` -> (province, power)."""
+        known = self.board.centres.get(line.text)
+        if known is None:
+            known = self.board.centres[line.text] = self._read_centre(line)
+        return known
+
+    def _read_centre(self, line: Line) -> tuple[str, str]:
         power, text = self.split(line)
         place = text.split()[-1] if text.split() else ""
         prov = self.map.province_id(place) or self.map.province_id(place.split("/")[0])
@@ -243,6 +302,10 @@ class _CaseReader:
 
     def state(self, lines: list[Line]) -> dict:
         """`key: value` lines; a value is JSON, or words making a list of strings."""
+        if not lines:
+            return {}
+        import json  # only variant cases carry state
+
         out = {}
         for line in lines:
             key, sep, value = line.text.partition(":")
@@ -270,7 +333,7 @@ class _CaseReader:
         taken = {u.tag for u in units if u.tag}
         for i, unit in enumerate(units):  # tagged as if they entered now, for PRESTATE_STATE
             if unit.tag is None:
-                units[i] = replace(unit, tag=piece_tag(phase, unit.location, taken))
+                units[i] = unit.tagged(piece_tag(phase, unit.location, taken))
                 taken.add(units[i].tag)
         pos = Position(phase, units, owners, state=self.state(s.get("PRESTATE_STATE", [])))
         dislodged_units = [self.unit(line) for line in s.get("PRESTATE_DISLODGED", [])]
@@ -325,6 +388,9 @@ class _CaseReader:
         pos.standoffs = frozenset(standoffs)
 
 
+_UNIT = re.compile(r"^(\d+)?(A/F|A|F|G)\s+(.+)$", re.I)
+
+
 def _state_value(value):
     """Lists of names compare as sets: their order in the store does not matter."""
     if isinstance(value, list) and all(isinstance(x, str) for x in value):
@@ -338,9 +404,8 @@ def case_facts(case: Case) -> dict:
     """What a case states: its map, phase, pieces, orders and expected outcome, each read onto
     the map, so that two copies of a case compare equal whatever their spelling, layout,
     comments or title. Raises `CaseFormatError` or `MapError` when the case cannot be read."""
-    game_map = load_map(case.variant)
-    reader = _CaseReader(case, game_map)
-    facts: dict = {"map": game_map.id, "phase": reader.phase()}
+    reader = _CaseReader(case, Board(load_map(case.variant)))
+    facts: dict = {"map": reader.map.id, "phase": reader.phase()}
     for section, lines in case.sections.items():
         if section in ("PRESTATE", "PRESTATE_DISLODGED", "POSTSTATE", "POSTSTATE_DISLODGED"):
             facts[section] = units_listed(reader.unit(line) for line in lines)
@@ -363,37 +428,37 @@ def case_facts(case: Case) -> dict:
     return facts
 
 
-def run_case(case: Case) -> CaseResult:
+def run_case(case: Case, boards: Boards | None = None) -> CaseResult:
+    """Adjudicate one case and compare the outcome with what it expects. `boards` keeps each
+    map loaded, and the lines read on it, across the cases of a run."""
     try:
-        game_map = load_map(case.variant)
+        board = (boards or Boards()).get(case.variant)
     except MapError as exc:
         return CaseResult(case, False, str(exc))
     s = case.sections
     try:
-        reader = _CaseReader(case, game_map)
+        reader = _CaseReader(case, board)
         position = reader.position()
         orders = [reader.order(line) for line in s.get("ORDERS", [])]
-        checks: list[tuple[str, object, object]] = []  # (what, expected, actual-getter)
+        units: list[tuple[str, list[Unit]]] = []  # (what, the pieces expected)
+        checks: list[tuple[str, object]] = []  # (what, the value expected)
         if "POSTSTATE_SAME" in s:
-            checks.append(("units", units_listed(position.units), None))
-            checks.append(("dislodged", [], None))
+            units.append(("units", list(position.units)))
+            units.append(("dislodged", []))
         elif "POSTSTATE" in s or "POSTSTATE_DISLODGED" in s:
-            checks.append(("units", units_listed(reader.unit(x) for x in s.get("POSTSTATE", [])),
-                           None))
-            checks.append(("dislodged", units_listed(reader.unit(x) for x in
-                                                    s.get("POSTSTATE_DISLODGED", [])), None))
+            units.append(("units", [reader.unit(x) for x in s.get("POSTSTATE", [])]))
+            units.append(("dislodged", [reader.unit(x) for x in s.get("POSTSTATE_DISLODGED", [])]))
         if "POSTSTATE_OWNERS" in s:
             checks.append(("owners", sorted(f"{power}: {prov}" for prov, power in
-                                            (reader.centre(x) for x in s["POSTSTATE_OWNERS"])),
-                           None))
+                                            (reader.centre(x) for x in s["POSTSTATE_OWNERS"]))))
         want_state = reader.state(s.get("POSTSTATE_STATE", []))
         if "POSTSTATE_PHASE" in s:
-            checks.append(("phase", reader.phase(s["POSTSTATE_PHASE"][0]), None))
+            checks.append(("phase", reader.phase(s["POSTSTATE_PHASE"][0])))
         if "POSTSTATE_WINNER" in s:
             line = s["POSTSTATE_WINNER"][0]  # one power, several (joint), or none
             winners = [] if line.text.lower() in ("", "none", "nobody") else \
                 [reader.power(line, name.strip()) for name in line.text.split(",")]
-            checks.append(("winner", winners, None))
+            checks.append(("winner", winners))
         want_results = []
         for line in s.get("POSTSTATE_RESULTS", []):
             code, _, rest = line.text.partition(":")
@@ -402,32 +467,29 @@ def run_case(case: Case) -> CaseResult:
                                  reason.strip(), line))
     except CaseFormatError as exc:
         return CaseResult(case, False, str(exc))
-    season = Season.for_map(game_map)
+    game_map, season = board.map, board.season
     outcome = season.adjudicate(position, orders)
     after = outcome.position
-    actual = {
-        "units": units_listed(after.units),
+
+    def pieces(what: str) -> list[Unit]:
+        if what == "units":
+            return after.units
         # a dislodged unit with nowhere to retreat is destroyed at once in this format
-        "dislodged": units_listed(d.unit for d in after.dislodged
-                                 if retreat_options(d, after, game_map, season.rules)),
-        "owners": sorted(f"{power}: {prov}" for prov, power in after.owners.items()),
-        "phase": after.phase,
-        "winner": outcome.winners,
+        return [d.unit for d in after.dislodged
+                if retreat_options(d, after, game_map, season.rules)]
+
+    actual = {
+        "owners": lambda: sorted(f"{power}: {prov}" for prov, power in after.owners.items()),
+        "phase": lambda: after.phase,
+        "winner": lambda: outcome.winners,
     }
     lines = []
-    for what, want, _ in checks:
-        got = actual[what]
-        if want == got:
-            continue
-        lines.append(f"  {what}: expected {want}")
-        lines.append(f"  {what}: actual   {got}")
-        if isinstance(want, list):
-            missing = [x for x in want if x not in got]
-            extra = [x for x in got if x not in want]
-            if missing:
-                lines.append(f"    missing: {missing}")
-            if extra:
-                lines.append(f"    unexpected: {extra}")
+    for what, want_units in units:
+        got_units = pieces(what)
+        if not _same_pieces(want_units, got_units):
+            _compare(lines, what, units_listed(want_units), units_listed(got_units))
+    for what, want in checks:
+        _compare(lines, what, want, actual[what]())
     for key, want in want_state.items():
         got = after.state.get(key)
         if _state_value(want) != _state_value(got):
@@ -452,9 +514,51 @@ def run_case(case: Case) -> CaseResult:
     return CaseResult(case, False, "\n".join(lines))
 
 
+_PIECE = attrgetter("power", "kind", "location", "strength", "name")  # what `Unit` compares
+
+
+def _same_pieces(want: list[Unit], got: list[Unit]) -> bool:
+    """The same pieces, in any order: then `units_listed` lists them the same. (Counting the
+    pieces' fields is several times faster than listing them, or than hashing each `Unit`.)"""
+    return len(want) == len(got) and \
+        Counter(map(_PIECE, want)).items() == Counter(map(_PIECE, got)).items()
+
+
+def _compare(lines: list[str], what: str, want, got) -> None:
+    """Add the lines that show how `got` differs from `want`, if it does."""
+    if want == got:
+        return
+    lines.append(f"  {what}: expected {want}")
+    lines.append(f"  {what}: actual   {got}")
+    if isinstance(want, list):
+        missing = [x for x in want if x not in got]
+        extra = [x for x in got if x not in want]
+        if missing:
+            lines.append(f"    missing: {missing}")
+        if extra:
+            lines.append(f"    unexpected: {extra}")
+
+
 def run_files(paths: list[str | Path]) -> list[CaseResult]:
     results: list[CaseResult] = []
+    boards = Boards()
     for path in paths:
         for case in read_cases(path):
-            results.append(run_case(case))
+            results.append(run_case(case, boards))
     return results
+
+
+def report(results: list[CaseResult], verbose: bool = False) -> list[str]:
+    """What `gm datc` prints: each failing case (each passing one too if `verbose`) with its
+    expected and actual outcome, and last `N passed, N failed`."""
+    lines = []
+    for result in results:
+        if result.passed:
+            if verbose:
+                lines.append(f"ok   {result.case.name}")
+            continue
+        lines.append(f"FAIL {result.case.name} ({result.case.file}:{result.case.line})")
+        lines.append(result.message)
+    failed = sum(not r.passed for r in results)
+    lines.append(f"{len(results) - failed} passed, {failed} failed")
+    return lines

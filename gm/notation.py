@@ -26,7 +26,7 @@ _UNIT = re.compile(
     r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
     r"(?:\s+\((?P<name>[^)]*)\))?(?:\s+#(?P<tag>\S+))?\s*$", re.I)
 # A piece as a GM types it in a correction: `A Par`, `2A Ur`, `fleet North Sea`, or no kind.
-_TYPED_UNIT = re.compile(r"^\s*([1-9])?\s*(army|fleet|a|f)\s+(.+)$", re.I)
+_TYPED_UNIT = re.compile(r"^\s*+([1-9])?\s*+(army|fleet|a|f)\s++(.+)$", re.I)
 _TYPED_KINDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 
 
@@ -274,17 +274,18 @@ FULL_WORDS = {"A": "Army", "F": "Fleet", "G": "Garrison", "-": "->", "R": "->", 
               "S": "SUPPORT", "C": "CONVOY", "D": "DISBAND"}
 COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast",
                "wc": "west coast"}
-_VERBS = frozenset({"Build", "Remove", "Waive", "Loan", "End", "Place", "Sack"})
 
 
-def in_full(text: str, names: dict[str, str]) -> str:
+def in_full(text: str, names: dict[str, str], verbs: frozenset[str] = frozenset()) -> str:
     """An order or unit as the judges print it with `--names full`: `A Vie - Gal` ->
     `Army Vienna -> Galicia`, `F Spa/sc` -> `Fleet Spain (south coast)`. `names` maps
-    province ids to names; words it does not know are kept as written."""
+    province ids to names; words it does not know are kept as written, and so are `verbs`,
+    the words an echo begins with (`Build`: the order kinds' `echo_word`), even where a
+    province has that id."""
     words = []
     for word in text.split(" "):
         province, _, coast = word.partition("/")
-        if word[:1].isupper() and word not in _VERBS and province.lower() in names:
+        if word[:1].isupper() and word not in verbs and province.lower() in names:
             full = names[province.lower()]
             words.append(f"{full} ({COAST_WORDS.get(coast, coast)})" if coast else full)
         elif word in FULL_WORDS:

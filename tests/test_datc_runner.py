@@ -57,6 +57,8 @@ def test_a_failing_case_shows_expected_and_actual_and_exits_non_zero(tmp_path):
     (GOOD.replace("VARIANT_ALL Standard\n", ""), 1, "before VARIANT_ALL"),
     ("VARIANT_ALL Standard\nEND\n", 2, "END without CASE"),
     (GOOD + "France: A par\n", 12, "outside any CASE"),
+    (GOOD.replace("CASE bounce\n", "CASE bounce\nFrance: A par\n"), 3, "before any section"),
+    (GOOD.replace("POSTSTATE_SAME", "ORDERS\n    France: A par H"), 10, "ORDERS appears twice"),
 ])
 def test_malformed_files_name_the_file_and_line(tmp_path, text, line, words):
     path = write(tmp_path, text)
@@ -64,6 +66,19 @@ def test_malformed_files_name_the_file_and_line(tmp_path, text, line, words):
         read_cases(path)
     assert f"{path}:{line}:" in str(info.value)
     assert words in str(info.value)
+
+
+def test_sections_hold_their_lines_without_comments_or_blank_lines(tmp_path):
+    text = GOOD.replace("Germany: A mun-bur", "Germany: A mun-bur  # into the same province\n\n")
+    [case] = read_cases(write(tmp_path, "# a file of one case\n" + text))
+    assert case.phase.text == "Spring 1901, Movement"
+    assert {name: [(line.no, line.text) for line in lines]
+            for name, lines in case.sections.items()} == {
+        "PRESTATE_SETPHASE": [],
+        "PRESTATE": [(6, "France: A par"), (7, "Germany: A mun")],
+        "ORDERS": [(9, "France: A par-bur"), (10, "Germany: A mun-bur")],
+        "POSTSTATE_SAME": [],
+    }
 
 
 def test_a_malformed_file_is_a_clear_cli_error(tmp_path):

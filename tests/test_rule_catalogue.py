@@ -10,6 +10,7 @@ import sys
 from gm import rule_catalogue
 from gm.rule_catalogue import RuleAbout
 from gm.rules import Rule, RuleSet
+from gm.rules.hooks import HOOK_GROUPS, PieceHooks
 from gm.rules.rule_registry import BY_NAME, RULE_CLASSES, rule_class
 from tests.rule_fixtures import added_rule
 
@@ -86,3 +87,46 @@ def test_reading_a_variant_order_loads_no_rule():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def _hooks() -> dict[str, type]:
+    """Every hook, with its interface."""
+    return {name: group for group in HOOK_GROUPS for name, member in vars(group).items()
+            if callable(member) and not name.startswith("_")}
+
+
+def test_the_hooks_are_36_in_11_interfaces():
+    assert len(HOOK_GROUPS) == 11
+    assert len(_hooks()) == 36  # no hook in two interfaces either
+    assert sum(1 for g in HOOK_GROUPS for n, m in vars(g).items()
+               if callable(m) and not n.startswith("_")) == 36
+
+
+def test_every_hook_is_answered_by_a_rule_of_gm():
+    """A hook no rule of gm overrides is dead weight in the interface (docs/design.md 5.2)."""
+    unused = [hook for hook, group in _hooks().items()
+              if not any(issubclass(cls, group) and getattr(cls, hook) is not getattr(group, hook)
+                         for cls in RULE_CLASSES)]
+    assert unused == []
+
+
+def test_a_rule_lists_the_interface_of_every_hook_it_answers():
+    """RuleSet asks a hook only of the rules that implement its interface: a method named as
+    a hook on a rule that does not list the interface would never be asked."""
+    for cls in RULE_CLASSES:
+        for hook, group in _hooks().items():
+            if hasattr(cls, hook):
+                assert issubclass(cls, group), (cls.__name__, hook, group.__name__)
+
+
+def test_a_hook_is_asked_only_of_a_rule_that_implements_its_interface():
+    class Unlisted(Rule):
+        def upkeep(self, unit):
+            return 0.0
+
+    class Listed(Rule, PieceHooks):
+        def upkeep(self, unit):
+            return 0.0
+
+    assert not RuleSet([Unlisted()]).answers("upkeep")
+    assert RuleSet([Listed()]).answers("upkeep")

@@ -2,13 +2,16 @@
 
 They are kept at the top of the repository, in `maps/` and `grammars/`, where a GM and a
 developer look for them; `setup.py` installs those two folders as the packages `gm._data.maps`
-and `gm._data.grammars` (docs/map-format.md). Reading them through importlib.resources finds
-them the same way in a wheel, a `pip install .` and the editable install of a checkout.
+and `gm._data.grammars` (docs/map-format.md). Finding them as packages, through the import
+system, finds them the same way in a wheel, a `pip install .` and the editable install of a
+checkout. (`importlib.util.find_spec` answers as `importlib.resources.files` would for a
+package on disk, without loading importlib.resources and the zip and temporary-file modules
+it brings: a third of the imports a command such as `gm datc` needs from the standard library.)
 """
 
 from __future__ import annotations
 
-from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
 
 
@@ -19,12 +22,15 @@ class MissingData(Exception):
 def data_folder(name: str) -> Path:
     """The folder of gm's own `maps` or `grammars`, wherever gm is installed."""
     try:
-        folder = files(f"gm._data.{name}")
-    except ModuleNotFoundError:  # gm run from a checkout it was not installed from
+        spec = find_spec(f"gm._data.{name}")
+    except ModuleNotFoundError:
+        spec = None
+    if spec is None or spec.origin is None:  # gm run from a checkout it was not installed from
         raise MissingData(f"gm's own {name} are not installed (there is no package "
                           f"gm._data.{name}); install gm again: 'pip install .', or 'make' "
-                          "in a checkout") from None
-    if not isinstance(folder, Path):  # gm is never installed zipped; say so if it ever is
+                          "in a checkout")
+    folder = Path(spec.origin).parent
+    if not folder.is_dir():  # gm is never installed zipped; say so if it ever is
         raise MissingData(f"gm's own {name} are not in a folder on disk ({folder}); install "
                           "gm with pip, which unpacks it")
     return folder

@@ -29,7 +29,7 @@ def export(game: GameName,
     with opened(db) as store:
         text = export_game(store, game, private)
     if target is None or target == "-":
-        echo_text(text)
+        echo_text(text, data=True)
         return
     try:
         Path(target).write_text(text, encoding="utf-8")

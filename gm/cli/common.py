@@ -9,10 +9,11 @@ from contextlib import contextmanager
 from typing import Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+from gm.visible import ShownConsole
+
+console = ShownConsole(highlight=False, soft_wrap=True)
+err_console = ShownConsole(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -22,33 +23,37 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def read_text_input(source: str | None, what: str) -> tuple[str, str]:
+def read_text_input(source: str | None, what: str, force: bool = False) -> tuple[str, str]:
     """A text and where it came from: a file, `-` for stdin, or a paste at the terminal.
 
-    `what` names the text in prompts and errors ("the orders", "the press")."""
+    `what` names the text in prompts and errors ("the orders", "the press"). No more than a
+    letter's limit and one byte is read (`force`: an archive's), whatever the source holds."""
     import sys
-    from pathlib import Path
 
-    from gm.game.letter_bytes import letter_text
+    from gm.game.letter_bytes import letter_limit, letter_text, read_letter_bytes
     from gm.game.workflow_errors import WorkflowError
 
-    if source is None or source == "-":
-        if source is None and sys.stdin.isatty():
-            err_console.print(f"Paste {what}, then press Ctrl-D on a line of its own.",
-                              markup=False)
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:
-            return sys.stdin.read(), "stdin"
-        data, origin = stream.read(), "stdin"
-    else:
-        path = Path(source)
-        try:
-            data, origin = path.read_bytes(), str(path)
-        except FileNotFoundError:
-            fail(f"there is no file {source}; give the file of {what}, or '-' to paste.")
-        except OSError as exc:
-            fail(f"cannot read {source}: {exc.strerror or exc}")
     try:
+        if source is None or source == "-":
+            if source is None and sys.stdin.isatty():
+                err_console.print(f"Paste {what}, then press Ctrl-D on a line of its own.",
+                                  markup=False)
+            origin = "stdin"
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a text stream (a test's): bounded all the same
+                return sys.stdin.read(letter_limit(force) + 1), origin
+            data = read_letter_bytes(stream, origin, force)
+        else:
+            origin = source
+            try:
+                with open(source, "rb") as stream:
+                    data = read_letter_bytes(stream, origin, force)
+            except FileNotFoundError:
+                fail(f"there is no file {source}; give the file of {what}, or '-' to paste.")
+            except IsADirectoryError:
+                fail(f"{source} is a folder; give the file of {what}, or '-' to paste.")
+            except OSError as exc:
+                fail(f"cannot read {source}: {exc.strerror or exc}")
         return letter_text(data, origin), origin
     except WorkflowError as exc:
         fail(str(exc))

@@ -1,11 +1,15 @@
-"""`gm datc FILE...`: run DATC-format test cases and report `N passed, N failed`."""
+"""`gm datc FILE...`: run DATC-format test cases and report `N passed, N failed`.
+
+`gm.launcher` runs the same command line without loading typer (`gm datc FILE... [-v]`);
+this command answers the rest (`--help`, a mistyped option) and `gm` run as a library.
+"""
 
 from __future__ import annotations
 
 import typer
 
 from gm.cli import app
-from gm.cli.common import console, fail
+from gm.cli.common import fail
 
 
 @app.command("datc")
@@ -14,22 +18,13 @@ def datc(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="list passing cases too"),
 ):
     """Run adjudicator test cases; print each failing case with expected and actual positions."""
-    from gm.datc import CaseFormatError, run_files
+    from gm.datc import CaseFormatError, report, run_files
 
     try:
         results = run_files(files)
     except CaseFormatError as exc:
         fail(str(exc))
-    failed = 0
-    for result in results:
-        if result.passed:
-            if verbose:
-                console.print(f"ok   {result.case.name}", markup=False)
-            continue
-        failed += 1
-        console.print(f"FAIL {result.case.name} ({result.case.file}:{result.case.line})",
-                      markup=False)
-        console.print(result.message, markup=False)
-    console.print(f"{len(results) - failed} passed, {failed} failed", markup=False)
-    if failed:
+    for line in report(results, verbose):
+        typer.echo(line)
+    if not all(r.passed for r in results):
         raise typer.Exit(1)

@@ -35,32 +35,34 @@ from gm.cli.conventions import examples
 @app.command("variants")
 def variants():
     """List the variants (maps) a game can be played on."""
-    from gm.maps import MapError, available_maps, load_map
+    from gm.maps import MapError
+    from gm.maps.headers import map_headers
     from gm.maps.loader import maps_dirs, own_maps_dirs
-    from gm.report.supply_words import board_centres
+    from gm.report.supply_words import centres_words
 
     for folder in own_maps_dirs():
         if not folder.is_dir():
             err_console.print(f"gm: GM_MAPS names {folder}, which is not a folder.",
                               markup=False)
     try:
-        names = available_maps()
+        headers = map_headers()  # each map's header alone: a hundred files list at once
     except MapError as exc:  # gm's own maps are not installed
         fail(str(exc))
-    if not names:
+    if not headers:
         where = ", ".join(str(folder) for folder in maps_dirs())
         fail(f"no map files (*.toml) in {where}; gm's own maps are missing, so reinstall gm, "
              "or name a folder of map files with GM_MAPS.")
-    for name in names:
-        try:
-            game_map = load_map(name)
-        except MapError:
-            console.print(f"{name}  (map has problems; run 'gm map check {name}')",
+    for found in headers:
+        if found.problem:
+            console.print(f"{found.id}  (map has problems; run 'gm map check {found.id}')",
                           markup=False)
             continue
-        draft = f"  (draft, not playable yet: {game_map.draft})" if game_map.draft else ""
-        console.print(f"{name}  {game_map.name}: {len(game_map.powers)} powers, "
-                      f"{board_centres(game_map)}{draft}", markup=False)
+        draft = f"  (draft, not playable yet: {found.draft})" if found.draft else ""
+        unchecked = "" if found.checked else \
+            f"  (not checked yet: 'gm map check {found.id}')"
+        console.print(f"{found.id}  {found.name}: {found.powers} powers, "
+                      f"{centres_words(found.centres, found.supply)}{draft}{unchecked}",
+                      markup=False)
 
 
 @app.command("new", epilog=examples(

@@ -21,16 +21,16 @@ def letters(game: GameName,
                 "--drop", metavar="N", help="withdraw letter N with everything it gave")
                             ] = None,
             accept: Annotated[int | None, typer.Option(
-                "--accept", metavar="N", help="take message N, held as late (gm mail read)")
-                              ] = None,
+                "--accept", metavar="N", help="take message N, held as late or not read for "
+                                              "its subject (gm mail read)")] = None,
             db: Db = "gm.db"):
     """List the letters entered for the current phase, with sender and time, and the
-    messages held as late."""
+    messages held as late or set aside by 'gm mail read'."""
     from gm.game.phase_letters import drop_letter, list_letters
     from gm.mail.held import held_letters
 
     if accept is not None:
-        _accept(game, accept, db)
+        accept_message(game, accept, db)
         return
     if drop is not None:
         with opened(db) as store:
@@ -45,10 +45,11 @@ def letters(game: GameName,
         label, found = list_letters(store, game)
         held = held_letters(store, game)
     for letter in held:
-        console.print(f"  message {letter.number}, held as late: {letter.sender} "
+        take = f"; 'gm letters {game} --accept {letter.number}' takes it" \
+            if letter.acceptable else ""
+        console.print(f"  message {letter.number}, {letter.why.lower()}: {letter.sender} "
                       f"({letter.power or '?'}), {letter.dated or 'no date'}: {letter.subject}"
-                      f"; 'gm letters {game} --accept {letter.number}' takes it",
-                      markup=False, soft_wrap=True)
+                      f"{take}", markup=False, soft_wrap=True)
     if not found:
         console.print(f"No letters yet for {label}.", markup=False)
         return
@@ -61,12 +62,13 @@ def letters(game: GameName,
                       markup=False, soft_wrap=True)
 
 
-def _accept(game: str, number: int, db: str) -> None:
-    from gm.mail.inbox import accept_late
+def accept_message(game: str, number: int, db: str) -> None:
+    """`--accept N`: a message held as late, or set aside for its subject, taken now."""
+    from gm.mail.inbox import accept_held
 
     with opened(db) as store:
-        taken = accept_late(store, game, number)
-    console.print(f"{taken.game}, {taken.phase}: message {number}, late, taken:", markup=False)
+        taken = accept_held(store, game, number)
+    console.print(f"{taken.game}, {taken.phase}: message {number} taken:", markup=False)
     print_echo(taken)
 
 

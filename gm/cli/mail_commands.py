@@ -80,11 +80,20 @@ def read(game: GameName,
          subject: Annotated[str | None, typer.Option(
              "--subject", help="take the messages whose subject matches this ('*' is any "
                                "text); by default, those naming the game")] = None,
+         accept: Annotated[int | None, typer.Option(
+             "--accept", metavar="N", help="read message N for this game: one listed as not "
+                                           "read for its subject, or held as late")] = None,
          db: Db = "gm.db"):
     """Take the game's letters from a mailbox, one per message, and echo each."""
+    from gm.cli.letter_commands import accept_message
     from gm.mail import mailboxes
     from gm.mail.inbox import read_mail
 
+    if accept is not None:
+        if mbox or maildir or imap:
+            fail("--accept N takes a message already listed; give it without a mailbox.")
+        accept_message(game, accept, db)
+        return
     chosen = [name for name, value in (("--mbox", mbox), ("--maildir", maildir),
                                        ("--imap", imap)) if value]
     if len(chosen) != 1:
@@ -104,7 +113,7 @@ def read(game: GameName,
 
 
 def _print_read(done) -> None:
-    from gm.mail.inbox import DUPLICATE, LATE, REFUSED, STORED, UNKNOWN
+    from gm.mail.inbox import ASIDE, DUPLICATE, LATE, REFUSED, STORED, UNKNOWN, UNREADABLE
 
     for outcome in done.outcomes:
         message = outcome.message
@@ -112,14 +121,14 @@ def _print_read(done) -> None:
             continue
         when = message.dated.strftime("%a %d %b %Y %H:%M %z") if message.dated else "no date"
         who = f"{outcome.power}, " if outcome.power else ""
-        console.print(f"From {message.sender} ({who}{when}): {message.subject}",
+        console.print(f"From {message.sender or 'no sender'} ({who}{when}): {message.subject}",
                       markup=False, soft_wrap=True)
         if outcome.status == STORED:
             print_echo(outcome.taken)
         elif outcome.status == LATE:
             console.print(f"  held as late (message {outcome.number}): {outcome.note}.",
                           markup=False, soft_wrap=True)
-        elif outcome.status in (UNKNOWN, REFUSED):
+        elif outcome.status in (UNKNOWN, REFUSED, ASIDE, UNREADABLE):
             console.print(f"  not stored: {outcome.note}.", markup=False, soft_wrap=True)
         if message.attachments:
             console.print(f"  attachments, not read: {', '.join(message.attachments)}",
@@ -129,12 +138,14 @@ def _print_read(done) -> None:
                           markup=False)
         console.print("")
     counts = [(done.count(STORED), "stored"), (done.count(LATE), "held as late"),
+              (done.count(ASIDE), "from players, for another game or none: not read"),
+              (done.count(UNREADABLE), "unreadable, set aside"),
               (done.count(UNKNOWN), "from unknown senders"), (done.count(REFUSED), "refused"),
               (done.count(DUPLICATE), "read before, skipped")]
     summary = ", ".join(f"{n} {what}" for n, what in counts if n) or "none for this game"
     console.print(f"{done.game}, {done.phase}: {len(done.outcomes)} message(s) for the game: "
                   f"{summary}; {done.not_for_game} other message(s) left alone (another "
-                  "subject, or yours).",
+                  "subject and not a player's, or yours).",
                   markup=False, soft_wrap=True)
 
 

@@ -20,18 +20,16 @@ app.add_typer(map_app, name="map")
 def check(name: str = typer.Argument(..., help="map id (standard) or a path to a .toml file")):
     """Validate a map file and report every problem with its line."""
     from gm.maps import MapError, map_path
+    from gm.maps.loader import read_map_text
     from gm.maps.map_check import check_text
     from gm.orders.kinds.build import amount
 
     try:
         path = map_path(name)
+        text = read_map_text(path)
     except MapError as exc:
         fail(str(exc))
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {path}: {exc}")
-    report = check_text(text, str(path))
+    report = check_text(text, str(path), Path(path).stem)
     for problem in report.problems:
         console.print(problem.format(str(path)), markup=False)
     if report.problems:

@@ -42,7 +42,7 @@ ListingFormatOption = Annotated[ListingFormat, typer.Option(
 def print_json(document: dict) -> None:
     from gm.report.json_model import dumps
 
-    echo_text(dumps(document))
+    echo_text(dumps(document), data=True)
 
 
 class Names(StrEnum):
@@ -57,6 +57,20 @@ NamesOption = Annotated[Names, typer.Option(
     "--names", help="short (A Vie - Gal) or full (Army Vienna -> Galicia), as judges print")]
 AsciiOption = Annotated[bool, typer.Option(
     "--ascii", help="7-bit text only: accents dropped, dashes and quotes typed plainly")]
+
+
+class Lines(StrEnum):
+    """Which lines of the letters that were not adjudicated a report prints."""
+
+    refused = "refused"
+    all = "all"
+    none = "none"
+
+
+LinesOption = Annotated[Lines | None, typer.Option(
+    "--lines", help="the letter lines not adjudicated to print: refused (meant as orders and "
+                    "refused, with the reason), all (quoted mail and remarks too), none "
+                    "(default: the game's setting, refused unless changed with --set-lines)")]
 
 
 def _renderer(what: str, format: ReportFormat):
@@ -99,8 +113,16 @@ def print_report(report, format: ReportFormat, ascii: bool) -> None:
     print_formatted(report, format, ascii)
 
 
-def echo_text(text: str) -> None:
-    """Print text exactly (no wrapping, no markup): reports and archives are mailed as is."""
+def echo_text(text: str, data: bool = False) -> None:
+    """Print text as it is (no wrapping, no markup): reports and archives are mailed as is;
+    a control character a player wrote is shown (`gm.visible`), never obeyed. `data` (an
+    archive, which must replay exactly) is printed exactly unless it goes to a terminal."""
+    import sys
+
+    from gm.visible import visible
+
+    if not data or sys.stdout.isatty():
+        text = visible(text)
     typer.echo(text, nl=not text.endswith("\n"))
 
 
@@ -113,11 +135,11 @@ def print_echo(taken) -> None:
     if taken.read_as:
         console.print(taken.read_as, markup=False, soft_wrap=True)
     width = max((len(line.text) for line in taken.lines), default=0)
-    for line in taken.lines:
-        who = line.power or "?"
-        console.print(f"  {STATUS_WORD.get(line.status, line.status):<9} {who:<8} "
-                      f"{line.text:<{width}}  {line.detail}".rstrip(), markup=False,
-                      soft_wrap=True)
+    if taken.lines:  # printed at once: a letter of thousands of lines is echoed in one go
+        console.print("\n".join(
+            f"  {STATUS_WORD.get(line.status, line.status):<9} {line.power or '?':<8} "
+            f"{line.text:<{width}}  {line.detail}".rstrip() for line in taken.lines),
+            markup=False, soft_wrap=True)
     counts = {s: sum(1 for line in taken.lines if line.status == s) for s in STATUS_WORD}
     summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
     console.print(f"Stored: {summary or 'nothing'}.", markup=False)

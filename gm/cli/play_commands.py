@@ -15,6 +15,7 @@ from gm.cli.common import (
     MapOption,
     PhaseOption,
     console,
+    fail,
     opened,
     read_text_input,
 )
@@ -23,6 +24,8 @@ from gm.cli.output import (
     STATUS_WORD,
     AsciiOption,
     FormatOption,
+    Lines,
+    LinesOption,
     ListingFormat,
     ListingFormatOption,
     Names,
@@ -45,7 +48,7 @@ def show(game: GameName, phase: PhaseOption = None,
     from gm.game.games import position_at
     from gm.notation import piece_shown, place, stacks_shown
     from gm.orders.legality import open_build_sites, retreat_options
-    from gm.report.supply_words import WORTH, worth_differs
+    from gm.report.supply_words import WORTH, supply_counts, units_cell, worth_differs
     from gm.rules import RuleSet
 
     with opened(db) as store:
@@ -64,11 +67,13 @@ def show(game: GameName, phase: PhaseOption = None,
     worth = worth_differs((len(held.get(p, ())), supplies.get(p, 0.0)) for p in shown)
     table = Table("power", "centres", *([WORTH] if worth else []), "units", "pieces",
                   "supply centres", title=f"{view.game.name}: {row.label} ({game_map.name})")
+    counts = supply_counts(position, game_map, rules)  # as the report's supply table counts
     for power_id in shown:  # how many centres supply the power and, if not one each, their worth
         units = position.units_of(power_id)
         table.add_row(game_map.powers[power_id].name, str(len(held.get(power_id, ()))),
                       *([amount(supplies.get(power_id, 0.0))] if worth else []),
-                      str(len(units)), ", ".join(stacks_shown(units)),
+                      units_cell(counts[power_id]) if power_id in counts else "0",
+                      ", ".join(stacks_shown(units)),
                       ", ".join(place(c) for c in position.centres_of(power_id)))
     console.print(table)
     if position.dislodged:
@@ -124,7 +129,7 @@ def orders(game: GameName,
     if list_:
         _list_orders(game, db, power)
         return
-    text, origin = read_text_input(source, "the orders")
+    text, origin = read_text_input(source, "the orders", force)
     from gm.game.intake import take_orders
 
     with opened(db) as store:
@@ -197,10 +202,11 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
             console.print(f"  {line.power:<10} {line.text}  ({line.reason})", markup=False,
                           soft_wrap=True)
     for letter in held:
-        console.print(f"Held as late: message {letter.number} from {letter.sender} "
-                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}; "
-                      f"'gm letters {p.game} --accept {letter.number}' takes it.",
-                      markup=False, soft_wrap=True)
+        take = f"; 'gm letters {p.game} --accept {letter.number}' takes it" \
+            if letter.acceptable else ""
+        console.print(f"{letter.why}: message {letter.number} from {letter.sender} "
+                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}, "
+                      f"subject {letter.subject!r}{take}.", markup=False, soft_wrap=True)
     if p.can_redo:
         console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
 
@@ -224,6 +230,7 @@ def adjudicate(game: GameName,
                ascii: AsciiOption = False,
                names: NamesOption = Names.short,
                map_file: MapOption = None,
+               lines: LinesOption = None,
                db: Db = "gm.db"):
     """Resolve the current phase, store the results, and print the season report."""
     from gm.cli.draw_commands import check_target, write_board
@@ -234,11 +241,12 @@ def adjudicate(game: GameName,
     check_target(map_file)
     with opened(db) as store:
         full = names is Names.full
+        shown = lines.value if lines else None
         if preview:
-            report = preview_report(store, game, full)
+            report = preview_report(store, game, full, shown)
         else:
             done = adjudication.adjudicate(store, game, phase, no_orders)
-            report = phase_report(store, game, done.phase, full)
+            report = phase_report(store, game, done.phase, full, shown)
         if map_file:
             write_board(store, game, None if preview else report.phase, map_file,
                         preview=preview, report=True)
@@ -250,20 +258,42 @@ def adjudicate(game: GameName,
     ("gm report spring-league -p 'Autumn 1901'", "an earlier phase"),
     ("gm report spring-league -f markdown", "for a web zine"),
     ("gm report spring-league --ascii > mail.txt", "7-bit text for any mail program"),
+    ("gm report spring-league --lines all", "every letter line not adjudicated, this once"),
+    ("gm report spring-league --set-lines none", "public reports print no letter lines"),
 ))
 def report(game: GameName, phase: PhaseOption = None, format: FormatOption = ReportFormat.text,
            ascii: AsciiOption = False, names: NamesOption = Names.short,
-           map_file: MapOption = None, db: Db = "gm.db"):
+           map_file: MapOption = None, lines: LinesOption = None,
+           set_lines: Annotated[Lines | None, typer.Option(
+               "--set-lines", help="change the game's setting only: which letter lines its "
+                                   "reports, site and results by mail print (refused, all, "
+                                   "none)")] = None,
+           db: Db = "gm.db"):
     """Print a phase's season report again (the last adjudicated phase by default)."""
     from gm.cli.draw_commands import check_target, write_board
-    from gm.game.reports import phase_report
+    from gm.game.reports import phase_report, set_report_lines
 
+    if set_lines is not None:
+        if phase or lines or map_file:
+            fail("--set-lines changes the game's setting only; print a report with a "
+                 "separate command.")
+        with opened(db) as store:
+            name = set_report_lines(store, game, set_lines.value)
+        console.print(f"{name}: reports print {_LINES_WORDS[set_lines]}.", markup=False)
+        return
     check_target(map_file)
     with opened(db) as store:
-        found = phase_report(store, game, phase, names is Names.full)
+        found = phase_report(store, game, phase, names is Names.full,
+                             lines.value if lines else None)
         if map_file:
             write_board(store, game, found.phase, map_file, report=True)
     print_report(found, format, ascii)
+
+
+_LINES_WORDS = {Lines.refused: "the letter lines meant as orders and refused, with the reason",
+                Lines.all: "every letter line not adjudicated but headings and lines with "
+                           "addresses",
+                Lines.none: "no letter lines"}
 
 
 @app.command("chart")

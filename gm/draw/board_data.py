@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# What an order does on the picture.
-HOLD = "hold"
-MOVE = "move"
-SUPPORT_HOLD = "support-hold"
-SUPPORT_MOVE = "support-move"
-CONVOY = "convoy"
-RETREAT = "retreat"
-DISBAND = "disband"
-BUILD = "build"
-REMOVE = "remove"
-SPECIAL = "special"  # a variant order that keeps the unit in place (convert, destroy, ...)
+from gm.orders.kinds.order_kind import Shape
+
+# What an order does on the picture: the shapes the order kinds draw with (`OrderKind.sketch`).
+HOLD = Shape.HOLD
+MOVE = Shape.MOVE
+SUPPORT_HOLD = Shape.SUPPORT_HOLD
+SUPPORT_MOVE = Shape.SUPPORT_MOVE
+CONVOY = Shape.CONVOY
+RETREAT = Shape.RETREAT
+DISBAND = Shape.DISBAND
+BUILD = Shape.BUILD
+REMOVE = Shape.REMOVE
+SPECIAL = Shape.SPECIAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,8 @@ class PowerStanding:
     centres: float  # the supply: what the power's centres are worth
     units: int
     centre_count: int | None = None  # how many centres; None: as many as their worth
+    free: tuple[str, ...] = ()  # the pieces among `units` that need no supply (a leader)
+    upkeep: float | None = None  # what the others need where some need a half; None: one each
 
 
 @dataclass(slots=True)

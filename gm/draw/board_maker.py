@@ -8,29 +8,23 @@ next phase's picture then shows where everything ended up.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gm.calendar import season_title
 from gm.draw.board_data import (
-    BUILD,
-    CONVOY,
     DISBAND,
-    HOLD,
-    MOVE,
     REMOVE,
-    RETREAT,
     SPECIAL,
-    SUPPORT_HOLD,
-    SUPPORT_MOVE,
     Board,
     DrawnOrder,
     Piece,
     PowerStanding,
 )
-from gm.engine.declarations import DECLARATIONS
 from gm.engine.position import Position, Unit
-from gm.maps.gamemap import GameMap, province_of
-from gm.orders import types as T
+from gm.maps.gamemap import GameMap
+from gm.orders.kind_registry import declares, kind_of
+from gm.orders.kinds.order_kind import Order, Sketch
+from gm.report.supply_words import SupplyCount, supply_counts
 from gm.rules import RuleSet
 
 SKIPPED_CODES = frozenset({"replaced"})  # an order a later one replaced did nothing
@@ -47,7 +41,7 @@ class OrderOutcome:
     the phase is not adjudicated; `dislodged` says the unit was dislodged by this phase."""
 
     power: str
-    order: T.Order | None
+    order: Order | None
     unit_location: str | None = None
     succeeded: bool | None = None
     code: str = ""
@@ -75,17 +69,18 @@ def piece_of(unit: Unit) -> Piece:
 
 def standings(game_map: GameMap, position: Position, rules: RuleSet | None = None
               ) -> list[PowerStanding]:
-    """Each power still on the board: its supply (as the variant's rules count it) and pieces."""
+    """Each power still on the board: its supply and the pieces it keeps, counted once for
+    the legend and the report's table (`gm.report.supply_words.supply_counts`)."""
     rules = rules or RuleSet.for_map(game_map)
-    supplies = rules.supplies(position, game_map)
-    counts = rules.supply_centres(position, game_map)
+    counts = supply_counts(position, game_map, rules)
     out = []
     for pid, power in game_map.powers.items():
-        centres = supplies.get(pid, 0.0)
-        units = len(position.units_of(pid))
-        if centres or units or any(d.unit.power == pid for d in position.dislodged):
-            out.append(PowerStanding(pid, power.name, power.colour, centres, units,
-                                     len(counts.get(pid, ()))))
+        count = counts.get(pid)
+        if count is None and any(d.unit.power == pid for d in position.dislodged):
+            count = SupplyCount(0, 0.0, 0)
+        if count is not None:
+            out.append(PowerStanding(pid, power.name, power.colour, count.supply, count.units,
+                                     count.centres, count.free, count.upkeep))
     return out
 
 
@@ -97,44 +92,18 @@ def drawn_orders(outcome: OrderOutcome, position: Position) -> list[DrawnOrder]:
         if default and outcome.unit_location:
             return [_drawn(default, outcome, outcome.unit_location)]
         return []
-    if outcome.code in SKIPPED_CODES or type(order) in DECLARATIONS:
+    if outcome.code in SKIPPED_CODES or declares(order):
         return []  # a declaration (a loan, a leader's placement) commands no piece here
     location = order.location or _leader_location(order, position) or \
         (outcome.unit_location or "")
-    if isinstance(order, T.Split):
-        return [d for part in order.parts
-                for d in drawn_orders(OrderOutcome(outcome.power, _at(part, location),
-                                                   outcome.unit_location, outcome.succeeded,
-                                                   outcome.code, text=outcome.text), position)]
-    if isinstance(order, T.Merge):
-        return [_drawn(MOVE, outcome, part.location, dest=order.dest) for part in order.each()]
-    if isinstance(order, T.Waive):
-        return []
-    kind, target, dest, piece_kind = _shape(order)
-    return [_drawn(kind, outcome, location, target=target, dest=dest, piece_kind=piece_kind)]
+    kind = kind_of(order)  # the kind draws its order (`OrderKind.sketch`): a split, each part
+    marks = kind.sketch(order) if kind is not None and kind.sketch is not None \
+        else _UNKNOWN
+    return [_drawn(m.shape, outcome, m.location or location, target=m.target, dest=m.dest,
+                   piece_kind=m.piece_kind) for m in marks]
 
 
-def _shape(order: T.Order) -> tuple[str, str | None, str | None, str | None]:
-    """The drawing kind of a typed order, with its target, destination and built kind."""
-    if isinstance(order, T.Hold):
-        return HOLD, None, None, None
-    if isinstance(order, T.Move):
-        return MOVE, None, order.dest, None
-    if isinstance(order, T.SupportHold):
-        return SUPPORT_HOLD, province_of(order.target), None, None
-    if isinstance(order, T.SupportMove):
-        return SUPPORT_MOVE, province_of(order.target), order.dest, None
-    if isinstance(order, T.Convoy):
-        return CONVOY, province_of(order.target), order.dest, None
-    if isinstance(order, T.Retreat):
-        return RETREAT, None, order.dest, None
-    if isinstance(order, T.Disband):
-        return DISBAND, None, None, None
-    if isinstance(order, T.Build):
-        return BUILD, None, None, order.unit_kind or "A"
-    if isinstance(order, T.Remove):
-        return REMOVE, None, None, None
-    return SPECIAL, None, None, None
+_UNKNOWN = (Sketch(SPECIAL),)  # a kind that does not say how it is drawn: a mark at the piece
 
 
 def _drawn(kind: str, outcome: OrderOutcome, location: str, *, target: str | None = None,
@@ -146,12 +115,7 @@ def _drawn(kind: str, outcome: OrderOutcome, location: str, *, target: str | Non
                       leader=getattr(outcome.order, "leader", None))
 
 
-def _at(part: T.Order, location: str) -> T.Order:
-    """A split's part, standing where the split unit stands."""
-    return part if part.location else replace(part, location=location)
-
-
-def _leader_location(order: T.Order, position: Position) -> str | None:
+def _leader_location(order: Order, position: Position) -> str | None:
     if not order.leader:
         return None
     for unit in (*position.units, *(d.unit for d in position.dislodged)):
@@ -194,7 +158,7 @@ def _with_declared_pieces(position: Position, outcomes: list[OrderOutcome]) -> P
     orders, which the position of that Spring does not hold yet): they stand where they were
     placed, and their orders start there."""
     placed = [o.unit for o in outcomes if o.order is not None and o.succeeded
-              and type(o.order) in DECLARATIONS and o.unit is not None]
+              and declares(o.order) and o.unit is not None]
     present = {(u.power, u.kind, u.location, u.name) for u in position.units}
     new = [u for u in placed if (u.power, u.kind, u.location, u.name) not in present]
     if not new:

@@ -34,7 +34,7 @@ from gm.draw.layout import BoardLayout
 from gm.draw.marks import centre_mark, link_line, region_textures, token
 from gm.draw.tokens import board_leader_captions
 from gm.maps.gamemap import GameMap
-from gm.report.supply_words import centres_words
+from gm.report.supply_words import centres_words, units_words
 
 WIDTH = 262.0
 LEFT = 16.0
@@ -88,15 +88,17 @@ def _powers(col: _Column, board: Board) -> None:
         count = s.centres if s.centre_count is None else s.centre_count
         worth = {} if count == s.centres else {"data_worth": f"{s.centres:g}"}
         row = draw.Group(class_="standing", data_power=s.power,
-                         data_centres=f"{count:g}", data_units=str(s.units), **worth)
+                         data_centres=f"{count:g}", data_units=str(s.units - len(s.free)),
+                         **worth)
         row.append(draw.Rectangle(LEFT, col.y - 6, 24, 15, rx=3,
                                   fill=style.power_colour(s.colour),
                                   stroke=style.INK, stroke_width=1))
         row.append(draw.Text(s.name, TEXT, LEFT + 32, col.y + 5, font_family=style.FONT,
                              font_weight="bold", fill=style.INK))
+        # the count the report's supply table prints (`supply_counts`): the pieces that need
+        # supply, the free ones apart (`3 centres, 3 units and Hannibal`)
         centres = centres_words(s.centre_count, s.centres, "centre")
-        units = "unit" if s.units == 1 else "units"
-        row.append(draw.Text(f"{centres}, {s.units} {units}", SMALL,
+        row.append(draw.Text(f"{centres}, {units_words(s)}", SMALL,
                              LEFT + 32, col.y + 18, font_family=style.FONT, fill="#4a443b"))
         col.group.append(row)
         col.y += 32

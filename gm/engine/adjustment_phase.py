@@ -7,7 +7,7 @@ the variant allows); surplus build and removal orders are ignored in the order g
 may accept orders of its own first (a voluntary disband), on a working copy of the position, so
 that what they free pays for builds. A rule may owe a power extra builds that need no spare
 centre (loot); the build orders the rule claims draw on those, and only they may make a unit
-stronger than one. A unit that needs no centre is never removed to balance the count. A power
+stronger than one; a waive with no build of the centres left gives one of them up. A unit that needs no centre is never removed to balance the count. A power
 that orders too few removals loses the units farthest from its home centres (the 1971 and
 1982 rulebooks, DATC v2.4), or from the centres it owns where the map chooses the 2023 reading
 (`civil_disorder = "owned"`): an army counts moves through any province, sea included, a fleet
@@ -40,7 +40,7 @@ from gm.orders.kinds.remove import (
     upkeep_problem,
 )
 from gm.orders.phases import ADJUSTMENT, refusal
-from gm.orders.types import ADJUSTMENT_ORDERS, Build, Order, Remove, Waive
+from gm.orders.types import Build, Order, Remove, Waive
 from gm.rules import RuleSet
 
 
@@ -63,14 +63,11 @@ def adjustments_due(position: Position, game_map: GameMap,
 
 def adjustment_phase_needed(position: Position, game_map: GameMap,
                             rules: RuleSet | None = None) -> bool:
-    """Is this adjustment phase played: a build or removal is due, a power has a choice
-    to make that only this phase offers (a rule's `adjustment_choice`), or a rule plays it
-    anyway (`plays_adjustment`)?"""
+    """Is this adjustment phase played: a build or removal is due, or a rule plays it anyway
+    (`plays_adjustment`: a choice only this phase offers, a change of kind any year)?"""
     rules = rules or RuleSet.for_map(game_map)
-    if adjustments_due(position, game_map, rules) or rules.plays_adjustment(position, game_map):
-        return True
-    return rules.answers("adjustment_choice") and any(
-        rules.adjustment_choices(power, position, game_map) for power in game_map.powers)
+    return bool(adjustments_due(position, game_map, rules)) or \
+        rules.plays_adjustment(position, game_map)
 
 
 def _allowances(position: Position, game_map: GameMap, rules: RuleSet
@@ -149,13 +146,11 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     rules = rules or RuleSet.for_map(game_map)
     results: list[OrderResult] = []
     events: list[str] = []
-    if rules.answers("adjustment_orders") or rules.answers("adjustment_order"):
+    if rules.answers("adjustment_orders"):
         # a rule's own orders come before the count (a change of kind, a voluntary disband),
         # on a copy, so that the upkeep they free pays for builds in this same phase
         position = position.copy()
         orders, results, events = rules.adjustment_orders(position, list(orders), game_map)
-        if rules.answers("adjustment_order"):
-            orders = _rules_own_orders(orders, position, game_map, rules, results)
     allowances = _allowances(position, game_map, rules)
     due = {power: change for power, (change, _) in allowances.items() if change}
     spent: dict[str, float] = {}  # upkeep of the pieces built, and builds waived
@@ -166,6 +161,12 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
     new_units: list[Unit] = []
     used_sites: set[str] = set()
     stacking = rules.answers("may_stack")
+    extra_waived: dict[str, int] = {}  # extra builds given up by a waive
+
+    def owed_extra(power: str) -> int:
+        """The extra builds still owed to `power`: neither built nor waived yet."""
+        return allowances.get(power, (0, 0))[1] - len(extra_built.get(power, ())) \
+            - extra_waived.get(power, 0)
 
     def void(order: Order, why: str) -> None:
         results.append(OrderResult(order.power or "", order, None, False, R.VOID, why))
@@ -184,13 +185,21 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             made = extra_built.setdefault(power, [])
             found = legality.build_problem(order, position, game_map, rules, used_sites,
                                            tuple(accepted), new_units) \
-                or extra_build_problem(power, owed, len(made), game_map)
+                or extra_build_problem(power, owed, len(made) + extra_waived.get(power, 0),
+                                       game_map)
             if found:
                 void(order, found.message)
                 continue
             unit = _new_unit(order, power, position.phase, {u.tag for u in new_units})
             made.append(unit)
             build(order, unit)
+            continue
+        if isinstance(order, Waive) and (left <= 0 or spent.get(power, 0.0) >= left) \
+                and owed_extra(power) > 0:
+            # no build of its centres left: the waive gives up an extra build the rules owe
+            # (a Holy Place's award is forfeit, Lord of Hosts 4)
+            extra_waived[power] = extra_waived.get(power, 0) + 1
+            results.append(OrderResult(power, order, None, True, R.WAIVED))
             continue
         if isinstance(order, (Build, Waive)):
             if left <= 0:
@@ -280,21 +289,6 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
             events.extend(rules.extra_builds_used(power, units, after, game_map))
     events.extend(rules.after_adjustments(after, game_map))
     return PhaseOutcome(after, results, events)
-
-
-def _rules_own_orders(orders: list[Order], position: Position, game_map: GameMap,
-                      rules: RuleSet, results: list[OrderResult]) -> list[Order]:
-    """Ask `adjustment_order` about each order that is not a build, removal or waive; add
-    the results of those a rule takes, and return the others."""
-    rest = []
-    for order in orders:
-        taken = None if isinstance(order, ADJUSTMENT_ORDERS) else \
-            rules.adjustment_order(order, position, game_map)
-        if taken is None:
-            rest.append(order)
-        else:
-            results.append(taken)
-    return rest
 
 
 _DISORDER_KIND = {"F": 0, "A": 1, "A/F": 1, "G": 2}

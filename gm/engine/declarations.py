@@ -1,6 +1,6 @@
 """Declarations: orders that command no unit (a loan, a leader's placement).
 
-They are set aside before the orders are matched to units, in every kind of phase, so that
+Their kinds say so (`OrderKind.declares`). They are set aside before the orders are matched to units, in every kind of phase, so that
 `Loan Par to Ge` never becomes the order of the army in Paris. The rules carry them out
 (`declare`) on the position the phase starts from, before its other orders are checked; a
 declaration no rule takes is void.
@@ -12,23 +12,17 @@ from gm.engine import results as R
 from gm.engine.position import Position
 from gm.engine.results import OrderResult
 from gm.maps.gamemap import GameMap
-from gm.orders.types import EndLoan, LoanCentre, Order, PlaceLeader
+from gm.orders.kind_registry import declares
+from gm.orders.kinds.order_kind import Order
 from gm.orders.variants import rule_reference
 from gm.rules import RuleSet
-
-# The order kinds that command no unit, and how messages name what each declares.
-DECLARATIONS: dict[type[Order], str] = {
-    LoanCentre: "loan",
-    EndLoan: "loan",
-    PlaceLeader: "leader placement",
-}
 
 
 def split_declarations(orders: list[Order]) -> tuple[list[Order], list[Order]]:
     """(the orders for units, the declarations), each in the order given."""
     units, declarations = [], []
     for order in orders:
-        (declarations if type(order) in DECLARATIONS else units).append(order)
+        (declarations if declares(order) else units).append(order)
     return units, declarations
 
 
@@ -47,7 +41,7 @@ def declare(declarations: list[Order], position: Position, game_map: GameMap,
 
 
 def _untaken(order: Order, game_map: GameMap) -> str:
-    what = DECLARATIONS[type(order)]
+    what = declares(order)
     ref = rule_reference(order, game_map)
     if ref:
         return f"{ref}: no rule in force carries out {what} orders"

@@ -46,6 +46,10 @@ class Unit:
     def moved_to(self, location: str) -> Unit:
         return replace(self, location=location)
 
+    def tagged(self, tag: str) -> Unit:
+        """The same piece under `tag` (made directly: `replace` costs more, in a loop)."""
+        return Unit(self.power, self.kind, self.location, self.strength, self.name, tag)
+
 
 def piece_tag(phase: Phase, location: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
     """The tag of a piece entering the game: `S1901M:par`, then `S1901M:par:2` for a second

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from gm.engine.position import Position, Unit
 from gm.orders.types import Order
@@ -17,6 +18,7 @@ CONVOYED = "convoyed"
 NO_CONVOY = "no_convoy"
 NOT_MATCHED = "not_matched"
 VOID = "void"
+BLOCKED = "blocked"  # set aside by other units' orders (a land bridge closed): the board's doing
 DISLODGED = "dislodged"
 RETREATED = "retreated"
 DISBANDED = "disbanded"
@@ -55,6 +57,21 @@ class OrderResult:
         if self.detail:
             return f"{text} ({self.code}: {self.detail})"
         return f"{text} ({self.code})"
+
+
+class PlannedOrder(NamedTuple):
+    """One piece's order as the movement phase reads it once every order is checked: what a
+    rule sees when other pieces' orders may void it (`void_moves`: a land bridge closed by a
+    fleet's move), never the engine's own plan."""
+
+    index: int  # the piece's place in the position's units
+    unit: Unit
+    order: Order | None  # None: no order, it holds
+    # what the piece does: hold, move, merge, support_hold, support_move, support_merge, convoy
+    action: str
+    dest_province: str | None  # where it moves, or where the move it supports or convoys goes
+    by_convoy: bool  # a move by convoy, asked for or needed
+    void: str | None  # why its order was set aside, if it was
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,10 @@ from gm.engine.position import Position
 from gm.engine.results import OrderResult, PhaseOutcome
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders import legality
-from gm.orders.kinds.retreat import first_open
+from gm.orders.kind_registry import kind_of
+from gm.orders.kinds.order_kind import Order
 from gm.orders.legality import retreat_options
-from gm.orders.phases import RETREAT, phase_problem, refusal
-from gm.orders.types import Disband, Move, Order, Retreat
+from gm.orders.phases import RETREAT, fitted, phase_problem, refusal
 from gm.rules import RuleSet
 
 __all__ = ["adjudicate_retreats", "retreat_options"]
@@ -78,18 +78,18 @@ def adjudicate_retreats(position: Position, orders: list[Order], game_map: GameM
 
 def _choice(order: Order, d, misfit, position: Position, game_map: GameMap,
             rules: RuleSet | None) -> tuple[Order, str | None, str | None]:
-    """What one dislodged piece does with its order: (the order, where it goes, the problem)."""
+    """What one dislodged piece does with its order: (the order, where it goes, the problem),
+    as the order's kind says (`OrderKind.in_retreat`; 'A Bur - Par' there is a retreat)."""
     if misfit is not None:
         return order, None, misfit.message
     refused = phase_problem(order, RETREAT, game_map)
     if refused is not None:
         return order, None, refused[0]
-    if isinstance(order, Disband):
-        return order, None, None
-    if isinstance(order, (Retreat, Move)):  # 'A Bur - Par' in a retreat phase retreats
-        dest, problem = first_open(d, order, position, game_map, rules)
-        return order, dest, problem.message if problem else None
-    return order, None, refusal(order, RETREAT, game_map)
+    kind = kind_of(fitted(order, RETREAT))
+    if kind is None or kind.in_retreat is None:
+        return order, None, refusal(order, RETREAT, game_map)
+    dest, problem = kind.in_retreat(order, d, position, game_map, rules)
+    return order, dest, problem.message if problem else None
 
 
 def _stacks_allowed(wanted: dict[str, list[int]], position: Position, game_map: GameMap,

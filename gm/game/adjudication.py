@@ -21,6 +21,7 @@ from gm.game.games import GameView, open_game
 from gm.game.history import discard_redo, require_running, victory_text
 from gm.game.reports import resolution_report
 from gm.game.stored_orders import orders_in_force
+from gm.game.verdicts import results_by_order
 from gm.game.workflow_errors import AlreadyAdjudicated, WorkflowError
 from gm.notation import order_display, unit_text
 from gm.orders import legality
@@ -48,9 +49,13 @@ class Resolution:
 def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
     position = load_position(store, phase)
     entered = orders_in_force(store, phase.id, view.map)
-    row_of = {id(order): row.id for row, order in entered}
     rules = RuleSet.for_map(view.map)
-    outcome = Season.for_map(view.map).adjudicate(position, [order for _, order in entered])
+    orders = [order for _, order in entered]
+    outcome = Season.for_map(view.map).adjudicate(position, orders)
+    # each result's line: its order's, or the line whose order a rule made it of
+    row_of = {id(result): row.id for (row, _), found in
+              zip(entered, results_by_order(orders, outcome.results), strict=True)
+              for result in found}
     results = []
     for r in outcome.results:
         # a void order as written, its reason about the player's words (`legality.shown_units`)
@@ -65,7 +70,7 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
             unit=unit_text(r.unit) if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code, detail=r.detail,
             dislodged_by=r.dislodged_by,
-            order_id=row_of.get(id(r.order)) if r.order is not None else None))
+            order_id=row_of.get(id(r))))
     after = outcome.position
     solo = victory_text(outcome.winners, after, view.map, _season_won(phase, position, view)) \
         if outcome.winners else None
@@ -85,14 +90,15 @@ def _season_won(phase: PhaseRow, position, view: GameView) -> str:
     return phase_name(Phase(position.phase.year, season, "Movement"), view.map)
 
 
-def preview_report(store: Store, name: str, full_names: bool = False) -> SeasonReport:
+def preview_report(store: Store, name: str, full_names: bool = False,
+                   lines: str | None = None) -> SeasonReport:
     """What adjudicating the open phase now would report; nothing is stored."""
     with store.transaction(write=False):
         view = open_game(store, name)
         require_running(view.game)
         phase = rows.open_phase(store, view.game)
         return resolution_report(store, view, resolve(store, view, phase), preview=True,
-                                 full_names=full_names)
+                                 full_names=full_names, lines=lines)
 
 
 def adjudicate(store: Store, name: str, expected: str | None = None,

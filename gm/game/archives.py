@@ -195,6 +195,7 @@ def export_game(store: Store, name: str, private: bool = False) -> str:
         archive = Archive(game=game.name, variant=game.variant,
                           notes=[n for n in game.notes.splitlines() if n.strip()],
                           grey_press=grey_press_allowed(store, game.id),
+                          report_lines=rows.report_lines(store, game.id),
                           result=game.result)
         live = rows.live_phases(store, game)
         archive.start_state = json.loads(state_to_json(
@@ -316,6 +317,8 @@ def replay(store: Store, archive: Archive, name: str | None = None, check: bool 
                         if archive.start_state else None)
         if archive.grey_press:
             allow_grey(store, game_name, True)
+        if archive.report_lines != "refused":
+            rows.set_report_lines(store, view.game.id, archive.report_lines)
         done = checked = 0
         notes: list[str] = []
         for i, entry in enumerate(archive.phases):

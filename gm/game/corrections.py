@@ -180,7 +180,7 @@ def _move(args: list[str], position: Position, game_map: GameMap, reason: str) -
         source, target = args
     else:
         text = split_typed_unit(" ".join(args))[1]
-        parts = re.split(r"\s+(?:-|->|to)\s+", text, maxsplit=1, flags=re.I)
+        parts = re.split(r"(?<!\s)\s++(?:-|->|to)\s++", text, maxsplit=1, flags=re.I)
         if len(parts) != 2:
             parts = text.split()
         if len(parts) != 2:

@@ -20,9 +20,8 @@ from gm.maps.gamemap import GameMap
 from gm.report.supply_words import supply_amount
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
-from gm.store.archive.archive_data import joint_victory
 from gm.store.database import Store
-from gm.store.game_rows import GameRow
+from gm.store.game_rows import GameRow, joint_victory
 from gm.store.position_rows import load_position
 from gm.store.result_rows import adjudication_from, set_adjudication_status
 

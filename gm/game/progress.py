@@ -2,19 +2,22 @@
 
 In a movement phase a unit lacks an order until its power has one in force for it; in a retreat
 phase, each dislodged unit; in an adjustment phase a power lacks orders until it has ordered as
-many builds (or waives) or removals as it is due.
+many builds (or waives) or removals as it is due, counting only those the engine will carry
+out (a trial adjudication on a copy of the board, `gm.game.verdicts`): a void build is none.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gm.engine import results as R
 from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
 from gm.notation import place
 from gm.orders.attribution import ordering_side
 from gm.orders.ignored import EMAIL_HEADER, HEADING
+from gm.orders.types import Build, Remove, Waive
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
@@ -74,7 +77,10 @@ def progress(store: Store, name: str) -> GameProgress:
             ordered.setdefault(ordering_side(power, phase.kind, rules), set()).add(
                 location.split("/")[0])
         powers = []
-        due = adjustments_due(position, view.map, rules) if phase.kind == "Adjustment" else {}
+        due, made = {}, {}
+        if phase.kind == "Adjustment":
+            due = adjustments_due(position, view.map, rules)
+            made = _made(position, entered, view.map, rules)
         for power in view.map.powers:
             if phase.kind == "Movement":
                 pieces = position.units_of(power)
@@ -86,13 +92,7 @@ def progress(store: Store, name: str) -> GameProgress:
             entry.missing = [f"{u.kind} {place(u.location)}" for u in pieces if u.province
                              not in ordered.get(ordering_side(power, phase.kind, rules), set())]
             if power in due:
-                need = abs(due[power])
-                word = "build" if due[power] > 0 else "removal"
-                have = counts.get(power, 0)
-                entry.short = have < need
-                state = "missing" if entry.short else "complete"
-                entry.note = f"{amount(need)} {word}{'s' if need > 1 else ''} due, {have} " \
-                             f"ordered: {state}"
+                entry.note, entry.short = _adjustment_note(due[power], made.get(power, (0, 0)))
             if pieces or entry.orders or entry.note:
                 powers.append(entry)
         can_redo = adjudication_from(store, phase.id, "undone") is not None
@@ -102,6 +102,39 @@ def progress(store: Store, name: str) -> GameProgress:
                      if not not_listed(r)]
         return GameProgress(view.game.name, view.map.name, phase.label, phase.kind, powers,
                             view.game.result, can_redo, not_taken)
+
+
+def _made(position, entered, game_map, rules) -> dict[str, tuple[int, int]]:
+    """For each power, (the builds, waives and removals the engine will carry out, the
+    orders of those kinds it will void), from a trial adjudication of the orders in force:
+    a void build is no build made."""
+    from gm.game.verdicts import trial_results  # the engine, only for an adjustment phase
+
+    orders = [order for _, order in entered]
+    made: dict[str, tuple[int, int]] = {}
+    for (row, order), found in zip(entered, trial_results(position, orders, game_map, rules),
+                                   strict=True):
+        if not isinstance(order, (Build, Waive, Remove)):
+            continue
+        done = sum(1 for r in found if r.succeeded and r.code in _MADE)
+        power = row.power or ""
+        good, void = made.get(power, (0, 0))
+        made[power] = (good + done, void + (done == 0))
+    return made
+
+
+_MADE = frozenset({R.BUILT, R.WAIVED, R.REMOVED})
+
+
+def _adjustment_note(due: float, made: tuple[int, int]) -> tuple[str, bool]:
+    """`3 builds due, 2 ordered and 1 void order: missing` (a void order makes nothing), and
+    whether the power is short."""
+    need, (have, void) = abs(due), made
+    word = "build" if due > 0 else "removal"
+    short = have < need
+    more = f" and {void} void order{'s' if void > 1 else ''}" if void else ""
+    return (f"{amount(need)} {word}{'s' if need > 1 else ''} due, {have} ordered{more}: "
+            f"{'missing' if short else 'complete'}", short)
 
 
 def not_listed(row: OrderRow) -> bool:

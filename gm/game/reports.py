@@ -10,6 +10,7 @@ again, so all of them read the same.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from gm.game.games import GameView, find_phase, open_game
 from gm.game.history import result_sentence
@@ -18,9 +19,10 @@ from gm.game.players import players_at
 from gm.game.press import author_of
 from gm.game.stored_orders import typed_order
 from gm.game.workflow_errors import WorkflowError
+from gm.maps.gamemap import GameMap
 from gm.orders.types import Order
 from gm.report.chart import CentreChart, build_chart
-from gm.report.report_builder import build_report
+from gm.report.report_builder import LINES, build_report
 from gm.report.report_data import Deadline, PlayerLine, SeasonReport, SeasonZine
 from gm.store import game_rows as rows
 from gm.store.database import Store
@@ -35,12 +37,57 @@ from gm.store.result_rows import adjudication_from, events_of, results_of
 UNREAD = ("rejected", "ignored")
 
 
-def unread_lines(store: Store, phase_id: int) -> list[OrderRow]:
-    """The phase's rejected and ignored letter lines; a line the reader could not place gets
-    its letter's power (`gm orders --power`, or a heading in the letter)."""
-    letter_power = {row["id"]: row["power"] for row in letters_of_phase(store, phase_id)}
-    return [row if row.power else dataclasses.replace(row, power=letter_power.get(row.letter_id))
-            for row in orders_of_phase(store, phase_id, UNREAD)]
+def unread_lines(store: Store, phase_id: int, game_map: GameMap) -> list[OrderRow]:
+    """The phase's rejected and ignored letter lines that a report may print; a line the
+    reader could not place gets its letter's power (`gm orders --power`, or a heading in the
+    letter). Lines of a letter withdrawn (`--replace`, `gm letters --drop`) are no longer
+    rejected or ignored; and a rejected line is left out once a later letter of its power
+    ordered the unit it begins with (`A Rom - Xyz`, then `A Rom - Etu` in the letter that
+    says "Sorry GM, try again"): it no longer says why a unit has no order."""
+    letters = letters_of_phase(store, phase_id)
+    letter_power = {row["id"]: row["power"] for row in letters}
+    found = [row if row.power else dataclasses.replace(row, power=letter_power.get(row.letter_id))
+             for row in orders_of_phase(store, phase_id)]
+    order_of_letter = {row["id"]: i for i, row in enumerate(letters)}
+    ordered: dict[tuple[str | None, int], set[str]] = {}  # (power, letter) -> provinces ordered
+    for row in found:
+        if row.status == "accepted":
+            where = getattr(typed_order(row, game_map), "location", "") or ""
+            if where:
+                ordered.setdefault((row.power, order_of_letter[row.letter_id]), set()).add(
+                    where.split("/")[0])
+
+    def reordered(row: OrderRow) -> bool:
+        later = set().union(*(provinces for (power, i), provinces in ordered.items()
+                              if power == row.power and i > order_of_letter[row.letter_id]))
+        return bool(later) and bool(_first_words(row.text, game_map) & later)
+
+    return [row for row in found if row.status in UNREAD
+            and not (row.status == "rejected" and reordered(row))]
+
+
+def _first_words(text: str, game_map: GameMap) -> set[str]:
+    """The provinces the first words of a line name, by id or name (`A Rom - Xyz`: Rome)."""
+    words = [w for w in re.split(r"[^\w]+", text.lower()) if w][:3]
+    return {pid for pid, province in game_map.provinces.items()
+            if pid in words or province.name.lower().split()[0] in words}
+
+
+def report_lines(store: Store, view: GameView, lines: str | None = None) -> str:
+    """The letter lines a report prints: `lines` as asked, else the game's setting."""
+    if lines is None:
+        return rows.report_lines(store, view.game.id)
+    if lines not in LINES:
+        raise WorkflowError(f"--lines takes {', '.join(LINES)}, not {lines!r}.")
+    return lines
+
+
+def set_report_lines(store: Store, name: str, lines: str) -> str:
+    """Set which letter lines the game's public reports print; returns the game's name."""
+    with store.transaction():
+        view = open_game(store, name)
+        rows.set_report_lines(store, view.game.id, report_lines(store, view, lines))
+        return view.game.name
 
 
 def season_zine(store: Store, view: GameView, phase: PhaseRow, next_label: str | None
@@ -75,8 +122,8 @@ def typed_orders(store: Store, view: GameView, results) -> dict[int, Order]:
     return out
 
 
-def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: bool = False
-                  ) -> SeasonReport:
+def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: bool = False,
+                  lines: str | None = None) -> SeasonReport:
     adjudication = adjudication_from(store, phase.id, "live")
     if adjudication is None:
         raise WorkflowError(f"{phase.label} of {view.game.name} has not been adjudicated yet; "
@@ -93,15 +140,16 @@ def stored_report(store: Store, view: GameView, phase: PhaseRow, full_names: boo
         edits=edits_of_phase(store, phase.id),
         next_position=position_before_edits(store, following), next_label=following.label,
         result=result, start_position=load_position(store, phase),
-        unread=unread_lines(store, phase.id),
+        unread=unread_lines(store, phase.id, view.map),
         zine=season_zine(store, view, phase, following.label), full_names=full_names,
-        typed_orders=typed_orders(store, view, results))
+        lines=report_lines(store, view, lines), typed_orders=typed_orders(store, view, results))
 
 
-def phase_report(store: Store, name: str, phase: str | None = None, full_names: bool = False
-                 ) -> SeasonReport:
+def phase_report(store: Store, name: str, phase: str | None = None, full_names: bool = False,
+                 lines: str | None = None) -> SeasonReport:
     """The report of the named phase; by default the last one adjudicated. `full_names`
-    writes orders as the judges do (`Army Vienna -> Galicia`)."""
+    writes orders as the judges do (`Army Vienna -> Galicia`); `lines` says which letter
+    lines it prints (default: the game's setting)."""
     with store.transaction(write=False):
         view = open_game(store, name)
         if phase is None:
@@ -113,11 +161,11 @@ def phase_report(store: Store, name: str, phase: str | None = None, full_names: 
             row = done[-1]
         else:
             row = find_phase(store, view, phase)
-        return stored_report(store, view, row, full_names)
+        return stored_report(store, view, row, full_names, lines)
 
 
 def resolution_report(store: Store, view: GameView, resolution, preview: bool = False,
-                      full_names: bool = False) -> SeasonReport:
+                      full_names: bool = False, lines: str | None = None) -> SeasonReport:
     """The report of a phase resolved in memory (a `gm.game.adjudication.Resolution`), stored
     or not: the same report `gm report` prints once it is stored."""
     phase = resolution.phase
@@ -126,8 +174,9 @@ def resolution_report(store: Store, view: GameView, resolution, preview: bool = 
         results=resolution.results, events=resolution.outcome.events,
         edits=edits_of_phase(store, phase.id), next_position=resolution.outcome.position,
         next_label=resolution.next_label, result=resolution.solo, preview=preview,
-        start_position=load_position(store, phase), unread=unread_lines(store, phase.id),
+        start_position=load_position(store, phase), unread=unread_lines(store, phase.id, view.map),
         zine=season_zine(store, view, phase, resolution.next_label), full_names=full_names,
+        lines=report_lines(store, view, lines),
         typed_orders=typed_orders(store, view, resolution.results))
 
 

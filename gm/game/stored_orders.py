@@ -13,7 +13,7 @@ from gm.calendar import PhaseNameError, parse_phase_name
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.orders.attribution import ordering_side
-from gm.orders.kinds import kind_of
+from gm.orders.kind_registry import kind_of
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.codec import CodecError, order_from_json

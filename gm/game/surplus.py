@@ -1,98 +1,92 @@
-"""Builds and removals beyond what a power is due, said when the letter is read.
+"""An adjustment phase's orders as the engine will take them, said when the letter is read.
 
-Each build or removal is checked on its own by the legality check; how many a power may make
-depends on all its orders of the phase, so it is counted here, over the orders in force in
-the order the engine takes them (sent ahead first, then as entered), with the same
-allowance and the same words as the engine (`gm.orders.kinds.build`, `.remove`).
+Each build, removal or waive is checked on its own by the legality check, but whether it is
+carried out depends on all the power's orders of the phase: how many builds or removals it
+has, and what its rules' own orders free or award first (a garrison disbanded in Winter, a
+Holy Place destroyed, a loan that takes effect now). So the letter's orders are adjudicated
+with the orders in force before them, in the order the engine takes them (sent ahead first,
+then as entered), on a copy of the board (`gm.game.verdicts`), and each line the engine
+would void, wholly or in part, carries the engine's words; a line the engine carries out
+carries no void note.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from gm.orders.check import VOID_NOTE
-from gm.orders.kinds.build import allowance, builds_used_problem, counts_known
-from gm.orders.kinds.remove import removals_made_problem
-from gm.orders.types import Build, Remove, Waive
-from gm.store.order_rows import NewOrder
+from gm.game.stored_orders import meant_for, order_key, phase_kind_of
+from gm.game.verdicts import OK, PART_NOTE, PART_VOID, trial_verdicts
+from gm.orders.check import VOID_NOTE, WARNING_NOTE, checked_order
+from gm.orders.errors import OrderError
+from gm.store.order_rows import SENT_AHEAD, NewOrder
 
 
 def note_surplus(earlier: list[tuple[object, object]], new: list[tuple[NewOrder, object]],
                  position, game_map, rules) -> list[NewOrder]:
-    """The letter's rows, each build or removal past the power's count noted void.
-
-    `earlier` are the phase's orders in force before this letter (row, order); `new` the
-    letter's rows with their typed orders. A rule that counts builds its own way (Hoplite
-    Wars' halves, a Minor's one set-up piece) is asked each build with the builds accepted
-    before it, as the engine asks it (`Rule.build_problem`)."""
+    """The letter's rows, each accepted order of an adjustment phase noted as the engine
+    will take it. `earlier` are the phase's orders in force before this letter (row,
+    order); `new` the letter's rows with their typed orders."""
     if position.phase.kind != "Adjustment":
         return [row for row, _ in new]
-    taken = [*earlier, *new]
-    objections = _rule_objections(taken, len(earlier), position, game_map, rules)
-    counted = counts_known(rules)
-    made: dict[tuple[str, str], int] = {}
-    out = []
-    for i, (row, order) in enumerate(taken):
-        mine = i >= len(earlier)
-        if i in objections:
-            note = VOID_NOTE.format(objections[i])
-            out.append(dataclasses.replace(row, reason=f"{row.reason}; {note}" if row.reason
-                                           else note))
-            continue
-        if not counted or (mine and row.status != "accepted") \
-                or VOID_NOTE.format("") in (row.reason or "") \
-                or not isinstance(order, (Build, Waive, Remove)) or \
-                (isinstance(order, Build) and rules.draws_extra_build(order, position,
-                                                                       game_map)):
-            if mine:
-                out.append(row)
-            continue
-        power = row.power or ""
-        left = allowance(power, position, game_map, rules)[0]
-        what = "remove" if isinstance(order, Remove) else "build"
-        count = made.get((power, what), 0)
-        problem = removals_made_problem(left, count) if what == "remove" and left < 0 \
-            else builds_used_problem(left, count) if what == "build" and left > 0 else None
-        if problem is None:
-            made[(power, what)] = count + 1
-        elif mine:
-            note = VOID_NOTE.format(problem.message)
-            row = dataclasses.replace(row, reason=f"{row.reason}; {note}" if row.reason
-                                      else note)
-        if mine:
-            out.append(row)
+    mine = [i for i, (row, order) in enumerate(new)
+            if row.status == "accepted" and order is not None]
+    # an order entered in the phase itself takes precedence over one sent ahead for the same
+    # unit or site (`orders_in_force`): once this letter is stored, that one is not in force
+    entered = {order_key(new[i][1], new[i][0].power, None, "Adjustment", game_map)
+               for i in mine}
+    earlier = [(row, order) for row, order in earlier if row.status != SENT_AHEAD
+               or order_key(order, row.power, meant := meant_for(row, game_map)
+                            or phase_kind_of(order, game_map), meant, game_map) not in entered]
+    orders = [order for _, order in earlier] + [new[i][1] for i in mine]
+    verdicts = trial_verdicts(position, orders, game_map, rules)[len(earlier):]
+    out = [row for row, _ in new]
+    for i, verdict in zip(mine, verdicts, strict=True):
+        row, order = new[i]
+        out[i] = with_verdict(row, verdict, _legality_note(order, position, game_map, rules))
     return out
 
 
-def _rule_objections(taken: list[tuple[object, object]], first_new: int, position, game_map,
-                     rules) -> dict[int, str]:
-    """The letter's builds (and the rules' own adjustment orders: a waive, a disband) a rule
-    objects to, given the builds accepted before each (index in `taken` -> the rule's words). As in the engine, the rules' own adjustment orders come
-    first (a garrison disbanded frees its half build for this phase)."""
-    if rules is None or not rules.answers("build_problem"):
-        return {}
-    live = [(i, row, order) for i, (row, order) in enumerate(taken)
-            if order is not None and (i < first_new or row.status == "accepted")
-            and VOID_NOTE.format("") not in (row.reason or "")]
-    board = position
-    found: dict[int, str] = {}
-    if rules.answers("adjustment_orders"):
-        # the rules' own adjustment orders, carried out as the engine does; the ones they
-        # refuse (a Minor's waive of its set-up, a garrison disbanded that is not there) are
-        # void in their words
-        board = position.copy()
-        _, done, _ = rules.adjustment_orders(board, [order for _, _, order in live], game_map)
-        refused = {id(r.order): r.detail for r in done
-                   if r.order is not None and not r.succeeded and r.detail}
-        found.update((i, refused[id(order)]) for i, _, order in live
-                     if i >= first_new and id(order) in refused)
-    accepted: list[Build] = []
-    for i, _, order in live:
-        if not isinstance(order, Build) or i in found:
-            continue
-        objection = rules.build_problem(order, board, game_map, tuple(accepted))
-        if not objection:
-            accepted.append(order)
-        elif i >= first_new:
-            found[i] = objection
-    return found
+def _legality_note(order, position, game_map, rules) -> str:
+    """The void note the legality check gave the order when the letter was read, as its
+    row's reason carries it (the same check, the same words)."""
+    try:
+        return checked_order(order, game_map, position, "Adjustment", rules=rules)[1] or ""
+    except OrderError:
+        return ""
+
+
+def with_verdict(row, verdict, noted: str = "") -> NewOrder:
+    """The row with its void note as the engine's verdict says: the engine's words when it
+    voids the order (wholly or in part), none when it carries it out. `noted` is the void
+    note the legality check gave the row, replaced, as is a note of this module's (always
+    the last); other notes stay."""
+    notes = row.reason or ""
+    if noted and noted in notes:
+        notes = "; ".join(n for n in notes.replace(noted, "").split("; ") if n)
+    last = max(notes.rfind(form.format("")) for form in (VOID_NOTE, PART_NOTE))
+    if last == 0 or (last > 0 and notes[last - 2:last] == "; "):
+        notes = notes[:max(last - 2, 0)]
+    if verdict.kind != OK:
+        form = PART_NOTE if verdict.kind == PART_VOID else VOID_NOTE
+        notes = "; ".join(n for n in (notes, form.format(verdict.reason)) if n)
+    return dataclasses.replace(row, reason=notes)
+
+
+_NOTES = (VOID_NOTE.format(""), PART_NOTE.format(""), WARNING_NOTE.format(""))
+_AFTER = "; replaces line "  # the letter reader's note that may follow a void note
+
+
+def with_note(row, note: str):
+    """The row with `note` (a void note or a warning, or '' for none) in place of the void
+    note or warning it carries, wherever that stands among its notes; other notes stay."""
+    reason = row.reason or ""
+    if note and note in reason:
+        return row
+    for start in _NOTES:
+        at = reason.find(start)
+        if at >= 0:
+            end = reason.find(_AFTER, at)
+            head, tail = reason[:at].removesuffix("; "), reason[end:] if end >= 0 else ""
+            reason = f"{head}{tail}" if head else tail.removeprefix("; ")
+    reason = "; ".join(n for n in (reason, note) if n)
+    return dataclasses.replace(row, reason=reason)

@@ -13,9 +13,6 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from email.parser import BytesParser
-from email.policy import compat32
-from email.utils import parseaddr
 
 from gm.game.games import GameView
 from gm.game.press import add_press
@@ -24,11 +21,14 @@ from gm.judge import judge_log, notices
 from gm.mail import mailboxes
 from gm.mail.delivery import enqueue
 from gm.mail.inbox import (
+    ASIDE,
     LATE,
     REFUSED,
     STORED,
+    SUBJECT_CHARS,
     UNKNOWN,
-    accept_late,
+    UNREADABLE,
+    accept_held,
     powers_by_address,
     read_mail,
     subject_matcher,
@@ -86,16 +86,15 @@ def read_mailbox(store: Store, view: GameView, settings: JudgeSettings, cutoff) 
     own = _own_addresses(store, view)
     matcher = subject_matcher(view.game.name)
     with store.transaction(write=False):
-        taken = mail_rows.taken_keys(store, view.game.id) | {
-            (row.message_id, row.sender) for row in judge_rows.mail_press_of(
-                store, view.game.id)}
+        taken = mail_rows.taken_keys(store, view.game.id) | judge_rows.press_keys(
+            store, view.game.id)
     letters, press = [], []
     for raw in messages:
-        if _key(raw) in taken:  # read on an earlier pass: not decoded again
-            continue
         message = parse_message(raw)
-        if matcher.search(message.subject) and message.sender not in own and \
-                _PRESS.search(message.subject):
+        if message.key in taken:  # read on an earlier pass, as `gm mail read` would count it
+            continue
+        if matcher(message.subject[:SUBJECT_CHARS]) and message.sender not in own and \
+                _PRESS.search(message.subject[:SUBJECT_CHARS]):
             press.append(message)
         else:
             letters.append(raw)
@@ -119,7 +118,7 @@ def read_mailbox(store: Store, view: GameView, settings: JudgeSettings, cutoff) 
                                  "from no player's contact; gm did not take it.\nIf it is a "
                                  f"player's, add the address ('gm players {view.game.name} "
                                  "POWER --contact ADDRESS'); the judge reads it next time.",
-                                 f"unknown:{message.message_id}"))
+                                 f"unknown:{message.tag}"))
         elif outcome.status == REFUSED:
             _once(store, view, done.phase, "refused", message, "refused",
                   f"from {who}: not taken: {outcome.note}",
@@ -127,18 +126,17 @@ def read_mailbox(store: Store, view: GameView, settings: JudgeSettings, cutoff) 
                                 message.subject, message.message_id,
                                 f"gm could not take your letter of {_dated(message)}: "
                                 f"{outcome.note}.\nNothing of it was stored; please send "
-                                "your orders again.\n", f"refused:{message.message_id}"))
+                                "your orders again.\n", f"refused:{message.tag}"))
+        elif outcome.status in (ASIDE, UNREADABLE):  # the GM decides: told once
+            _once(store, view, done.phase, outcome.status, message, "held",
+                  f"from {who}: {outcome.note}",
+                  notices.notice(store, view, done.phase, f"a message from {who} set aside",
+                                 f"A message from {who} ({message.subject!r}, "
+                                 f"{_dated(message)}): {outcome.note}.",
+                                 f"{outcome.status}:{message.tag}"))
     for message in press:
         _press(store, view, settings, message, done.phase, reading)
     return reading
-
-
-def _key(raw: bytes) -> tuple[str, str] | None:
-    """(Message-ID, sender) from the headers alone, as `parse_message` would give them."""
-    headers = BytesParser(policy=compat32).parsebytes(raw, headersonly=True)
-    message_id = " ".join(str(headers.get("message-id", "")).split())
-    sender = parseaddr(str(headers.get("from", "")))[1].lower()
-    return (message_id, sender) if message_id and sender else None
 
 
 def _own_addresses(store: Store, view: GameView) -> set[str]:
@@ -169,7 +167,7 @@ def _once(store: Store, view: GameView, phase: str, step: str, message: Incoming
           action: str, detail: str, mail) -> None:
     """Log a message gm did not take, and send its word about it, once per message."""
     with store.transaction():
-        if not judge_rows.record_step(store, view.game.id, step, message.message_id,
+        if not judge_rows.record_step(store, view.game.id, step, message.tag,
                                       judge_log.clock(), detail):
             return
         judge_log.write(store, view, phase, action, detail)
@@ -182,7 +180,7 @@ def _late(store: Store, view: GameView, settings: JudgeSettings, outcome, who: s
     with store.transaction(write=False):
         phase = rows.open_phase(store, view.game).label
     if cutoff is not None and message.dated is not None and message.dated <= cutoff:
-        taken = accept_late(store, view.game.name, outcome.number)
+        taken = accept_held(store, view.game.name, outcome.number)
         reading.letters += 1
         _log(store, view, phase, "letter", f"from {who}, within the grace period: "
                                            f"{_counts(taken)}")
@@ -194,15 +192,15 @@ def _late(store: Store, view: GameView, settings: JudgeSettings, outcome, who: s
                         message.message_id,
                         f"Your letter of {_dated(message)} came after the deadline for "
                         f"{phase}; gm holds it for the GM, who may still take it.\n",
-                        f"late:{message.message_id}"))
+                        f"late:{message.tag}"))
     with store.transaction():
-        if judge_rows.record_step(store, view.game.id, "late-notice", message.message_id,
+        if judge_rows.record_step(store, view.game.id, "late-notice", message.tag,
                                   judge_log.clock()):
             enqueue(store, Mailing(view.game.name, phase, [notices.notice(
                 store, view, phase, f"a late letter from {who}",
                 f"{who} wrote after the deadline of {phase} ({_dated(message)}). gm holds "
                 f"it: 'gm letters {view.game.name} --accept {outcome.number}' takes it, "
-                "before the judge adjudicates.", f"late:{message.message_id}")], []))
+                "before the judge adjudicates.", f"late:{message.tag}")], []))
 
 
 def _press(store: Store, view: GameView, settings: JudgeSettings, message: IncomingMessage,
@@ -210,7 +208,7 @@ def _press(store: Store, view: GameView, settings: JudgeSettings, message: Incom
     """Press by mail: printed, waiting for the GM, or dropped, once per message."""
     with store.transaction():
         game_id = view.game.id
-        if message.message_id in judge_rows.press_message_ids(store, game_id):
+        if message.key in judge_rows.press_keys(store, game_id):
             return
         current = rows.open_phase(store, view.game)
         powers = powers_by_address(store, view, current.phase).get(message.sender, [])
@@ -220,7 +218,7 @@ def _press(store: Store, view: GameView, settings: JudgeSettings, message: Incom
                   notices.notice(store, view, phase, f"press from {message.sender}",
                                  f"Press from {message.sender} ({message.subject!r}) comes "
                                  "from no player's contact; gm did not take it.",
-                                 f"unknown:{message.message_id}"))
+                                 f"unknown:{message.tag}"))
             return
         power = powers[0]
         name = view.map.powers[power].name

@@ -3,18 +3,22 @@
 A message is the game's when its subject names the game (or matches the GM's `--subject`) and
 the GM did not send it (the GM's own confirmations and results in the folder are left alone).
 Its sender is matched to a power by the contacts of `gm players`; a message from an address
-that is no player's contact is listed and not stored. A Message-ID already read for the game
-is skipped, so reading the same mailbox again stores nothing twice (unless its phase was
-discarded since, by an undo followed by a change: its letter went with the phase). A message
-dated after the phase's deadline is held as late: kept with no orders until the
-GM accepts it (`accept_late`). Messages are taken in the order they were sent, so a player's
-later letter replaces the earlier one's orders as a later paste would.
+that is no player's contact is listed and not stored. A player's message whose subject names
+another game, or none, is set aside unread and listed, until the GM accepts it for this game
+(`accept_held`); anyone else's is counted and left alone. A message read before (the same
+Message-ID, sender and text) is skipped, so reading the same mailbox again stores nothing
+twice (unless its phase was discarded since, by an undo followed by a change: its letter went
+with the phase). A message dated after the phase's deadline is held as late: kept with no
+orders until the GM accepts it. A message gm cannot read (`IncomingMessage.unreadable`) is set
+aside with the reason and kept for the GM; the others are read all the same. Messages are
+taken in the order they were sent, so a player's later letter replaces the earlier one's
+orders as a later paste would.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from gm.deadline_time import Due
@@ -24,23 +28,25 @@ from gm.game.history import require_running
 from gm.game.intake import Taken, take_orders
 from gm.game.players import players_at
 from gm.game.workflow_errors import WorkflowError
+from gm.mail.mailboxes import Oversized
 from gm.mail.messages import IncomingMessage, contact_addresses, parse_message
 from gm.store import game_rows as rows
 from gm.store import mail_rows
 from gm.store.database import Store
 from gm.store.deadline_rows import deadline_of
-from gm.store.mail_rows import ACCEPTED, LATE, STORED
+from gm.store.mail_rows import ACCEPTED, ASIDE, HELD, LATE, STORED, UNREADABLE
 
 # what became of a message
 DUPLICATE = "already read"
 UNKNOWN = "unknown sender"
 REFUSED = "refused"
+SUBJECT_CHARS = 1_000  # of a subject, what is matched against the game's name
 
 
 @dataclass(frozen=True, slots=True)
 class MailOutcome:
     message: IncomingMessage
-    status: str  # 'stored', 'late', DUPLICATE, UNKNOWN or REFUSED
+    status: str  # 'stored', 'late', 'aside', 'unreadable', DUPLICATE, UNKNOWN or REFUSED
     power: str | None = None  # power name
     taken: Taken | None = None  # the echo of the letter, when it was stored
     note: str = ""  # why it was refused or held
@@ -52,19 +58,30 @@ class MailRead:
     game: str
     phase: str
     outcomes: list[MailOutcome]
-    not_for_game: int  # messages whose subject is not this game's, or the GM's own
+    not_for_game: int  # others' messages whose subject is not this game's, or the GM's own
 
     def count(self, status: str) -> int:
         return sum(1 for outcome in self.outcomes if outcome.status == status)
 
 
-def subject_matcher(game: str, pattern: str | None = None) -> re.Pattern[str]:
-    """The game's name as a word of the subject; or the GM's pattern, where `*` is any text
-    and case does not matter (`--subject "Dip* S1901"`)."""
+def subject_matcher(game: str, pattern: str | None = None) -> Callable[[str], bool]:
+    """Does a subject name the game as a word? Or match the GM's pattern, where `*` is any
+    text and case does not matter (`--subject "Dip* S1901"`): its pieces found in order,
+    each as early as it can be, which takes time linear in the subject (a regular expression
+    with several `.*` takes time as the subject's length to the power of their number)."""
     if pattern:
-        parts = (re.escape(piece) for piece in pattern.split("*"))
-        return re.compile(".*".join(parts), re.I)
-    return re.compile(rf"(?<![\w-]){re.escape(game)}(?![\w-])", re.I)
+        pieces = [piece.casefold() for piece in pattern.split("*") if piece]
+
+        def matches(subject: str) -> bool:
+            at, subject = 0, subject.casefold()
+            for piece in pieces:
+                at = subject.find(piece, at)
+                if at < 0:
+                    return False
+                at += len(piece)
+            return True
+        return matches
+    return re.compile(rf"(?<![\w-]){re.escape(game)}(?![\w-])", re.I).search
 
 
 def powers_by_address(store: Store, view: GameView, phase: Phase) -> dict[str, list[str]]:
@@ -84,43 +101,64 @@ def is_late(message: IncomingMessage, due: Due | None) -> bool:
     return due is not None and message.dated is not None and due.passed(message.dated)
 
 
-def read_mail(store: Store, game: str, raw_messages: Iterable[bytes],
+def read_mail(store: Store, game: str, raw_messages: Iterable[bytes | Oversized],
               subject: str | None = None) -> MailRead:
     """Take the game's messages from a mailbox into the phase in progress."""
     with store.transaction(write=False):
         view = open_game(store, game)
         require_running(view.game)
         settings = mail_rows.settings_of(store, view.game.id)
+        players = powers_by_address(store, view, rows.open_phase(store, view.game).phase)
     own = contact_addresses(settings.sender) if settings else set()
     matcher = subject_matcher(view.game.name, subject)
     messages, others = [], 0
     for raw in raw_messages:
         message = parse_message(raw)
-        if matcher.search(message.subject) and message.sender not in own:
-            messages.append(message)
+        if message.sender in own:
+            others += 1
+        elif matcher(message.subject[:SUBJECT_CHARS]):
+            messages.append((message, True))
+        elif message.sender in players:  # a player's, for another game or none: listed
+            messages.append((message, False))
         else:
             others += 1
-    messages.sort(key=lambda m: (m.dated is None, m.dated.timestamp() if m.dated else 0))
-    outcomes = [_take(store, view, message) for message in messages]
+    messages.sort(key=lambda m: (m[0].dated is None,
+                                 m[0].dated.timestamp() if m[0].dated else 0))
+    outcomes = [_take(store, view, message, ours) for message, ours in messages]
     with store.transaction(write=False):
         label = rows.open_phase(store, view.game).label
     return MailRead(view.game.name, label, outcomes, others)
 
 
-def _take(store: Store, view: GameView, message: IncomingMessage) -> MailOutcome:
-    """One message: skipped, listed, held or stored, each in one transaction."""
+def _take(store: Store, view: GameView, message: IncomingMessage, ours: bool = True
+          ) -> MailOutcome:
+    """One message: skipped, listed, set aside, held or stored, each in one transaction.
+    `ours`: its subject is the game's; a player's other message is set aside unread."""
     with store.transaction():
         phase = rows.open_phase(store, view.game)
-        if message.message_id in mail_rows.known_message_ids(store, view.game.id):
+        if mail_rows.read_before(store, view.game.id, message.key):
             return MailOutcome(message, DUPLICATE)
         powers = powers_by_address(store, view, phase.phase).get(message.sender, [])
+        power = powers[0] if len(powers) == 1 else None
+        name = view.map.powers[power].name if power else None
+        game = view.game.name
+        if message.unreadable:
+            number = _remember(store, view, phase, message, power, UNREADABLE)
+            return MailOutcome(message, UNREADABLE, name, note=(
+                f"set aside unread, as message {number}: {message.unreadable}; it is kept "
+                "for you to look at in your mail program (or the store), and its letter, if "
+                f"it holds one, can be pasted with 'gm orders {game}'"), number=number)
         if not powers:
             return MailOutcome(message, UNKNOWN, note=(
                 f"{message.sender or 'no sender'} is no player's contact; if it is a "
-                f"player's, add it with 'gm players {view.game.name} POWER --contact "
+                f"player's, add it with 'gm players {game} POWER --contact "
                 "ADDRESS' and read the mailbox again"))
-        power = powers[0] if len(powers) == 1 else None
-        name = view.map.powers[power].name if power else None
+        if not ours:
+            number = _remember(store, view, phase, message, power, ASIDE)
+            return MailOutcome(message, ASIDE, name, note=(
+                f"from {_players(name)}, subject {message.subject!r}: not read (it names "
+                f"another game, or none); 'gm letters {game} --accept {number}' reads it for "
+                "this game"), number=number)
         if not message.text.strip():
             return MailOutcome(message, REFUSED, name, note="the message has no text")
         due = deadline_of(store, view.game.id, phase.label)
@@ -128,7 +166,7 @@ def _take(store: Store, view: GameView, message: IncomingMessage) -> MailOutcome
             number = _remember(store, view, phase, message, power, LATE)
             return MailOutcome(message, LATE, name, note=(
                 f"dated after the deadline ({due.words()}); held until 'gm letters "
-                f"{view.game.name} --accept {number}'"), number=number)
+                f"{game} --accept {number}'"), number=number)
         store.conn.execute("SAVEPOINT mail_letter")  # a refused letter leaves nothing behind
         try:
             taken, letter_id = _letter(store, view, phase.id, message.text, name,
@@ -140,6 +178,10 @@ def _take(store: Store, view: GameView, message: IncomingMessage) -> MailOutcome
             store.conn.execute("RELEASE mail_letter")
         number = _remember(store, view, phase, message, power, STORED, letter_id)
         return MailOutcome(message, STORED, name, taken, number=number)
+
+
+def _players(power: str | None) -> str:
+    return f"{power}'s player" if power else "the player of several powers"
 
 
 def _remember(store: Store, view: GameView, phase, message: IncomingMessage,
@@ -165,24 +207,28 @@ def _letter(store: Store, view: GameView, phase_id: int, text: str, power: str |
     return taken, letter_id
 
 
-def accept_late(store: Store, game: str, number: int) -> Taken:
-    """Take a message held as late: its letter is read now, as if it had come in time."""
+def accept_held(store: Store, game: str, number: int) -> Taken:
+    """Take a message held as late, or set aside for its subject: its letter is read now,
+    for this game, as if it had come in time."""
     with store.transaction():
         view = open_game(store, game)
         phase = rows.open_phase(store, view.game)
         row = mail_rows.get_mail_in(store, view.game.id, number)
         if row is None:
-            raise WorkflowError(f"{view.game.name} has no message {number}; 'gm status "
-                                f"{view.game.name}' lists the late ones.")
-        if row.status != LATE:
-            raise WorkflowError(f"message {number} of {view.game.name} is not held as late; "
-                                "its letter was taken already.")
+            raise WorkflowError(f"{view.game.name} has no message {number}; 'gm letters "
+                                f"{view.game.name}' lists the messages held.")
+        if row.status not in HELD:
+            why = ("gm could not read it; paste its letter with 'gm orders'"
+                   if row.status == UNREADABLE else "its letter was taken already")
+            raise WorkflowError(f"message {number} of {view.game.name} is not held as late or "
+                                f"set aside: {why}.")
         if row.phase_id != phase.id:
             raise WorkflowError(f"message {number} came for {row.phase}, and {view.game.name} "
                                 f"is at {phase.label} now; it cannot be used.")
         power = view.map.powers[row.power].name if row.power in view.map.powers else None
+        how = "late" if row.status == LATE else "accepted for this game"
         taken, letter_id = _letter(store, view, phase.id, row.text, power,
                                    f"mail from {row.sender}, {row.dated or 'no date'}, "
-                                   f"{row.message_id} (late, accepted)")
+                                   f"{row.message_id} ({how})")
         mail_rows.set_mail_letter(store, row.id, ACCEPTED, letter_id)
         return taken

@@ -4,19 +4,31 @@ Message-ID and subject, the text of the letter, and the names of its attachments
 The letter is the text part, or the HTML part turned into text when there is no text part,
 decoded from any charset and transfer encoding. Attachments (including a forwarded message
 attached whole) are never read, only listed: the GM sees them and can paste one if it matters.
+A message gm cannot read (parts nested beyond reason, more bytes than gm reads, or one the
+mail parser gives up on) is never an error: its headers are read alone, and `unreadable` says
+why, so that the GM is told and the mailbox's other letters are read.
 """
 
 from __future__ import annotations
 
 import email
+import email.parser
 import email.policy
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
 
+from gm.mail import mailboxes
 from gm.mail.html_text import html_to_text
+from gm.mail.mailboxes import Oversized
+
+MAX_DEPTH = 20  # parts inside parts: mail programs nest three or four deep
+MAX_CONTAINERS = 100  # multipart parts in one message (the mail parser slows with each)
+_BOUNDARY = re.compile(rb"boundary\s*=", re.I)
+_KEPT_BYTES = 1_000_000  # of an unreadable message, what the store keeps for the GM
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +41,41 @@ class IncomingMessage:
     text: str
     attachments: tuple[str, ...]
     from_html: bool = False  # the text was made from the HTML part
+    unreadable: str = ""  # why gm could not read the message; its text is then the raw one
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What makes the message one read before (`gm.store.mail_rows.MessageKey`)."""
+        return (self.message_id, self.sender, self.text)
+
+    @property
+    def tag(self) -> str:
+        """The key in a short word, for a step taken once per message (a reply, a notice)."""
+        digest = hashlib.sha256("\0".join(self.key).encode("utf-8", "surrogatepass"))
+        return f"{self.message_id} {digest.hexdigest()[:16]}"
 
 
-def parse_message(raw: bytes) -> IncomingMessage:
-    """Decode one message from its bytes (as stored in an mbox, a Maildir or on IMAP)."""
-    message = email.message_from_bytes(raw, policy=email.policy.default)
-    return read_message(message, raw)
+class _TooDeep(ValueError):
+    pass
+
+
+def parse_message(raw: bytes | Oversized) -> IncomingMessage:
+    """Decode one message from its bytes (as stored in an mbox, a Maildir or on IMAP); never
+    raises: a message that cannot be read comes back `unreadable`, with its headers."""
+    if isinstance(raw, Oversized):
+        return _unreadable(raw.head, f"it is more than {mailboxes.MAX_MESSAGE_BYTES:,} bytes, "
+                                     "more than gm reads", keep=False)
+    containers = len(_BOUNDARY.findall(raw))
+    if containers > MAX_CONTAINERS:  # told before parsing: each one slows every line's reading
+        return _unreadable(raw, f"it has {containers:,} multipart parts, more than gm reads "
+                                f"({MAX_CONTAINERS})")
+    try:
+        message = email.message_from_bytes(raw, policy=email.policy.default)
+        return read_message(message, raw)
+    except (RecursionError, _TooDeep):
+        return _unreadable(raw, f"its parts are nested more than {MAX_DEPTH} deep")
+    except Exception as exc:  # noqa: BLE001 - any failure of the mail parser on a stranger's bytes
+        return _unreadable(raw, f"the mail parser gave up on it ({type(exc).__name__}: {exc})")
 
 
 def read_message(message: EmailMessage, raw: bytes = b"") -> IncomingMessage:
@@ -44,6 +85,24 @@ def read_message(message: EmailMessage, raw: bytes = b"") -> IncomingMessage:
         message_id=_message_id(message, raw), sender=address, sender_name=name,
         subject=_header(message, "subject"), dated=_date(message), text=text,
         attachments=tuple(attachments), from_html=from_html)
+
+
+def _unreadable(raw: bytes, why: str, keep: bool = True) -> IncomingMessage:
+    """A message known by its headers alone (parsed without its body, which cannot fail
+    deep); its raw text kept for the GM to look at, up to a letter's size."""
+    try:
+        headers = email.parser.BytesParser(policy=email.policy.default).parsebytes(
+            raw, headersonly=True)
+        name, address = _sender(headers)
+        subject, dated = _header(headers, "subject"), _date(headers)
+        value = _header(headers, "message-id").strip()
+    except Exception:  # noqa: BLE001 - even the headers are beyond reading
+        name, address, subject, dated, value = "", "", "", None, ""
+    digest = hashlib.sha256(raw).hexdigest()[:32]
+    text = raw[:_KEPT_BYTES].decode("utf-8", "replace") if keep else ""
+    return IncomingMessage(message_id=value or f"<no-message-id-{digest}@gm>", sender=address,
+                           sender_name=name, subject=subject, dated=dated, text=text,
+                           attachments=(), unreadable=why)
 
 
 def _header(message: EmailMessage, key: str) -> str:
@@ -112,12 +171,17 @@ def _body(message: EmailMessage) -> tuple[str, bool, list[str]]:
 
 
 def _parts(message: EmailMessage):
-    """Every leaf part, not looking inside an attached message (it is an attachment)."""
-    if message.get_content_type() == "message/rfc822" or not message.is_multipart():
-        yield message
-        return
-    for part in message.iter_parts():
-        yield from _parts(part)
+    """Every leaf part in order, not looking inside an attached message (it is an
+    attachment); parts nested deeper than `MAX_DEPTH` make the message unreadable."""
+    stack = [(message, 0)]
+    while stack:
+        part, depth = stack.pop()
+        if part.get_content_type() == "message/rfc822" or not part.is_multipart():
+            yield part
+        elif depth >= MAX_DEPTH:
+            raise _TooDeep(depth)
+        else:
+            stack.extend((inner, depth + 1) for inner in reversed(list(part.iter_parts())))
 
 
 def _is_attachment(part: EmailMessage) -> bool:

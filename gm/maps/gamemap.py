@@ -26,6 +26,7 @@ def coast_of(location: str) -> str | None:
 
 
 _FOLD = re.compile(r"[^a-z0-9/]+")
+_COAST_AT_END = re.compile(r"\b(nc|sc|ec|wc)\)?$", re.IGNORECASE)  # `spa/nc`, `Spain (nc)`
 
 
 def fold_name(text: str) -> str:
@@ -217,9 +218,13 @@ class GameMap:
         """`spa/nc`, `Spain (nc)`, `stp/sc` -> a known location; None if unknown."""
         text = text.strip()
         coast = None
-        m = re.match(r"^(.*?)[\s/(]*\b(nc|sc|ec|wc)\)?$", text, re.IGNORECASE)
-        if m and self.province_id(m.group(1)):
-            text, coast = m.group(1), m.group(2).lower()
+        m = _COAST_AT_END.search(text)
+        if m:  # the name is what comes before the coast, less the spaces, `/` and `(` between
+            end = m.start()
+            while end and (text[end - 1].isspace() or text[end - 1] in "/("):
+                end -= 1
+            if self.province_id(text[:end]):
+                text, coast = text[:end], m.group(1).lower()
         prov = self.province_id(text)
         if prov is None:
             return None

@@ -18,6 +18,28 @@ class MapError(Exception):
     """A map could not be found or is not a valid board; the message says which and why."""
 
 
+MAX_MAP_BYTES = 10_000_000  # the largest map gm ships is 33 KB
+
+
+def read_map_text(path: str | Path) -> str:
+    """A map file's text: UTF-8, as docs/map-format.md asks, and of a map's size; anything
+    else (a file saved in latin-1, a folder, a device) is a `MapError` saying where and why."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_MAP_BYTES + 1)
+    except OSError as exc:
+        raise MapError(f"cannot read the map file {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_MAP_BYTES:
+        raise MapError(f"{path} is more than {MAX_MAP_BYTES:,} bytes, more than a map file; "
+                       "check it is the right file.")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise MapError(f"{path}:{line}: the file is not UTF-8 (byte {exc.start:,} is "
+                       f"{data[exc.start]:#04x}); save it as UTF-8 in your editor.") from None
+
+
 def own_maps_dirs() -> list[Path]:
     """The GM's own map folders, from `GM_MAPS` (several separated by the path separator)."""
     return [Path(p) for p in os.environ.get("GM_MAPS", "").split(os.pathsep) if p.strip()]
@@ -70,7 +92,7 @@ def cache_folder() -> Path:
         os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "gm"))
 
 
-def _cache_file(path: Path) -> Path:
+def cache_file(path: Path) -> Path:
     """Where the compiled form of a checked map file is kept between runs."""
     key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:16]
     return cache_folder() / f"map-{path.stem}-{key}.pickle"
@@ -110,21 +132,22 @@ def _fingerprint(path: Path) -> tuple:
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, fingerprint: tuple) -> GameMap:
+def _load(path: str, fingerprint: tuple, file_id: str | None = None) -> GameMap:
     """Check and compile a map file, or take the compiled form cached for this exact file.
 
     Checking needs pydantic and takes a while; a GM's every command loads a map, so the
     compiled board is cached on disk keyed by the file's path, size, time and gm's version.
     """
-    cache = _cache_file(Path(path))
-    found = read_cached(cache, fingerprint)
+    cache = cache_file(Path(path))
+    key = (*fingerprint, file_id)  # a map checked by its path was not checked for its id
+    found = read_cached(cache, key)
     if isinstance(found, GameMap):
         return found
     from gm.maps.gamemap import compile_map
     from gm.maps.map_check import check_text
 
-    text = Path(path).read_text(encoding="utf-8")
-    report = check_text(text, path)
+    text = read_map_text(path)
+    report = check_text(text, path, file_id)
     if report.problems:
         lines = "\n".join(f"  {p.format(path)}" for p in report.problems[:20])
         more = len(report.problems) - 20
@@ -135,10 +158,13 @@ def _load(path: str, fingerprint: tuple) -> GameMap:
         )
     assert report.spec is not None
     game_map = compile_map(report.spec)
-    write_cached(cache, fingerprint, game_map)  # if it cannot, the next load checks again
+    write_cached(cache, key, game_map)  # if it cannot, the next load checks again
     return game_map
 
 
 def load_map(name: str) -> GameMap:
+    """A map by id, found in the map folders (its id must be its file's name, by which a game
+    finds it again), or by the path of its file."""
     path = map_path(name)
-    return _load(str(path), _fingerprint(path))
+    by_path = Path(name).suffix == ".toml" and Path(name).exists()
+    return _load(str(path), _fingerprint(path), None if by_path else path.stem)

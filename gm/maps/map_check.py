@@ -2,10 +2,15 @@
 
 Checks the file's shape (pydantic), then the board: links written on both sides, coasts, units
 and centres where they may be, counts the map declares, and that every province can be reached.
+Whatever would fail later is refused here, with its line: values nested beyond reason (the TOML
+reader would recurse until it fails), numbers no store or drawing can hold (`nan`, `inf`, a
+year of twenty digits), names longer than a letter's name may be, and an id that is not the
+file's name (a game names its map by id, and finds it again by the file's name).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections import deque
@@ -16,7 +21,11 @@ from pydantic import ValidationError
 from gm import rule_catalogue
 from gm.maps.gamemap import coast_of, fold_name, province_of
 from gm.maps.map_file import MapFile
+from gm.maps.toml_depth import MAX_NESTING, nested_too_deep
 from gm.notation import UNIT_KINDS, read_unit
+
+MAX_NUMBER = 10**15  # far above any count, year or position, within what SQLite stores
+MAX_NAME = 100  # characters: no name in a letter is read longer (gm.orders.names)
 
 
 @dataclass(frozen=True)
@@ -38,7 +47,7 @@ class CheckReport:
 class _Lines:
     """Finds the line of a table, a key in it, or a word in that key's value."""
 
-    _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+    _HEADER = re.compile(r"^\s*+\[\[?\s*+([^\]]++)\]\]?\s*+(#.*)?$")  # each part taken once
 
     def __init__(self, text: str):
         self.lines = text.splitlines()
@@ -96,27 +105,70 @@ def _location_ok(spec: MapFile, loc: str) -> str | None:
 
 
 
-def check_text(text: str, path: str = "<map>") -> CheckReport:
+def check_text(text: str, path: str = "<map>", file_id: str | None = None) -> CheckReport:
+    """Every problem of a map file's text, each with its line. `file_id`: the id the file is
+    found by (its name, in a folder of maps), which the map's own id must be."""
+    deep = nested_too_deep(text)
+    if deep is not None:
+        return CheckReport(None, [Problem(deep, f"values are nested more than {MAX_NESTING} "
+                                                "deep; a map file nests a few levels at most")])
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
         return CheckReport(None, [Problem(int(m.group(1)) if m else None,
                                           f"not valid TOML: {exc}")])
+    except RecursionError:  # nesting the scan above did not see (it reads no strings)
+        return CheckReport(None, [Problem(None, "values are nested too deep to read")])
     lines = _Lines(text)
+    numbers = _bad_numbers(raw, lines)
+    if numbers:  # before the models, whose checks would fail on them (int(inf))
+        return CheckReport(None, numbers)
     try:
         spec = MapFile.model_validate(raw)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
             loc = [str(x) for x in err["loc"]]
-            table, key = ".".join(loc[:2]), (loc[2] if len(loc) > 2 else None)
-            if len(loc) == 1:
-                table, key = loc[0], None
-            line = lines.find(table, key) or lines.find(loc[0])
-            problems.append(Problem(line, f"{'.'.join(loc)}: {err['msg']}"))
+            problems.append(Problem(_line_of(lines, loc), f"{'.'.join(loc)}: {err['msg']}"))
         return CheckReport(None, problems)
-    return CheckReport(spec, _check_board(spec, lines))
+    problems = _check_board(spec, lines)
+    if file_id is not None and file_id != spec.map.id:
+        problems.insert(0, Problem(lines.find("map", "id"), (
+            f"the map's id {spec.map.id!r} is not its file's name {file_id!r}: a game "
+            f"finds its map by id, so write id = \"{file_id}\", or name the file "
+            f"{spec.map.id}.toml")))
+    return CheckReport(spec, problems)
+
+
+def _bad_numbers(raw: dict, lines: _Lines) -> list[Problem]:
+    """Numbers no store, picture or count can hold: `nan`, `inf`, and integers beyond
+    `MAX_NUMBER` (a first year of twenty digits overflowed the store)."""
+    problems = []
+    stack: list[tuple[tuple[str, ...], object]] = [((), raw)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(((*where, str(k)), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((where, v) for v in value)
+        elif isinstance(value, float) and not math.isfinite(value):
+            problems.append(Problem(_line_of(lines, where), f"{'.'.join(where)}: {value} is "
+                                                            "not a number gm can use"))
+        elif isinstance(value, int) and not isinstance(value, bool) \
+                and abs(value) > MAX_NUMBER:
+            problems.append(Problem(_line_of(lines, where), f"{'.'.join(where)}: {value} is "
+                                    f"too large a number (at most {MAX_NUMBER:,})"))
+    problems.sort(key=lambda p: p.line or 0)
+    return problems
+
+
+def _line_of(lines: _Lines, loc) -> int | None:
+    """The line of the value at key path `loc` (`provinces`, `par`, `pos`)."""
+    table, key = ".".join(loc[:2]), (loc[2] if len(loc) > 2 else None)
+    if len(loc) == 1:
+        table, key = loc[0], None
+    return lines.find(table, key) or lines.find(loc[0])
 
 
 def _check_board(spec: MapFile, lines: _Lines) -> list[Problem]:
@@ -208,10 +260,16 @@ def _check_board(spec: MapFile, lines: _Lines) -> list[Problem]:
                 elif link.sea not in provs or provs[link.sea].kind != "sea":
                     add(kind, None, None, f"bridge #{n + 1}: {link.sea!r} is not a sea", n)
 
-    # -- names must not collide --
+    # -- names must not collide, nor be longer than a letter's name is read --
     for table, what, named in (("provinces", "", provs), ("powers", "power ", spec.powers)):
         seen: dict[str, str] = {}
         for pid, p in named.items():
+            extra = (p.adjective, *p.leaders) if table == "powers" else ()
+            for name in (pid, p.name, *p.aliases, *extra):
+                if len(name) > MAX_NAME:
+                    add(f"{table}.{pid}", None, None, f"the name {name[:20]!r}... of {what}"
+                        f"{pid!r} is longer than {MAX_NAME} characters, longer than gm reads "
+                        "a name in a letter")
             for name in {fold_name(pid), fold_name(p.name), *(fold_name(a) for a in p.aliases)}:
                 if name in seen and seen[name] != pid:
                     add(f"{table}.{pid}", "aliases", None,

@@ -60,6 +60,10 @@ class CalendarSpec(_Strict):
     def _has_year(cls, fmt: str) -> str:
         if "{year}" not in fmt:
             raise ValueError("year_format must contain {year}")
+        try:
+            fmt.format(year=1901)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            raise ValueError("year_format may hold {year} and no other braces") from None
         return fmt
 
 

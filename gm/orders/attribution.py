@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm.maps.gamemap import GameMap, province_of
-from gm.orders.kinds import kind_of
+from gm.orders.kind_registry import kind_of
 from gm.orders.kinds.board import find_unit
 from gm.orders.kinds.build import Build
 from gm.orders.kinds.order_kind import ADJUSTMENT, RETREAT, Order

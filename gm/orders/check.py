@@ -6,7 +6,8 @@ becomes what the GM sees: a problem that means the order cannot be placed (no un
 another power's unit, the wrong kind, a province the unit cannot reach) is an `OrderError`
 pointing at the place in the text; a problem the position causes (a retreat to an occupied
 province, a build on a site not owned) keeps the order, with a note saying how the engine
-will treat it.
+will treat it; a warning (a loan that would leave the lender short when it takes effect)
+keeps the order with a note saying what may still stop it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from __future__ import annotations
 from gm.maps.gamemap import GameMap
 from gm.orders import legality
 from gm.orders.errors import OrderError
+from gm.orders.kinds.order_kind import WARNING
 from gm.orders.types import Order
 
 VOID_NOTE = "void when adjudicated: {}"
+WARNING_NOTE = "warning: {}"
 
 
 def checked_order(order: Order, game_map: GameMap, board=None, phase_kind: str | None = None,
@@ -30,6 +33,8 @@ def checked_order(order: Order, game_map: GameMap, board=None, phase_kind: str |
     problem = verdict.problem
     if problem is None:
         return verdict.order, None
+    if problem.kind == WARNING:  # the order stands; the player should know this of it
+        return verdict.order, WARNING_NOTE.format(problem.message)
     if problem.refused:
         column = (spots or {}).get(problem.focus) if text else None
         raise OrderError(text or str(order), problem.message, column, problem.hint,

@@ -2,16 +2,15 @@
 
 Parsing yields a `Syntax`: the form of the order (`move`, `support_hold`, `merge`...) and the
 units, places and names written in it, still as text. Nothing here knows a map; resolving
-names is `gm.orders.names`' job. The tree is built by Lark's inline transformer, which saves
-building a parse tree and keeps parsing fast.
+names is `gm.orders.names`' job. Lark's parser and its inline transformer, which saves building
+a parse tree, are in `gm.orders.lark_tree`, loaded the first time an order needs Lark:
+`gm.orders.quick` reads the common shapes into the same `Syntax` without it.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import NamedTuple
-
-from lark import Lark, Token, Transformer
 
 from gm._data import data_folder
 from gm.notation import MIX, mix_kind
@@ -80,75 +79,9 @@ def _one_kind(text: str) -> tuple[str, float | None]:
     return _KIND_WORDS[text], strength
 
 
-def _coast_code(token: str) -> str:
+def coast_code(token: str) -> str:
     """`north coast` -> 'nc'; `SC` -> 'sc'."""
     return token[0].lower() + "c"
-
-
-class _SyntaxBuilder(Transformer):
-    """Turns each grammar rule into plain tuples as the parser reduces it. An order's form
-    is the name of its alternative (`-> move`): every name without a method here is one, so
-    a new kind's grammar lines need no edit in this module."""
-
-    def __default__(self, data, children, meta):
-        if data.startswith("_"):  # a rule Lark made itself (`WORD+`): its own tree
-            return super().__default__(data, children, meta)
-        return Syntax(str(data), tuple(c for c in children if not isinstance(c, Token)))
-
-    def name(self, children: list[Token]) -> NameText:
-        return NameText(" ".join(children), children[0].column)
-
-    def coast(self, children: list[Token]) -> str:
-        return _coast_code(children[-1])
-
-    def place(self, children: list) -> PlaceText:
-        return PlaceText(children[0], children[1] if len(children) > 1 else None)
-
-    def via(self, children: list) -> bool:
-        return True
-
-    def unit(self, children: list) -> UnitText:
-        kind = strength = None
-        column = 0
-        place: PlaceText | None = None
-        for child in children:
-            if isinstance(child, Token):
-                if child.type == "KIND":
-                    kind, strength = read_kind(child)
-                    column = child.column
-            elif isinstance(child, PlaceText):
-                place = child
-            elif isinstance(child, str) and place is not None:  # `F(Spa)(nc)`: coast outside
-                place = PlaceText(place.name, child)
-        if not column and place is not None:
-            column = place.name.column
-        return UnitText(kind, strength, place, column)
-
-    dest = unit
-
-    def build_at(self, children: list) -> Syntax:
-        """`Build a fleet in Rome`: the same as `Build F Rome`."""
-        kind_token, place = children[1], children[3]
-        kind, strength = read_kind(kind_token)
-        return Syntax("build", (UnitText(kind, strength, place, kind_token.column),))
-
-
-def _part_form(form: str):
-    def build(self, children: list) -> Syntax:
-        kind = strength = None
-        items = []
-        for child in children:
-            if isinstance(child, Token):
-                if child.type == "KIND":
-                    kind, strength = read_kind(child)
-            else:
-                items.append(child)
-        return Syntax(form, (kind, strength, *items))
-    return build
-
-
-for _form in PART_FORMS:
-    setattr(_SyntaxBuilder, _form, _part_form(_form))
 
 
 _EXTENSIONS: list[str] = []
@@ -159,17 +92,17 @@ def extend(lines: str) -> None:
     or a plug-in's), written with Lark's `%extend order: ... -> form`."""
     if lines not in _EXTENSIONS:
         _EXTENSIONS.append(lines)
-        order_parser.cache_clear()
+        grammar_text.cache_clear()  # and so the parser, which is built for each text
+
+
+def withdraw(lines: str) -> None:
+    """Take back grammar lines `extend` added."""
+    if lines in _EXTENSIONS:
+        _EXTENSIONS.remove(lines)
+        grammar_text.cache_clear()
 
 
 @lru_cache(maxsize=1)
-def order_parser() -> Lark:
-    """The LALR parser; the compiled tables are cached on disk, so a cold start stays fast."""
-    text = "\n".join([GRAMMAR.read_text(encoding="utf-8"), *_EXTENSIONS])
-    return Lark(text, parser="lalr", lexer="contextual", transformer=_SyntaxBuilder(),
-                cache=True, maybe_placeholders=False)
-
-
-def read_syntax(text: str) -> Syntax:
-    """Parse one order's text; raises lark's `UnexpectedInput` when it is not an order."""
-    return order_parser().parse(text)
+def grammar_text() -> str:
+    """The whole grammar: the shipped file and the lines kinds added (`extend`)."""
+    return "\n".join([GRAMMAR.read_text(encoding="utf-8"), *_EXTENSIONS])

@@ -18,6 +18,7 @@ SIGN_OFF = "sign-off"
 NOT_AN_ORDER = "not-an-order"  # text that is none of the above, and no order gm can read
 REMARK = "remark"  # the same, with nothing of an order in it: private, like a greeting
 HEADING = "heading"  # a line naming the power or the kind of the orders below it
+TOO_LONG = "too-long"  # a line longer than any line of orders: not read (private, as a remark)
 
 # Every kind of ignored line, as the archive records it (`-> ignored (remark)`).
 KINDS = frozenset({SIGNATURE, QUOTED, QUOTED_ORDER, EMAIL_HEADER, ATTRIBUTION, NOTHING_TO_READ,
@@ -35,6 +36,8 @@ _WORDS = {
     SIGN_OFF: "sign-off",
     NOT_AN_ORDER: "not an order",
     REMARK: "a remark",
+    TOO_LONG: "not read: longer than any letter of orders holds (write each order on a line "
+              "of its own, in a letter of orders alone)",
 }
 
 

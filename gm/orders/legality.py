@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 from gm.maps.gamemap import GameMap
 from gm.orders.attribution import attributed
 from gm.orders.errors import PHASE, VARIANT
-from gm.orders.kinds import kind_of
+from gm.orders.kind_registry import kind_of
 from gm.orders.kinds.board import (
     commanded,
     find_unit,
@@ -43,19 +43,15 @@ from gm.orders.kinds.board import (
     power_name,
     refused,
 )
-from gm.orders.kinds.build import Build, build_problem, open_build_sites
-from gm.orders.kinds.convoy import Convoy, convoy_problem
-from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.build import build_problem, open_build_sites
+from gm.orders.kinds.convoy import convoy_problem
 from gm.orders.kinds.hold import Hold
-from gm.orders.kinds.merge import Merge, SupportMerge
 from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
-from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, Problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, WARNING, Order, Problem
 from gm.orders.kinds.remove import Remove
 from gm.orders.kinds.retreat import Retreat, retreat_check, retreat_options
-from gm.orders.kinds.split import Split
-from gm.orders.kinds.support import SupportHold, SupportMove, support_problem
-from gm.orders.kinds.waive import Waive
-from gm.orders.phases import phase_problem, refusal
+from gm.orders.kinds.support import place_target, support_problem
+from gm.orders.phases import fitted, phase_problem, refusal
 from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
@@ -67,9 +63,6 @@ __all__ = ["MoveCheck", "Problem", "Verdict", "attributed", "build_problem", "ch
            "rule_problem", "shown_units", "target_units", "support_problem", "unit_moves"]
 
 NOT_BY_THESE_RULES = "{} orders are not allowed by the rules of this map"
-_MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
-_STACK_KINDS = (Merge, SupportMerge, Split)  # core orders wherever the rules let pieces stack
-_STANDARD_KINDS = {RETREAT: (Retreat, Move, Disband), ADJUSTMENT: (Build, Remove, Disband, Waive)}
 
 
 class Verdict(NamedTuple):
@@ -82,7 +75,7 @@ class Verdict(NamedTuple):
 
     @property
     def legal(self) -> bool:
-        return self.problem is None
+        return self.problem is None or self.problem.kind == WARNING
 
 
 def kind_word(order: Order) -> str:
@@ -173,16 +166,6 @@ def target_units(order: Order, position, game_map: GameMap, rules=None) -> list:
     return commanded_units(named, position, game_map, MOVEMENT, rules)
 
 
-def place_target(order: Order, pieces) -> Order:
-    """The order with the place of the leader it supports by name alone (`F Ion S Scipio`)
-    filled from the board; unchanged when that leader is not on it."""
-    leader = getattr(order, "target_leader", None)
-    if not leader or getattr(order, "target", "x"):
-        return order
-    found = next((u for u in pieces if u.name == leader), None)
-    return order if found is None else replace(order, target=found.location)
-
-
 def unit_moves(unit, game_map: GameMap) -> list[str]:
     """The locations a unit may be ordered to move to on this map: its neighbours, and for an
     army on a coast, the coasts a convoy could reach through the seas."""
@@ -211,8 +194,7 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
             return Verdict(order, None, refused(*why, PHASE))
     kind_decl = kind_of(order)
     on_unit = kind_decl is None or kind_decl.on_unit
-    if phase_kind is not None and on_unit \
-            and not isinstance(order, _STANDARD_KINDS.get(phase_kind, Order)) \
+    if phase_kind is not None and on_unit and not _has_part(order, phase_kind) \
             and phase_kind not in (order_phases(order, game_map) or ()):
         # the order fits the phase in some variant, but no rule of this map adjudicates it in
         # retreats or adjustments: the engine voids it (a declaration, commanding no unit, is
@@ -268,21 +250,54 @@ def check(order: Order, position, game_map: GameMap, phase_kind: str | None = No
             objection = replace(objection, hint=objection.hint or problem.hint,
                                 kind=problem.kind, focus=problem.focus, refused=True)
         problem = objection or problem
+    if problem is None and unit is not None and rules is not None and phase_kind == ADJUSTMENT \
+            and not _has_part(order, ADJUSTMENT):
+        problem = rule_adjustment_problem(order, position, game_map, rules)
     return Verdict(order, unit, problem)
 
 
+def _has_part(order: Order, phase_kind: str) -> bool:
+    """Whether the order, as meant in this kind of phase (`phases.fitted`: a move in a retreat
+    phase is a retreat), has a part the phase carries out itself: any order in a movement
+    phase (its kind's part or a rule's), a retreat or disband in a retreat phase, a build,
+    removal or waive in an adjustment phase."""
+    if phase_kind == MOVEMENT:
+        return True
+    kind = kind_of(fitted(order, phase_kind))
+    if kind is None:
+        return False
+    return (kind.in_retreat if phase_kind == RETREAT else kind.in_adjustment) is not None
+
+
+def rule_adjustment_problem(order: Order, position, game_map: GameMap, rules
+                            ) -> Problem | None:
+    """What a rule says of its own order in an adjustment phase (a Holy Place destroyed, a
+    conversion in Winter): the rule carries it out on a copy of the board, as the engine has
+    it do before the count, and its reason when it voids the order is the problem."""
+    if not hasattr(position, "copy"):
+        return None
+    if not rules.answers("adjustment_orders"):
+        return None
+    _, done, _ = rules.adjustment_orders(position.copy(), [order], game_map)
+    void = next((r for r in done if r.order is order and not r.succeeded), None)
+    return None if void is None else Problem(void.detail)
+
+
 def _removal(order: Order, phase_kind: str | None) -> bool:
-    """A removal takes pieces out of a multiple by kind and count (`Remove A Spa` from a 2A,
-    `Disband G Pra` in Winter), as the adjustment phase reads it; every other order commands
-    the whole multiple."""
-    return isinstance(order, Remove) or (isinstance(order, Disband) and phase_kind == ADJUSTMENT)
+    """An adjustment phase's order takes pieces out of a multiple by kind and count
+    (`Remove A Spa` from a 2A, `Disband G Pra`, `A Spa becomes F` in Winter), as the
+    adjustment phase and its rules read it; every other order commands the whole multiple."""
+    return isinstance(order, Remove) or phase_kind == ADJUSTMENT
 
 
 def rule_problem(order: Order, unit, position, game_map: GameMap, rules) -> Problem | None:
     """What the map's rules say of a movement order: an order kind no rule gives meaning
-    to, or a rule's own objection (it names the rulebook)."""
-    if not isinstance(order, _MOVEMENT_KINDS) and not rules.stands(order) and not (
-            isinstance(order, _STACK_KINDS) and rules.answers("may_stack")):
+    to (no rule in force brings its form for a movement phase), or a rule's own objection
+    (it names the rulebook)."""
+    kind = kind_of(order)
+    standard = kind is not None and kind.form is None and kind.in_movement is not None
+    if not standard and not rules.brings_standing(kind) and not (
+            kind is not None and kind.stacks and rules.answers("may_stack")):
         if rule_reference(order, game_map):
             return Problem(refusal(order, MOVEMENT, game_map), kind=VARIANT)
         return Problem(NOT_BY_THESE_RULES.format(kind_word(order)), kind=VARIANT)

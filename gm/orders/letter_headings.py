@@ -16,22 +16,25 @@ from gm.orders.sections import read_heading
 # `Atlantis:` or `Orders for Atlantis`: a heading for a power, but not one of the game's.
 _POWER_LIKE = re.compile(
     r"^(?:(?P<lead>(?i:orders?|moves?))\s+(?i:for|from|of)\s+)?(?P<name>[A-Z][\w'’.-]*"
-    r"(?:\s+[A-Z][\w'’.-]*)?)(?:'s|’s)?(?P<tail>\s+(?i:orders?))?\s*(?P<mark>:)?\s*$")
+    r"(?:\s++[A-Z][\w'’.-]*)?)(?:'s|’s)?(?P<tail>\s++(?i:orders?))?\s*+(?P<mark>:)?\s*+$")
 NOT_POWERS = {"orders", "order", "moves", "movement", "press", "note", "notes", "ps", "p.s",
               "p.s.", "comments", "comment", "diplomacy", "subject", "gm", "dear gm",
               "postscript", "message", "messages", "re", "fwd", "the end", "end", "nb",
               "n.b", "my", "our", "the", "here", "final", "new", "revised", "updated"}
 # `Germany, Autumn retreats:`, `Gondor's orders for Summer 3000`, `France (Winter 1901)`
-_SEASON_AFTER_POWER = re.compile(r"^[^,:(]+?(?:,|\bfor\b|\()\s*(?P<season>[^:()]+?)\s*\)?"
-                                 r"\s*[:\-–—]*\s*$", re.I)
+_SEASON_AFTER_POWER = re.compile(r"^[^,:(]+?(?:,|\bfor\b|\()\s*+(?P<season>[^:()]*?[^:()\s])"
+                                 r"\s*+\)?\s*+[:\-–—]*+\s*+$", re.I)
 _MARKED = re.compile(r"^(?P<text>[^:]{1,80}?)\s*[:\-–—]+\s*$")  # words, then `:` or a dash
 _HEADER = re.compile(
     r"^(?:(?P<lead>orders?|moves?|builds?|adjustments?|retreats?)\s+(?:for|from|of)\s+)?"
     r"(?P<name>[^:()\[\],;]+?)(?:'s|’s)?"
-    r"(?:\s+(?:orders?|moves?|builds?|adjustments?|retreats?)(?:\s+(?:for|of)\s+[^:]{1,30})?)?"
-    r"\s*(?:\([^)]*\))?\s*(?:,[^:]*)?\s*(?P<mark>[:\-–—]+)?\s*$", re.I)
-POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*:\s*(?P<rest>\S.*)$")
-POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s+[-–—]\s+(?P<rest>\S.*)$")
+    r"(?:\s++(?:orders?|moves?|builds?|adjustments?|retreats?)(?:\s++(?:for|of)\s+[^:]{1,30})?)?"
+    r"\s*+(?:\([^)]*+\))?\s*+(?:,[^:]*+)?\s*+(?P<mark>[:\-–—]++)?\s*+$", re.I)
+POWER_PREFIX = re.compile(r"^(?P<name>[^:]{1,60}?)\s*+:\s*+(?P<rest>\S.*)$")
+POWER_DASH = re.compile(r"^(?P<name>[^-–—]{1,40}?)\s++[-–—]\s++(?P<rest>\S.*)$")
+# `_HEADER` and `_SEASON_AFTER_POWER` try many ways to split a line: they are only given a
+# heading's length of text, its spaces collapsed (`header_power`).
+_HEADING_LENGTH = 120  # a heading is a few words; a longer line is never read as one
 
 
 class PowerHeadings:
@@ -92,7 +95,9 @@ class PowerHeadings:
     def header_power(self, text: str, strong: bool = False) -> str | None:
         """The power a heading names (`EGYPT:`, `Orders for Egypt`, `Egypt -`), else None.
         Headings with a colon or 'orders for' may abbreviate the power or misspell it."""
-        m = _HEADER.match(text.strip())
+        if len(text) > _HEADING_LENGTH:
+            return None
+        m = _HEADER.match(" ".join(text.split()))
         if not m:
             return None
         name = m.group("name").strip()
@@ -115,7 +120,7 @@ class PowerHeadings:
         as its name and whether it says it heads a power's orders; None if `text` is no such
         heading. A bare `Word:` is one only if an order follows it (`Question:` over prose is
         a remark)."""
-        m = _POWER_LIKE.match(text.strip())
+        m = _POWER_LIKE.match(text.strip()) if len(text) <= _HEADING_LENGTH else None
         if not m or not (m.group("mark") or m.group("lead")):
             return None
         name = m.group("name").strip()
@@ -128,7 +133,8 @@ class PowerHeadings:
     def subject_power(self, subject: str) -> str | None:
         """The power an email's subject names (`Re: Spring 1901 orders - France`), if any."""
         subject = re.sub(r"^(?:re|fwd?|aw)\s*:\s*", "", subject, flags=re.I)
-        for words in (subject, *re.split(r"\s*[-–—:,]\s*", subject)):
+        for words in (subject, *re.split(r"(?<!\s)\s*+[-–—:,]\s*+|(?<=\s)[-–—:,]\s*+",
+                                         subject)):
             power = self.header_power(words) if words else None
             if power:
                 return power

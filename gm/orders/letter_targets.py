@@ -14,15 +14,15 @@ from gm.orders.types import Build, Disband, Order, Remove, Retreat
 
 # Conditional retreats: `If dislodged, A Mar - Gas`, `A Leb - Lam (if dislodged)`.
 _DISLODGED = r"(?:dislodged|displaced|forced\s+out)"
-IF_LEAD = re.compile(rf"^(?:if|when|should)\s+(?:(?:it|the\s+unit|my\s+unit)\s+is\s+)?"
-                     rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
-_IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s+(?P<unit>.{{1,40}}?)\s+(?:is|be|gets?)\s+"
-                           rf"{_DISLODGED}\s*[,:;.\-–—]*\s*(?:then\s+)?", re.I)
-_IF_TAIL = re.compile(rf"\s*[,;:\-–—]?\s*[(\[]?\s*(?:if|when)\s+(?:(?:it\s+is|it's)\s+)?"
-                      rf"{_DISLODGED}\s*[)\]]?\s*\.?$", re.I)
+IF_LEAD = re.compile(rf"^(?:if|when|should)\s++(?:(?:it|the\s+unit|my\s+unit)\s++is\s++)?"
+                     rf"{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?", re.I)
+_IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s++(?P<unit>.{{1,40}}?)\s++(?:is|be|gets?)"
+                           rf"\s++{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?", re.I)
+_IF_TAIL = re.compile(rf"(?<!\s)\s*+[,;:\-–—]?\s*+[(\[]?\s*+(?:if|when)\s++"
+                      rf"(?:(?:it\s++is|it's)\s++)?{_DISLODGED}\s*+[)\]]?\s*+\.?$", re.I)
 # `A Boe - Aet (retreat)`: the line says it is a retreat
-_RETREAT_TAIL = re.compile(r"\s*[(\[]\s*(?:as\s+an?\s+|a\s+)?retreat(?:s|ing)?\s*[)\]]\s*\.?$",
-                           re.I)
+_RETREAT_TAIL = re.compile(r"(?<!\s)\s*+[(\[]\s*+(?:as\s++an?\s++|a\s++)?retreat(?:s|ing)?\s*+"
+                           r"[)\]]\s*+\.?$", re.I)
 
 
 class LineTargets:

@@ -94,6 +94,14 @@ from gm.orders.sections import (
 )
 from gm.orders.types import Build, Order, PlaceLeader, Retreat
 
+# What a letter costs is bounded by its length: a line longer than a line of orders is prose,
+# read by no pattern; a letter gives no more orders than every power of a game has, and tries
+# no more pieces of text as orders than a few a line (a megabyte of commas would otherwise
+# take a minute). Lines past any of these are ignored, saying so.
+MAX_LINE_LENGTH = 1_000  # a line of orders is a few hundred characters at most
+MAX_ORDERS = 1_000  # orders read from one letter; all of a game's powers order a few hundred
+_TRIES = 4_000  # pieces tried as orders in any letter, and `_TRIES_A_LINE` for each line
+_TRIES_A_LINE = 1
 # a leader's placement, as players word it (`Place Hannibal in Carthage`, `Hannibal starts in
 # Carthage`, `Leader: Ptolemy IV (Memphis)`): the letter is read twice, for its placements first
 PLACEMENT = re.compile(r"\b(?:place[sd]?|placing|put|starts?|starting|begins?|set\s*up|sets\s+up|"
@@ -109,7 +117,8 @@ _LEADER_WORD = re.compile(r"^(?:the\s+)?leader\b\s*[:\-–—]?\s*", re.I)
 # what names a leader's place in a placement: `Ptolemy IV (Memphis)`, `Ptolemy IV - Memphis`
 _LEADER_AT = re.compile(r"^(?P<leader>[^():,\-–—]+?)\s*(?:\(\s*(?P<paren>[^()]+?)\s*\)|"
                         r"(?:[:,\-–—]|\b(?i:in|at|to|on)\b)\s*(?P<rest>[^():]+?))\s*\.?$")
-_ALTERNATIVES = re.compile(r"\s+or\s+|\s*/\s*(?=[A-Za-z]{3})", re.I)
+_ALTERNATIVES = re.compile(r"(?<!\s)\s++or\s++|(?<!\s)\s*+/\s*+(?=[A-Za-z]{3})|"
+                           r"(?<=\s)/\s*+(?=[A-Za-z]{3})", re.I)
 # a rejected line with such an error names nothing of the game (for a letter for another game)
 _NAMES_NOTHING = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT)
 _MAX_JUDGED = 4  # candidates of a name tried on the board
@@ -128,16 +137,18 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
     the engine will void are kept with a note saying why. `rules` (the map's `RuleSet`) lets
     its rules object too. `phases` (the open phase and those before the next movement) lets
     lines meant for a later phase be kept for it; without it they are rejected."""
+    lines = text.splitlines()
+    tries = _TRIES + _TRIES_A_LINE * len(lines)
     if board is not None and rules is not None and name_index(game_map).leader_power \
             and PLACEMENT.search(text):
         # a placement is carried out before the phase's orders, wherever the letter puts it:
         # read the letter once for its placements, then every line against the board they make
-        first = LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
-        for no, raw in enumerate(text.splitlines(), 1):
+        first = LetterReader(game_map, power, phase_kind, board, forms, phases, rules, tries)
+        for no, raw in enumerate(lines, 1):
             first.read_line(no, raw)
         board = first.board
-    reader = LetterReader(game_map, power, phase_kind, board, forms, phases, rules)
-    for no, raw in enumerate(text.splitlines(), 1):
+    reader = LetterReader(game_map, power, phase_kind, board, forms, phases, rules, tries)
+    for no, raw in enumerate(lines, 1):
         reader.read_line(no, raw)
         if reader.power:
             reader.letter.written_for[no] = reader.power
@@ -151,7 +162,7 @@ class LetterReader:
 
     def __init__(self, game_map: GameMap, power: str | None, phase_kind: str | None, board,
                  forms: Collection[str] | None, phases: LetterPhases | None = None,
-                 rules=None):
+                 rules=None, tries: int = _TRIES):
         self.map = game_map
         self.rules = rules
         self.index: NameIndex = name_index(game_map)
@@ -167,6 +178,7 @@ class LetterReader:
         self.letter = Letter()
         self.in_signature = False
         self.verb: str | None = None  # set by a `Builds:` heading, until a blank line
+        self.tries_left = tries  # orders this letter may still try to read
         # a line ending in a colon that gm could not read as a heading (`If bounced:`): the
         # orders below it never replace one the player gave, until the next heading or the
         # end of the paragraph under it
@@ -185,6 +197,9 @@ class LetterReader:
             return self.ignore(no, line, ignored.SIGNATURE)
         if line.startswith(">"):
             return self._quoted(no, line)
+        if len(line) > MAX_LINE_LENGTH or self.tries_left <= 0 \
+                or len(self.letter.orders) >= MAX_ORDERS:
+            return self.ignore(no, line, ignored.TOO_LONG)
         if SIGNATURE_START.match(line):
             self.in_signature = True
             return self.ignore(no, line, ignored.SIGNATURE)
@@ -275,7 +290,7 @@ class LetterReader:
     def _season_heading(self, no: int, line: str, body: str) -> bool:
         """`Winter:`, `Autumn retreats:`, `Builds:`, `If dislodged:` alone on a line: the lines
         below are for that phase, until the next heading."""
-        text = re.sub(r"\s*[:\-–—]+\s*$", "", body)
+        text = re.sub(r"(?<![\s:\-–—])\s*+[:\-–—]++\s*+$", "", body)
         if IF_LEAD.fullmatch(body.strip()) or IF_LEAD.fullmatch(text + " "):
             self.targets.section = self.targets.retreat_target()
             self.verb, self.doubt_heading = None, None
@@ -368,6 +383,10 @@ class LetterReader:
     def _try(self, text: str, verb: str | None = None) -> Found | OrderError:
         """One order read and checked, for the phase its line is for: the open phase, or a
         later one (a heading, 'if dislodged', or an order only a later phase allows)."""
+        self.tries_left -= 1
+        if self.tries_left < 0:
+            return OrderError(text, "the letter holds more than gm reads as orders", None,
+                              "Send the orders in a letter of their own.")
         slot, refusal = self.targets.target()
         if refusal:
             outcome = self._read(text, verb, None, None)

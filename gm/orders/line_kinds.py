@@ -22,8 +22,12 @@ GREETING = re.compile(r"^(?:hi|hello|hey|dear|greetings|good (?:morning|afternoo
                       r"howdy|hiya)\b", re.I)
 SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|yours|"
                       r"sincerely|kind regards|best wishes|all the best|ta|love|later)\b", re.I)
+# Every pattern here reads a stranger's text, so each runs in time linear in it: runs of
+# spaces are taken whole (`\s*+`, possessive) and a separator starts where a run starts
+# (`(?<!\s)`), or right after the run an earlier one took (`(?<=\s);`), never inside one:
+# retried at every space of a long run, a plain `\s*;` took time as the run squared.
 # Several numbered orders on one line: `1. A Vie - Gal 2. A Bud - Ser`.
-_INLINE_NUMBER = re.compile(r"\s*;\s*|\s+(?=\(?\d{1,2}[.)]\s+\S)")
+_INLINE_NUMBER = re.compile(r"(?<!\s)\s*+;\s*+|(?<=\s);\s*+|(?<!\s)\s++(?=\(?\d{1,2}[.)]\s++\S)")
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
 STARTS_WITH_UNIT = re.compile(r"^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]", re.I)
 STARTS_WITH_VERB = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sack|loans?|lend|"
@@ -35,12 +39,12 @@ VERB_FIRST = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sacks?|loans?|l
 # a heading that ends in a colon: the lines below it are read for what it says
 COLON_END = re.compile(r":\s*$")
 _ORDER_SIGNS = re.compile(
-    r"->|=>|\w\s*-\s*\w|\b(?:h|s|c|r|d|z|holds?|supports?|convoys?|moves?|retreats?|"
+    r"->|=>|\w\s*+-\s*+\w|\b(?:h|s|c|r|d|z|holds?|supports?|convoys?|moves?|retreats?|"
     r"disbands?|merges?|splits?|destroys?|sacks?|converts?|becomes?)\b", re.I)
 # Where one line holds several orders: tried in this order, only when the whole fails.
-SEPARATORS = (re.compile(r"\s*,\s*"), re.compile(r"(?<=\S)\.\s+"),
-              re.compile(r"\s+(?:and|&)\s+", re.I))
-VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*:?\s*$", re.I)
+SEPARATORS = (re.compile(r"(?<!\s)\s*+,\s*+|(?<=\s),\s*+"), re.compile(r"(?<=\S)\.\s++"),
+              re.compile(r"(?<!\s)\s++(?:and|&)\s++", re.I))
+VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*+:?\s*+$", re.I)
 HEADING_VERB = re.compile(r"\b(builds?|removals?|removes?|disbands?)\b", re.I)
 VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?|retreats?)\b\s*:?", re.I)
 VERBS = {"build": "Build", "builds": "Build", "b": "Build", "removal": "Remove",

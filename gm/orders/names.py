@@ -29,7 +29,10 @@ _MAX_SUGGEST_LENGTH = 20
 _CACHE_LIMIT = 20_000
 _DELETION_DEPTH = 3  # the largest near-miss limit (see near_miss_limit)
 _LETTER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")  # `Mid-Atlantik`, not `Par - Bur`
-_HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+# Starts only where a word starts, each run of letters taken whole (possessive), so a long word
+# is read once: the plain `[^\W\d_]+(?:-...)+` retried every suffix of it (quadratic).
+_HYPHENATED_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]++(?:-[^\W\d_]++)+")
+MAX_NAME_LENGTH = 100  # no province, power or leader has a longer name
 _MAX_JOINS = 4  # hyphens tried as parts of a name: 15 readings at most
 _ROMAN = re.compile(r"[IVXLC]+")  # `Ptolemy IV`: a numeral names no leader alone
 
@@ -307,6 +310,11 @@ class NameIndex:
 
     def resolve(self, text: str, pools: tuple[str, ...]) -> Match:
         """The one thing in `pools` that `text` names; raises `NameProblem` otherwise."""
+        if len(text) > MAX_NAME_LENGTH:  # a run-on word or a pasted blob: never searched
+            raise NameProblem(
+                f"{text[:20]!r}... ({len(text):,} characters) is too long to be a name",
+                f"No name is longer than {MAX_NAME_LENGTH} characters; check the line.",
+                False, ())
         key = (pools, text)
         known = self._cache.get(key)
         if known is None:

@@ -12,8 +12,6 @@ import re
 from collections.abc import Collection
 from typing import NamedTuple
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from gm.maps.gamemap import GameMap, province_of
 from gm.notation import kind_label, mix_kind
 from gm.orders.errors import (
@@ -25,10 +23,11 @@ from gm.orders.errors import (
     WRONG_POWER,
     OrderError,
 )
-from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText, read_syntax
-from gm.orders.kinds import glue
+from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText
+from gm.orders.kind_registry import glue
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
 from gm.orders.phases import fit_phase
+from gm.orders.quick import quick_syntax
 from gm.orders.types import ChooseKind, Convert, Move, Order
 from gm.orders.variants import forbidden_by, form_words, map_forms, missing_form
 
@@ -37,6 +36,7 @@ __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]
 EXAMPLES = "Write it like 'A Par - Bur', 'F Nth S A Yor - Nwy', 'F Nth C A Lon - Nwy' or " \
            "'Build A Par'."
 _TRAILING = " \t.,;!"
+MAX_ORDER_LENGTH = 200  # the longest order, names written in full, is half that
 _CACHE_LIMIT = 50_000
 
 # What the grammar expected, in words, most useful first.
@@ -129,6 +129,10 @@ def clear_caches() -> None:
 
 def _read(text: str, game_map: GameMap, index: NameIndex, power: str | None,
           phase_kind: str | None, allowed: frozenset[str]) -> Reading:
+    if len(text) > MAX_ORDER_LENGTH:  # prose, or several orders: never given to the parser
+        raise OrderError(text, f"{len(text):,} characters are more than one order holds "
+                               f"({MAX_ORDER_LENGTH} at most)", None,
+                         "Write each order on a line of its own.", kind=SYNTAX)
     clean = index.unhyphenate(text.rstrip(_TRAILING))
     if not clean.strip():
         raise OrderError(text, "the order is empty", None, EXAMPLES)
@@ -177,10 +181,7 @@ def _read_joined(text: str, clean: str, failed: OrderError, game_map: GameMap,
 def _read_clean(text: str, clean: str, game_map: GameMap, index: NameIndex,
                 power: str | None, phase_kind: str | None, allowed: frozenset[str]) -> Reading:
     """One reading of `clean` (the text with its hyphenated names written with spaces)."""
-    try:
-        syntax = read_syntax(clean)
-    except UnexpectedInput as exc:
-        raise _syntax_error(text, clean, exc) from None
+    syntax = quick_syntax(clean) or _lark_syntax(text, clean)
     builder = _Builder(text, game_map, index, power, phase_kind, allowed)
     order = builder.order(syntax)
     form = missing_form(order, allowed)
@@ -200,8 +201,24 @@ def _read_clean(text: str, clean: str, game_map: GameMap, index: NameIndex,
     return Reading(order, tuple(dict.fromkeys(builder.notes)), builder.spots)
 
 
-def _syntax_error(text: str, clean: str, exc: UnexpectedInput) -> OrderError:
-    """Say where reading stopped and what could have come there."""
+def _lark_syntax(text: str, clean: str) -> Syntax:
+    """Lark's reading of a shape the quick reader leaves to it; Lark is loaded here, the first
+    time an order needs it."""
+    from lark.exceptions import UnexpectedInput
+
+    from gm.orders.lark_tree import read_syntax
+
+    try:
+        return read_syntax(clean)
+    except UnexpectedInput as exc:
+        raise _syntax_error(text, clean, exc) from None
+
+
+def _syntax_error(text: str, clean: str, exc) -> OrderError:
+    """Say where reading stopped and what could have come there (`exc`: Lark's
+    `UnexpectedInput`)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     expected: set[str] = set()
     if isinstance(exc, (UnexpectedToken, UnexpectedEOF)):
         expected = set(exc.expected)
@@ -331,7 +348,7 @@ class _Builder:
     # --- orders ------------------------------------------------------------------------------
     def order(self, syntax: Syntax) -> Order:
         """The order a grammar form reads as: the glue lives with its kind
-        (`gm.orders.kinds`)."""
+        (`gm.orders.kind_registry`)."""
         kind = glue(syntax.form)
         if kind is None:
             raise self.fail(f"gm cannot read a {syntax.form!r} order yet", None, EXAMPLES,

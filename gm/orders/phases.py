@@ -7,7 +7,7 @@ phase, and `disband` is a removal in an adjustment phase. The GM's phase decides
 from __future__ import annotations
 
 from gm.orders.errors import PHASE, OrderError
-from gm.orders.kinds import kind_of
+from gm.orders.kind_registry import kind_of
 from gm.orders.kinds.disband import Disband
 from gm.orders.kinds.move import Move
 from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, PHASE_KINDS, RETREAT, Order

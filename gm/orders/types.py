@@ -32,11 +32,8 @@ from gm.orders.kinds.split import Split
 from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.orders.kinds.waive import Waive
 
-# The adjustment orders (the adjustment phase tells them from a rule's winter orders).
-ADJUSTMENT_ORDERS = (Build, Remove, Waive)
-
 __all__ = [
-    "ADJUSTMENT_ORDERS", "Build", "ChooseKind", "Convert", "Convoy", "DestroyCentre", "Disband", "EndLoan", "Hold",
+    "Build", "ChooseKind", "Convert", "Convoy", "DestroyCentre", "Disband", "EndLoan", "Hold",
     "LoanCentre", "Merge", "Move", "Order", "PlaceLeader", "RebuildCentre", "Remove", "Retreat",
     "Sack", "Split", "SupportHold", "SupportMerge", "SupportMove", "UnitRef", "Waive",
     "kind_label", "show_location", "unit_label",

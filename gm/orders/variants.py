@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
-from gm.orders.kinds import declared, kind_of
+from gm.orders.kind_registry import declared, kind_of
 from gm.orders.kinds.choose_kind import ChooseKind
 from gm.orders.types import Order
 from gm.rule_catalogue import forbidden, forms, phases_for, reference

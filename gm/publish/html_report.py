@@ -2,7 +2,8 @@
 
 Like the other renderers it only lays out what `gm.report.report_builder` put in the report, with the
 same words (`gm.report.text`'s helpers); every string is escaped, so nothing a player writes
-can become markup.
+can become markup. The judges' result marks, which plain text writes `(*bounce*)`, are the
+page's own styling here (`order_html`): no asterisk of plain text or Markdown shows.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from html import escape
 
 from gm.report.chart import CentreChart
-from gm.report.report_data import SeasonReport
+from gm.report.report_data import OrderLine, SeasonReport
+from gm.report.supply_words import units_cell
 from gm.report.text import (
     and_list,
     centre_count,
@@ -19,7 +21,6 @@ from gm.report.text import (
     format_adjustment_line,
     format_change,
     format_deadline,
-    format_order,
     format_ownership,
     format_player,
     format_retreats,
@@ -34,6 +35,26 @@ from gm.report.text import (
 def _list(items: list[str], css: str = "") -> list[str]:
     kind = f' class="{css}"' if css else ""
     return [f"<ul{kind}>", *(f"<li>{escape(item)}</li>" for item in items), "</ul>"]
+
+
+def _items(items: list[str]) -> list[str]:
+    """A list of items already written as HTML (their text escaped)."""
+    return ["<ul>", *(f"<li>{item}</li>" for item in items), "</ul>"]
+
+
+def order_html(line: OrderLine) -> str:
+    """An order and its result as the page shows them: the judges' marks (`(*bounce*)`,
+    `(*void*: why)`) in the page's own styling, never as the asterisks of plain text:
+    `A Par - Bur <span class="result failed">(<em>bounce</em>)</span>`. The text is escaped;
+    a successful order has no mark, as the judges print it."""
+    text = escape(line.text)
+    if not line.tags and not line.note:
+        return text
+    kind = "result failed" if line.failed else "result"
+    tags = f"<em>{escape(', '.join(line.tags))}</em>" if line.tags else ""
+    note = escape(line.note)
+    said = f"{tags}: {note}" if tags and note else tags or note
+    return f'{text} <span class="{kind}">({said})</span>'
 
 
 def _section(title: str, body: list[str]) -> list[str]:
@@ -73,7 +94,7 @@ def report_html(report: SeasonReport) -> str:
         for power in report.orders:
             out.append(f'<div class="power"{_swatch(report.colours, power.power)}>')
             out.append(f"<h4>{escape(power_heading(report, power.power))}</h4>")
-            out += _list([format_order(line) for line in power.lines])
+            out += _items([order_html(line) for line in power.lines])
             out.append("</div>")
         out.append("</div>")
     if report.unread:
@@ -124,7 +145,7 @@ def counts_table(report: SeasonReport) -> list[str]:
     rows = []
     for c in report.counts:
         row = [c.power, f"{centre_count(c):g}", *([f"{c.centres:g}"] if worth else []),
-               str(c.units), format_adjustment(c.adjustment)]
+               units_cell(c), format_adjustment(c.adjustment)]
         if with_players:
             player = report.player_of(c.power)
             row.append(format_player(player) if player else "")

@@ -36,6 +36,9 @@ th, td { padding: 0.1rem 0.6rem; border-bottom: 1px solid var(--rule); text-alig
          margin-bottom: 0.5rem; }
 .power ul { list-style: none; padding-left: 0; }
 .reckoning { list-style: none; padding-left: 0; }
+.result { color: #5b5750; }
+.result em { font-style: italic; }
+.result.failed em { color: #8b1a1a; }
 pre.written { font: inherit; white-space: pre-wrap; margin: 0; }
 blockquote { margin: 0.3rem 0 0.3rem 1rem; }
 .deadline { font-weight: bold; }

@@ -1,7 +1,11 @@
-"""Write a game as a static site: `index.html`, a page per adjudicated season, `style.css`."""
+"""Write a game as a static site: `index.html`, a page per adjudicated season, `style.css`;
+every file written whole, or none (`write_all`)."""
 
 from __future__ import annotations
 
+import errno
+import os
+import tempfile
 from pathlib import Path
 
 from gm.game.games import open_game
@@ -12,9 +16,12 @@ from gm.store import game_rows as rows
 from gm.store.database import Store
 
 
-def publish_game(store: Store, name: str, folder: str | Path) -> list[Path]:
+def publish_game(store: Store, name: str, folder: str | Path, lines: str | None = None
+                 ) -> list[Path]:
     """Write the site of game `name` into `folder` (made if missing; files of the same names
-    are replaced, others left alone). Returns the files written, the index first."""
+    are replaced, others left alone). Returns the files written, the index first. `lines`
+    says which letter lines not adjudicated the pages print (default: the game's setting,
+    the lines meant as orders and refused): a site is public."""
     from gm.draw import draw_phase
     from gm.draw.stored import phase_board
 
@@ -26,26 +33,56 @@ def publish_game(store: Store, name: str, folder: str | Path) -> list[Path]:
         pages = []
         for row in rows.phases_with_status(store, view.game, "adjudicated"):
             board = phase_board(store, view, row)
-            pages.append(SeasonPage(stored_report(store, view, row),
+            pages.append(SeasonPage(stored_report(store, view, row, lines=lines),
                                     draw_phase(board.game_map, board.board),
                                     page_name(row.phase.short())))
         chart = build_chart_for(store, view)
         current = rows.open_phase(store, view.game) if not view.game.result else None
+    state = f"Game over: {view.game.result}." if view.game.result else \
+        f"Now playing {current.label}." if current else ""
+    files = {"index.html": index_html(view.game.name, view.map.name, pages, chart, state),
+             "style.css": STYLESHEET}
+    for i, page in enumerate(pages):
+        files[page.file] = season_html(view.game.name, page, pages[i - 1] if i else None,
+                                       pages[i + 1] if i + 1 < len(pages) else None)
     try:
         target.mkdir(parents=True, exist_ok=True)
-        written = [target / "index.html", target / "style.css"]
-        state = f"Game over: {view.game.result}." if view.game.result else \
-            f"Now playing {current.label}." if current else ""
-        written[0].write_text(index_html(view.game.name, view.map.name, pages, chart, state),
-                              encoding="utf-8")
-        written[1].write_text(STYLESHEET, encoding="utf-8")
-        for i, page in enumerate(pages):
-            path = target / page.file
-            path.write_text(season_html(view.game.name, page, pages[i - 1] if i else None,
-                                        pages[i + 1] if i + 1 < len(pages) else None),
-                            encoding="utf-8")
-            written.append(path)
+        write_all(target, files)
     except OSError as exc:
         raise WorkflowError(f"cannot write the site into {folder}: {exc.strerror or exc}; "
-                            "choose a folder you can write to.") from None
-    return written
+                            "nothing there was changed. Choose a folder you can write to, or "
+                            "free some space.") from None
+    return [target / name for name in files]
+
+
+def write_all(folder: Path, files: dict[str, str]) -> None:
+    """Write every file whole or none: each goes to a fresh temporary file beside it, and only
+    when all are written are they renamed into place. A rename replaces a link in the folder
+    rather than writing through it (an `index.html` linked to a file elsewhere is never
+    touched), and a disk that fills up half-way leaves every page as it was."""
+    mode = 0o666 & ~_umask()
+    written: list[tuple[str, Path]] = []
+    try:
+        for name, text in files.items():
+            fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+            written.append((temp, folder / name))
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(temp, mode)
+        for _, path in written:  # a folder where a page goes would stop the renames half-way
+            if path.is_dir() and not path.is_symlink():
+                raise IsADirectoryError(errno.EISDIR, "a folder has a page's name", str(path))
+    except BaseException:
+        for temp, _ in written:
+            Path(temp).unlink(missing_ok=True)
+        raise
+    for temp, path in written:
+        os.replace(temp, path)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -66,14 +66,16 @@ REPORT = {
                                       "change": _NUMBER,  # in halves
                                       "plural": {"type": "boolean"},
                                       "centre_count": {"type": "integer"},
-                                      "supply": _NUMBER, "free": _TEXTS})),
+                                      "supply": _NUMBER, "free": _TEXTS,
+                                      "upkeep": {"type": ["number", "null"]}})),
         "events": _TEXTS,
         "eliminated": _TEXTS,
         "counts": _list(_object({"power": _TEXT, "centres": _NUMBER,
                                  "units": {"type": "integer"},
                                  "adjustment": {"type": ["number", "null"]},
                                  "centre_count": {"type": "integer"},
-                                 "supply": _NUMBER})),
+                                 "supply": _NUMBER, "free": _TEXTS,
+                                 "upkeep": {"type": ["number", "null"]}})),
         "standing": {"oneOf": [{"type": "null"}, _object({
             "condition": _TEXT, "leaders": _TEXTS, "score": _NUMBER, "short": _NUMBER})]},
         "next_phase": _OPTIONAL_TEXT, "next_title": _OPTIONAL_TEXT, "result": _OPTIONAL_TEXT,

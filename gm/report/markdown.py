@@ -18,6 +18,7 @@ from gm.engine.adjustment_phase import amount
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.report_data import OrderLine, SeasonReport
+from gm.report.supply_words import units_cell
 from gm.report.text import (
     NBSP,
     and_list,
@@ -135,7 +136,7 @@ def render_markdown(report: SeasonReport, ascii: bool = False) -> str:
         rows = []
         for c in report.counts:
             row = [escape(c.power), amount(centre_count(c)),
-                   *([amount(c.centres)] if worth else []), str(c.units),
+                   *([amount(c.centres)] if worth else []), escape(units_cell(c)),
                    escape(format_adjustment(c.adjustment))]
             if with_players:
                 player = report.player_of(c.power)

@@ -25,13 +25,13 @@ from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
 from gm.notation import (
     in_full,
-    piece_shown,
     place,
     read_unit,
     stacks_shown,
     stored_piece_shown,
 )
-from gm.orders.ignored import MAY_BE_ORDERS
+from gm.orders.ignored import ATTRIBUTION, EMAIL_HEADER, HEADING, NOTHING_TO_READ, SIGNATURE
+from gm.orders.kind_registry import echo_words
 from gm.orders.kinds.build import amount
 from gm.orders.types import Order
 from gm.report.order_facts import order_facts, read_back
@@ -52,7 +52,7 @@ from gm.report.report_data import (
     Standing,
     UnreadLine,
 )
-from gm.report.supply_words import majority_words, supply_amount
+from gm.report.supply_words import majority_words, supply_amount, supply_counts
 from gm.rules import RuleSet
 from gm.store.edit_rows import EditRow
 from gm.store.order_rows import OrderRow
@@ -69,13 +69,14 @@ TAGS = {
     R.NO_CONVOY: "no convoy",
     R.NOT_MATCHED: "void",
     R.VOID: "void",
+    R.BLOCKED: "blocked",
     R.REPLACED: "replaced",
 }
 # Codes of orders that did what they asked: no tag, as judges print them.
 UNTAGGED = frozenset({R.MOVED, R.HELD, R.SUPPORTED, R.CONVOYED, R.RETREATED, R.DISBANDED,
                       R.BUILT, R.REMOVED, R.WAIVED})
 # Known codes whose detail is the reader's business (why the order did nothing).
-EXPLAINED = frozenset({R.VOID, R.NOT_MATCHED, R.REPLACED})
+EXPLAINED = frozenset({R.VOID, R.BLOCKED, R.NOT_MATCHED, R.REPLACED})
 
 
 def _declared_tags() -> tuple[dict[str, str], frozenset[str]]:
@@ -125,7 +126,7 @@ def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None 
         tags, note = _tags_for(result)
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
-    text = in_full(clean(text), names) if names else clean(text)
+    text = in_full(clean(text), names, echo_words()) if names else clean(text)
     return OrderLine(text, tuple(tags), note, failed=not result.succeeded, order=facts)
 
 
@@ -144,23 +145,38 @@ def _default_order(result: ResultRow, unit: str, phase_kind: str
     return f"{unit} H", tags, ""
 
 
-def shown_unread(row: OrderRow) -> bool:
-    """Does the report print this letter line? Every rejected one, and ignored ones that may
-    have been meant as orders. The rest of what a letter reader ignores (greetings, headings,
-    signatures, email headers, quoted mail) is chatter, and some of it (addresses) is
-    private."""
-    return row.status == "rejected" or (row.status == "ignored"
-                                        and row.category in MAY_BE_ORDERS)
+# Which lines of the letters that were not adjudicated a report prints (`gm report --lines`,
+# the game's setting `gm report --set-lines`): the lines meant as orders and refused, with
+# the reason (the default); every line but those that say nothing (headings, separators) or
+# carry addresses (email headers, signatures, reply attributions); or none. A confirmation,
+# private to its player, shows them all.
+REFUSED, ALL, NO_LINES = "refused", "all", "none"
+LINES = (REFUSED, ALL, NO_LINES)
+_NEVER_PRINTED = frozenset({HEADING, NOTHING_TO_READ, EMAIL_HEADER, SIGNATURE, ATTRIBUTION})
+
+
+def shown_unread(row: OrderRow, lines: str = REFUSED) -> bool:
+    """Does a report print this letter line? With `refused`, a line the letter reader took
+    as an order and refused: quoted mail, greetings, remarks and sign-offs are the player's
+    words to the GM, never the zine's. With `all`, every line that says something and
+    carries no address. The report asks the line's status and stored kind, never its
+    words."""
+    if lines == NO_LINES or row.status not in ("rejected", "ignored"):
+        return False
+    if lines == ALL:
+        return row.status == "rejected" or row.category not in _NEVER_PRINTED
+    return row.status == "rejected"
 
 
 MAX_IGNORED_SHOWN = 20  # reading rule 7: the echo lists every ignored line, the report 20
 
 
-def _unread_lines(rows, game_map: GameMap) -> list[UnreadLine]:
-    """Every rejected line, and the first ignored lines that may have been meant as orders."""
+def _unread_lines(rows, game_map: GameMap, lines: str = REFUSED) -> list[UnreadLine]:
+    """The lines the report prints (`shown_unread`): every rejected one, and with `all` the
+    first ignored ones."""
     out, ignored = [], 0
     for row in rows:
-        if not shown_unread(row):
+        if not shown_unread(row, lines):
             continue
         if row.status == "ignored":
             ignored += 1
@@ -194,13 +210,15 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
                  start_position: Position | None = None,
                  unread: list[OrderRow] | None = None,
                  zine: SeasonZine | None = None, full_names: bool = False,
-                 typed_orders: dict[int, Order] | None = None) -> SeasonReport:
+                 lines: str = REFUSED, typed_orders: dict[int, Order] | None = None
+                 ) -> SeasonReport:
     """The report of one phase. `start_position` (the position the phase was adjudicated
     from) lets the report say which centres changed hands and who was eliminated; `unread`
-    are the letters' rejected and ignored lines; `zine` is what the GM prints around the
-    results (players, NMRs, notes, press, the next deadline); `full_names` writes orders and
-    units as the judges do (`Army Vienna -> Galicia`); `typed_orders` are the phase's orders
-    as the engine read them, by their stored id (each result's facts for JSON)."""
+    are the letters' rejected and ignored lines, of which `lines` says which are printed
+    (`shown_unread`); `zine` is what the GM prints around the results (players, NMRs, notes,
+    press, the next deadline); `full_names` writes orders and units as the judges do (`Army
+    Vienna -> Galicia`); `typed_orders` are the phase's orders as the engine read them, by
+    their stored id (each result's facts for JSON)."""
     phase = start_position.phase if start_position is not None else \
         parse_phase_name(phase_label, game_map)
     report = SeasonReport(
@@ -214,7 +232,7 @@ def build_report(*, game: str, game_map: GameMap, phase_label: str, phase_kind: 
     names = {pid: p.name for pid, p in game_map.provinces.items()} if full_names else None
     report.orders = _orders(results, phase_kind, game_map, names, typed_orders,
                             start_position)
-    report.unread = _unread_lines(unread or (), game_map)
+    report.unread = _unread_lines(unread or (), game_map, lines)
     report.events = [clean(e) for e in events if isinstance(e, str)]  # centre changes: below
     if zine is not None:
         add_zine(report, zine)
@@ -319,7 +337,8 @@ def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | No
                ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
-    written = (lambda text: in_full(text, names)) if names else (lambda text: text)
+    verbs = echo_words()
+    written = (lambda text: in_full(text, names, verbs)) if names else (lambda text: text)
     # a dislodged stack is one line (`2A Umb`, `A Rom with Scipio`): the pieces of one power
     # in one province that may retreat to the same places
     stacks: dict[tuple, list] = {}
@@ -359,35 +378,20 @@ def _adjustments(position: Position, game_map: GameMap, rules: RuleSet
     """Each power's centres, units and what it builds or removes, from the position the
     adjustment phase started at."""
     due = adjustments_due(position, game_map, rules)
-    supplies, counts = rules.supplies(position, game_map), rules.supply_centres(position,
-                                                                                game_map)
-    lines = []
-    for pid, power in game_map.powers.items():
-        centres = supplies.get(pid, 0.0)
-        pieces = position.units_of(pid)
-        if centres or pieces:
-            free = tuple(u.name if u.is_leader and u.name else piece_shown(u)
-                         for u in pieces if rules.upkeep(u) == 0)
-            lines.append(AdjustmentLine(power.name, centres, len(pieces), due.get(pid, 0),
-                                        power.plural, len(counts.get(pid, ())), free))
-    return lines
+    return [AdjustmentLine(game_map.powers[pid].name, c.supply, c.units, due.get(pid, 0),
+                           game_map.powers[pid].plural, c.centres, c.free, c.upkeep)
+            for pid, c in supply_counts(position, game_map, rules).items()]
 
 
 def _counts(position: Position, game_map: GameMap, rules: RuleSet) -> list[PowerCount]:
+    """The supply table: each power's centres and the pieces they keep, counted once
+    (`supply_words.supply_counts`, as the adjustment's reckoning and the picture's legend)."""
     due = adjustments_due(position, game_map, rules) \
         if position.phase.kind == "Adjustment" else None
-    supplies, held = rules.supplies(position, game_map), rules.supply_centres(position,
-                                                                              game_map)
-    counts = []
-    for power in game_map.powers:
-        centres = supplies.get(power, 0.0)
-        units = len(position.units_of(power))
-        if not centres and not units:
-            continue
-        adjustment = due.get(power, 0) if due is not None else None
-        counts.append(PowerCount(power_name(game_map, power), centres, units, adjustment,
-                                 len(held.get(power, ()))))
-    return counts
+    return [PowerCount(power_name(game_map, pid), c.supply, c.units,
+                       due.get(pid, 0) if due is not None else None, c.centres, c.free,
+                       c.upkeep)
+            for pid, c in supply_counts(position, game_map, rules).items()]
 
 
 def _centre_changes(before: Position, after: Position, game_map: GameMap

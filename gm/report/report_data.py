@@ -110,6 +110,8 @@ class AdjustmentLine:
     centre_count: int | None = None  # how many centres; None: as many as their worth
     free: tuple[str, ...] = ()  # the pieces among `units` that need no supply: a leader's name,
     # or the piece (Delphi's offerings); the line counts them apart: `5 units and Hannibal`
+    upkeep: float | None = None  # what the others need where some need a half (garrisons);
+    # None: one each. From `supply_words.supply_counts`, as the table and the legend
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +121,8 @@ class PowerCount:
     units: int
     adjustment: float | None  # builds (+) or removals (-) due next, in halves, if adjusting
     centre_count: int | None = None  # how many centres; None: as many as their worth
+    free: tuple[str, ...] = ()  # the pieces among `units` that need no supply (a leader)
+    upkeep: float | None = None  # what the others need where some need a half; None: one each
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from gm.engine.adjustment_phase import amount
 from gm.report.ascii import to_ascii
 from gm.report.chart import CentreChart
 from gm.report.report_data import SeasonReport
+from gm.report.supply_words import units_cell
 from gm.report.text import (
     NBSP,
     and_list,
@@ -200,7 +201,7 @@ def render_rich(report: SeasonReport, ascii: bool = False, console: Console | No
         for c in report.counts:
             cells = [w.text(c.power, colour(c.power)), w.text(amount(centre_count(c))),
                      *([w.text(amount(c.centres))] if worth else []),
-                     w.text(str(c.units)), w.text(format_adjustment(c.adjustment))]
+                     w.text(units_cell(c)), w.text(format_adjustment(c.adjustment))]
             if with_players:
                 player = report.player_of(c.power)
                 cells.append(w.text(format_player(player)) if player else Text())
@@ -286,8 +287,11 @@ def render_chart_rich(chart: CentreChart, ascii: bool = False,
 
 
 def terminal() -> Console:
-    """A console that reads the terminal and `NO_COLOR` as they are now."""
-    return Console(highlight=False)
+    """A console that reads the terminal and `NO_COLOR` as they are now, and shows a
+    player's control characters (`gm.visible`)."""
+    from gm.visible import ShownConsole
+
+    return ShownConsole(highlight=False)
 
 
 def print_rich(renderable: RenderableType, console: Console | None = None) -> None:

@@ -6,13 +6,21 @@ than one (Diadochi V's double centres, Hoplite Wars' towns worth ½), a line say
 number first: `8 supply centres worth 10`; a table adds a `worth` column; a supply printed on
 its own (a victory's target, a winner's count, the chart) says what it is:
 `supply centres worth 20½`. The numbers come from the rules; this module only words them.
+
+It also makes the one count of what a power's supply must keep (`supply_counts`), which the
+report's supply table, the adjustment's reckoning and the picture's legend all print: the
+pieces that need supply, apart from the free ones (a leader, Delphi's units: `3 units and
+Hannibal`) and with what they need where some need a half (garrisons: `4 units needing 3`),
+so that nobody reads "3 centres, 4 units" as a power over its supply.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap
+from gm.notation import piece_shown
 from gm.orders.kinds.build import amount
 
 SUPPLY_CENTRES = "supply centres"
@@ -60,3 +68,73 @@ def majority_words(count: int, total: float, worth_one: bool) -> str:
 def supplies_counted(worth_one: bool) -> str:
     """What a chart of supplies counts: `supply centres`, or their worth."""
     return SUPPLY_CENTRES if worth_one else SUPPLY_WORTH
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyCount:
+    """A power's supply and what its pieces need of it: one count for every place that
+    prints it (the supply table, the adjustment's reckoning, the picture's legend)."""
+
+    centres: int  # how many centres supply the power
+    supply: float  # what they are worth
+    units: int  # every piece of the power on the board
+    free: tuple[str, ...] = ()  # those that need no supply: a leader by name, else the piece
+    upkeep: float | None = None  # what the others need (`RuleSet.upkeep`); None: one each
+
+    @property
+    def supplied(self) -> int:
+        """How many pieces need supply."""
+        return self.units - len(self.free)
+
+    @property
+    def needs(self) -> float:
+        """What the pieces that need supply need: one each, a garrison ½."""
+        return float(self.supplied) if self.upkeep is None else self.upkeep
+
+
+def supply_counts(position, game_map: GameMap, rules) -> dict[str, SupplyCount]:
+    """Each power with centres or pieces: its `SupplyCount` on this board, as the rules
+    count supply (`RuleSet.supplies`) and upkeep (`RuleSet.upkeep`)."""
+    supplies = rules.supplies(position, game_map)
+    held = rules.supply_centres(position, game_map)
+    out = {}
+    for power in game_map.powers:
+        pieces = position.units_of(power)
+        supply = supplies.get(power, 0.0)
+        if not supply and not pieces:
+            continue
+        costs = [(u, rules.upkeep(u)) for u in pieces]
+        free = tuple(u.name if u.is_leader and u.name else piece_shown(u)
+                     for u, cost in costs if cost == 0)
+        upkeep = sum(cost for _, cost in costs)
+        out[power] = SupplyCount(len(held.get(power, ())), supply, len(pieces), free,
+                                 None if upkeep == len(pieces) - len(free) else upkeep)
+    return out
+
+
+def units_words(count) -> str:
+    """`3 units`, `1 unit`; `3 units and Hannibal` where pieces need no supply; `4 units
+    needing 3` where some need a half (garrisons): the count a power's centres must keep.
+    `count` is a `SupplyCount`, or a report line with its `units`, `free` and `upkeep`."""
+    supplied = count.units - len(count.free)
+    words = f"{supplied} unit{'' if supplied == 1 else 's'}"
+    if count.upkeep is not None:
+        words += f" needing {amount(count.upkeep)}"
+    if not count.free:
+        return words
+    parts = [words, *count.free]
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def units_cell(count) -> str:
+    """The units column of a supply table: `3`, `3 + Hannibal`, `4 (needs 3)` (`count` as
+    for `units_words`)."""
+    cell = str(count.units - len(count.free))
+    if count.upkeep is not None:
+        cell += f" (needs {amount(count.upkeep)})"
+    return " + ".join([cell, *count.free])
+
+
+def count_words(count: SupplyCount, noun: str = "supply centre") -> str:
+    """`3 supply centres, 3 units and Hannibal` (`noun` `centre` for a legend's short line)."""
+    return f"{centres_words(count.centres, count.supply, noun)}, {units_words(count)}"

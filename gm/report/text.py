@@ -27,7 +27,7 @@ from gm.report.report_data import (
     Standing,
     UnreadLine,
 )
-from gm.report.supply_words import WORTH, centres_words, worth_differs
+from gm.report.supply_words import WORTH, centres_words, units_cell, units_words, worth_differs
 
 WIDTH = 72
 NBSP = "\u00a0"  # joins the words of a name or an order so that wrapping keeps them whole
@@ -87,12 +87,11 @@ def format_adjustment_line(line: AdjustmentLine) -> str:
     """`Austria: 5 supply centres, 3 units: builds 2.`, `... removes 1.`, `... no change.`;
     `Carthage: 8 supply centres worth 10, 9 units: builds 1.` where centres are worth other
     than one; `Carthage: 6 supply centres, 5 units and Hannibal: builds 1.` where pieces need
-    no supply (a leader), so that the count beside the centres is the one they must supply."""
+    no supply (a leader), `Sparta: 3 supply centres, 4 units needing 3: no change.` where some
+    need a half (garrisons), so that the count beside the centres is the one they must
+    supply (`supply_words.units_words`, as the table and the legend)."""
     centres = centres_words(line.centre_count, line.centres)
-    supplied = line.units - len(line.free)
-    units = f"{supplied} unit{'' if supplied == 1 else 's'}"
-    if line.free:
-        units = and_list([units, *line.free])
+    units = units_words(line)
     if line.change > 0:
         change = f"{'build' if line.plural else 'builds'} {amount(line.change)}"
     elif line.change < 0:
@@ -201,11 +200,13 @@ def _counts_table(counts: list[PowerCount], report: SeasonReport) -> list[str]:
         shown = f"{amount(centre_count(c)):>7}"
         return f"{shown}  {amount(c.centres):>5}" if worth else shown
 
-    rows = [(c, f"  {c.power:<{width}}  {numbers(c)}  {c.units:>5}",
-             format_adjustment(c.adjustment)) for c in counts]
+    units = [units_cell(c) for c in counts]
+    wide = max(5, *(len(u) for u in units))
+    rows = [(c, f"  {c.power:<{width}}  {numbers(c)}  {u:>{wide}}",
+             format_adjustment(c.adjustment)) for c, u in zip(counts, units, strict=True)]
     players = {c.power: format_player(p) for c in counts if (p := report.player_of(c.power))}
     adjust = max(len(a) for _, _, a in rows)
-    head = f"  {'':<{width}}  centres  {f'{WORTH}  ' if worth else ''}units" \
+    head = f"  {'':<{width}}  centres  {f'{WORTH}  ' if worth else ''}{'units':>{wide}}" \
         + (" " * (adjust + 2) if adjust else "")
     table = [f"{head}  player" if players else head.rstrip()]
     for c, row, adjustment in rows:

@@ -8,7 +8,7 @@ rule in force in turn. The resolver core never names a rule or a variant. The ru
 listed in `rule_registry.py`; what each declares is in `gm.rule_catalogue`.
 """
 
-from gm.rules.base import RuleSet
 from gm.rules.rule import Rule
+from gm.rules.rule_set import RuleSet
 
 __all__ = ["Rule", "RuleSet"]

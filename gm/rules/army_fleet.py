@@ -23,13 +23,14 @@ from gm.engine.results import OrderResult
 from gm.maps.gamemap import coast_of, province_of
 from gm.orders.types import ChooseKind, Hold, Order
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import BuildHooks, MovementHooks, OrderHooks
 from gm.rules.rule import Rule
 
 UNDECIDED = "A/F"
 KIND_NAMES = {"A": "an army", "F": "a fleet"}
 
 
-class ArmyFleet(Rule):
+class ArmyFleet(Rule, OrderHooks, MovementHooks, BuildHooks):
     about = RULES["army_fleet"]
 
     def __init__(self, params: dict | None = None):
@@ -152,9 +153,6 @@ class ArmyFleet(Rule):
             return None
         problem = self._choice(order, unit, game_map)[2]
         return f"{self.ref}: {problem}" if problem else None
-
-    def stands(self, order):
-        return True if isinstance(order, ChooseKind) else None
 
     def build_problem(self, order, position, game_map, accepted=()):
         if order.unit_kind == UNDECIDED:

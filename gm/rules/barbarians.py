@@ -38,12 +38,13 @@ from gm.orders.kinds.board import place_name, power_name
 from gm.orders.legality import retreat_options
 from gm.orders.types import Move
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import BuildHooks, OrderHooks, OwnershipHooks, RetreatHooks
 from gm.rules.rule import Rule
 
 KEY = "barbarians"
 
 
-class Barbarians(Rule):
+class Barbarians(Rule, OrderHooks, RetreatHooks, BuildHooks, OwnershipHooks):
     about = RULES["barbarians"]
 
     @property

@@ -11,24 +11,32 @@ that declares for that player'.
   A site that holds the builder's own pieces is offered too: whether the new piece may join
   them is the map's stacking rule's to say (`may_stack(..., "build")`: a Rise of Rome II leader
   alone takes an army beside it; a Hoplite Wars Minor builds beside its Major's pieces).
-- `build_problem` names the rule when the site is not one the power may build on.
+- `build_problem` names the rule when the site is not one the power may build on, and, where
+  the rulebook says the centre must be vacant (`vacant = true`: Rise of Rome II 5.2), when a
+  piece stands there that the new one may not join: another power's piece, or the power's
+  own army or fleet ("rule 5.2 (builds): Syracuse is occupied: a Carthaginian army stands
+  there"). The power's own leader standing alone leaves the centre vacant (the stacking
+  rule's answer, `may_stack(..., "build")`).
 - The powers named in `except` keep the standard answer or another rule's (Rise of Rome II's
   Barbarians: `barbarians.py`).
 
 Parameters (`[rules.build_anywhere]`): `rule` (the rulebook's number), `values` (the supplies a
 build site may have: ½ and 1 by default, so Hoplite Wars' Delphi is none), `except` (powers),
-`sites` (how the refusal names the build sites: "the vacant centres it owns" by default).
+`sites` (how the refusal names the build sites: "the vacant centres it owns" by default),
+`vacant` (a site must be vacant: say so, citing this rule, when it is not).
 """
 
 from __future__ import annotations
 
-from gm.orders.kinds.board import place_name, power_name
+from gm.orders.kinds.board import KIND_WORDS, place_name, power_name
+from gm.orders.kinds.build import NewPiece
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import BuildHooks
 from gm.rules.rule import Rule
 
 
-class BuildAnywhere(Rule):
+class BuildAnywhere(Rule, BuildHooks):
     about = RULES["build_anywhere"]
 
     def build_sites(self, power, position, game_map):
@@ -48,9 +56,31 @@ class BuildAnywhere(Rule):
     def build_problem(self, order, position, game_map, accepted):
         power = order.power or ""
         where = order.location.split("/")[0]
-        if power in self.params.get("except", ()) or power not in game_map.powers or \
-                position.owners.get(where) == power:
+        if power in self.params.get("except", ()) or power not in game_map.powers:
             return None
-        sites = self.params.get("sites", "the vacant centres it owns")
-        return f"{self.ref}: {power_name(game_map, power)} builds in {sites}, and " \
-               f"{place_name(game_map, where)} is not one of them"
+        if position.owners.get(where) != power:
+            sites = self.params.get("sites", "the vacant centres it owns")
+            return f"{self.ref}: {power_name(game_map, power)} builds in {sites}, and " \
+                   f"{place_name(game_map, where)} is not one of them"
+        if self.params.get("vacant"):
+            return self._occupied(order, where, position, game_map)
+        return None
+
+    def _occupied(self, order, where, position, game_map) -> str | None:
+        """A piece on the site that the new one may not join, in the rule's words."""
+        here = [u for u in position.units if u.province == where]
+        if not here:
+            return None
+        new = NewPiece(order.power or "", order.unit_kind or "A", order.location,
+                       order.strength or 1.0, province=where)
+        rules = self.rule_set  # the stacking rule's answer (a leader alone)
+        if all(u.power == new.power for u in here) and rules is not None and \
+                not rules.may_stack([*here, new], "build", position, game_map):
+            return None
+        first = next((u for u in here if not u.is_leader), here[0])
+        owner = game_map.powers[first.power]
+        what = first.name if first.is_leader and first.name else \
+            f"a {owner.adjective or owner.name} {KIND_WORDS.get(first.kind, 'unit')}"
+        return f"{self.ref}: {place_name(game_map, where)} is occupied ({what} stands " \
+               f"there); {power_name(game_map, new.power)} builds only in " \
+               f"{self.params.get('sites', 'the vacant centres it owns')}"

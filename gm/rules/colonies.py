@@ -20,6 +20,7 @@ import hashlib
 import random
 
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import GameHooks, OwnershipHooks
 from gm.rules.rule import Rule
 
 KEY = "colonies"
@@ -37,7 +38,7 @@ def draw(seed: int, towns, majors) -> dict[str, str]:
     return dict(zip(towns, chosen, strict=True))
 
 
-class Colonies(Rule):
+class Colonies(Rule, GameHooks, OwnershipHooks):
     about = RULES["colonies"]
 
     def _towns(self):

@@ -17,6 +17,7 @@ from gm.engine import results as R
 from gm.maps.gamemap import coast_of, province_of
 from gm.orders.types import Convert
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import AdjustmentHooks, MovementHooks, OrderHooks
 from gm.rules.rule import Rule
 
 KIND_WORDS = {"A": "army", "F": "fleet"}
@@ -37,11 +38,8 @@ def became(unit, new, game_map) -> str:
            f"{what}"
 
 
-class Conversion(Rule):
+class Conversion(Rule, OrderHooks, MovementHooks):
     about = RULES["conversion"]
-
-    def stands(self, order):
-        return True if isinstance(order, Convert) else None
 
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, Convert):
@@ -93,7 +91,7 @@ class Conversion(Rule):
         return events
 
 
-class WinterConversion(Conversion):
+class WinterConversion(Conversion, OrderHooks, MovementHooks, AdjustmentHooks):
     """Army/fleet conversion in the adjustment phase instead of a season's move.
 
     Hoplite Wars 9: 'Players may also elect to transform any Army unit in a supply centre
@@ -106,9 +104,6 @@ class WinterConversion(Conversion):
 
     about = RULES["winter_conversion"]
 
-    def stands(self, order):
-        return None
-
     def order_problem(self, order, unit, position, game_map):
         return None
 
@@ -118,9 +113,15 @@ class WinterConversion(Conversion):
     def plays_adjustment(self, position, game_map):
         return True
 
-    def adjustment_order(self, order, position, game_map):
-        if not isinstance(order, Convert):
+    def adjustment_orders(self, position, orders, game_map):
+        """Each change of kind, before the count, on the phase's own copy of the position."""
+        mine = [o for o in orders if isinstance(o, Convert)]
+        if not mine:
             return None
+        results = [self._convert(order, position, game_map) for order in mine]
+        return [o for o in orders if not isinstance(o, Convert)], results, []
+
+    def _convert(self, order, position, game_map) -> R.OrderResult:
         power = order.power or ""
         here = game_map.provinces.get(order.province)
         old = "F" if order.new_kind == "A" else "A"

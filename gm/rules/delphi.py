@@ -27,6 +27,7 @@ from gm.engine import results as R
 from gm.notation import piece_shown
 from gm.orders.types import Sack
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import AdjustmentHooks, ExtraBuildHooks, MovementHooks, OrderHooks, PieceHooks
 from gm.rules.rule import Rule
 
 KEY = "delphi"
@@ -43,7 +44,7 @@ def is_free(unit) -> bool:
     return bool(tag) and tag.endswith(FREE)
 
 
-class Delphi(Rule):
+class Delphi(Rule, OrderHooks, PieceHooks, MovementHooks, ExtraBuildHooks, AdjustmentHooks):
     about = RULES["delphi"]
 
     def __init__(self, params=None):
@@ -53,9 +54,6 @@ class Delphi(Rule):
     @property
     def shrine(self) -> str:
         return self.params.get("shrine", "del")
-
-    def stands(self, order):
-        return True if isinstance(order, Sack) else None
 
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, Sack):

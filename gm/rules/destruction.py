@@ -34,6 +34,7 @@ from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import DestroyCentre, RebuildCentre
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import BuildHooks, MovementHooks, OrderHooks, SupplyHooks, VictoryHooks
 from gm.rules.rule import Rule
 
 KEY = "destruction"
@@ -56,16 +57,13 @@ def _store(position, gone: list[str], works: dict[str, list]) -> None:
     centres_gone.store(position, KEY, gone, rebuilding=dict(sorted(works.items())))
 
 
-class Destruction(Rule):
+class Destruction(Rule, OrderHooks, MovementHooks, BuildHooks, SupplyHooks, VictoryHooks):
     about = RULES["destruction"]
 
     @property
     def rebuild_ref(self) -> str:
         """`rule 8 (rebuilding)`: the rulebook numbers rebuilding apart (`about.numbered`)."""
         return self.about.ref(self.params, "rebuild_centre")
-
-    def stands(self, order):
-        return True if isinstance(order, (DestroyCentre, RebuildCentre)) else None
 
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, (DestroyCentre, RebuildCentre)):

@@ -21,10 +21,11 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.rule_catalogue import RULES
 from gm.rules.conversion import unit_words
+from gm.rules.hooks import MovementHooks
 from gm.rules.rule import Rule
 
 
-class DoubleUnits(Rule):
+class DoubleUnits(Rule, MovementHooks):
     about = RULES["double_units"]
 
     def support_left(self, strength, cutting_attacks):

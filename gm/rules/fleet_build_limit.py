@@ -11,10 +11,11 @@ Parameters (`[rules.fleet_build_limit]`): `fleets` (2), `rule` (10). No state.
 from __future__ import annotations
 
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import BuildHooks
 from gm.rules.rule import Rule
 
 
-class FleetBuildLimit(Rule):
+class FleetBuildLimit(Rule, BuildHooks):
     about = RULES["fleet_build_limit"]
 
     def build_problem(self, order, position, game_map, accepted=()):

@@ -28,12 +28,13 @@ from gm.orders.types import (
     SupportMove,
 )
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import AdjustmentHooks, BuildHooks, OrderHooks, PieceHooks
 from gm.rules.rule import Rule
 
 GARRISON = "G"
 
 
-class Garrisons(Rule):
+class Garrisons(Rule, OrderHooks, PieceHooks, BuildHooks, AdjustmentHooks):
     about = RULES["garrisons"]
 
     def build_kinds(self, power, position, game_map):

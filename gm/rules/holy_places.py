@@ -12,7 +12,7 @@ The readings (docs/variants/lord-of-hosts.md, rule 4):
   retreats (`after_ownership` notes it). It may destroy it in the adjustment phase that
   follows, and only then, by an order of its unit standing there (`A Moa destroys`), beside
   that phase's builds; a place held since an earlier season cannot be destroyed. That phase
-  is played even with nothing to build or remove (`adjustment_choice`).
+  is played even with nothing to build or remove (`plays_adjustment`).
 - The destruction comes before the count: the place supplies nothing in that same phase.
 - The award is an extra build in that same phase, on a vacant owned home centre, beside the
   other builds or removals: a double unit (`Build 2A Ur`, `Build 2F Ur`), which needs no centre
@@ -30,6 +30,14 @@ from gm.engine.results import OrderResult
 from gm.orders.types import Build, DestroyCentre
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import (
+    AdjustmentHooks,
+    BuildHooks,
+    ExtraBuildHooks,
+    OwnershipHooks,
+    PieceHooks,
+    SupplyHooks,
+)
 from gm.rules.rule import Rule
 
 KEY = "holy_places"
@@ -73,7 +81,8 @@ def _place(game_map, province: str) -> str:
     return game_map.provinces[province].name if province in game_map.provinces else province
 
 
-class HolyPlaces(Rule):
+class HolyPlaces(Rule, PieceHooks, BuildHooks,
+                 ExtraBuildHooks, AdjustmentHooks, OwnershipHooks, SupplyHooks):
     about = RULES["holy_places"]
 
     @staticmethod
@@ -102,13 +111,12 @@ class HolyPlaces(Rule):
             _store(position, captures=captures)
         return events
 
-    def adjustment_choice(self, power, position, game_map):
-        places = [p for p, who in captured(position).items() if who == power
-                  and any(u.province == p and u.power == power for u in position.units)]
-        if not places:
-            return None
-        names = " and ".join(_place(game_map, p) for p in sorted(places))
-        return f"{_name(game_map, power)} may destroy {names}, {self.ref}"
+    def plays_adjustment(self, position, game_map):
+        """A power whose unit still stands on the Holy Place it captured may destroy it in
+        this phase, which is then played even with nothing to build or remove."""
+        return True if any(who in game_map.powers and any(
+            u.province == p and u.power == who for u in position.units)
+            for p, who in captured(position).items()) else None
 
     # --- the Destroy order, in the adjustment phase after the capture ---------------------------
     def adjustment_orders(self, position, orders, game_map):

@@ -11,10 +11,11 @@ Parameters (`[rules.home_fortress]`): `defence` (default 2).
 from __future__ import annotations
 
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import MovementHooks
 from gm.rules.rule import Rule
 
 
-class HomeFortress(Rule):
+class HomeFortress(Rule, MovementHooks):
     about = RULES["home_fortress"]
 
     def defence_bonus(self, unit, position, game_map):

@@ -37,6 +37,7 @@ from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import PlaceLeader, SupportHold, SupportMove
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import BuildHooks, MovementHooks, OrderHooks, OwnershipHooks, PieceHooks
 from gm.rules.rule import Rule
 
 PLACED = "placed"
@@ -55,7 +56,7 @@ def _on_board(position, leader: str) -> bool:
         any(d.unit.name == leader for d in position.dislodged)
 
 
-class Leaders(Rule):
+class Leaders(Rule, OrderHooks, PieceHooks, MovementHooks, BuildHooks, OwnershipHooks):
     about = RULES["leaders"]
 
     # --- 3.3: where each leader starts ---------------------------------------------------------
@@ -174,16 +175,6 @@ class Leaders(Rule):
                "'the unit being led moves with the combined strength of the unit concerned " \
                "and the Leader Unit': a leader adds its strength to the unit it leads, and " \
                f"neither supports the other (order {move})"
-
-    def build_problem(self, order, position, game_map, accepted):
-        """A build beside an army or fleet already there (or built there this phase)."""
-        where = order.location.split("/")[0]
-        here = [u for u in position.units if u.province == where and u.kind != "L"]
-        here += [b for b in accepted if b.location.split("/")[0] == where]
-        if not here:
-            return None
-        return f"{self.cites('3.4')}: {place_name(game_map, where)} holds an army or fleet already; " \
-               "only one may stand in a province (a leader may join it)"
 
     # --- 3.1 and 3.5 -------------------------------------------------------------------------
     def upkeep(self, unit):

@@ -13,7 +13,10 @@ The readings (issue 19; docs/variants/diadochi-v.md, rule 9):
   next adjustments: when the season before an adjustment phase ends (`after_season`), or at
   once when declared with an adjustment phase's orders.
 - When it takes effect the loan is checked again, and one that would leave the lender short
-  for its own units does not take effect ("units may not be disbanded to make a loan").
+  for its own units does not take effect ("units may not be disbanded to make a loan"). A loan
+  declared before the adjustments that would leave the lender short on the board as it is
+  is accepted with a warning saying so (`declaration_warning`); one declared with the
+  adjustment phase's orders takes effect at once, so it is void then.
 - The borrower counts the centre at its value to the owner (Rome lent by Rome gives 3); the
   lender no longer counts it. The borrower's unit there does not capture it.
 - `End loan X` from the lender ends the loan it made, with every passing-on after it; from the
@@ -32,6 +35,7 @@ from gm.engine.results import OrderResult
 from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import EndLoan, LoanCentre
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import OrderHooks, OwnershipHooks, SupplyHooks, VictoryHooks
 from gm.rules.rule import Rule
 
 KEY = "loans"
@@ -87,19 +91,14 @@ def loans_in_words(position, game_map) -> list[str]:
     return out
 
 
-class Loans(Rule):
+class Loans(Rule, OrderHooks, OwnershipHooks, SupplyHooks, VictoryHooks):
     about = RULES["loans"]
 
     def board_notes(self, position, game_map):
         said = loans_in_words(position, game_map)
         return [f"Loans, {self.ref}: " + "; ".join(said) + "."] if said else None
 
-    # --- the check, at intake and when declared --------------------------------------------
-    def declaration_problem(self, order, position, game_map):
-        if not isinstance(order, (LoanCentre, EndLoan)) or position is None:
-            return None
-        return self._problem(order, position, game_map)
-
+    # --- the check, when declared (intake asks `declare` on a copy) ---------------------------
     def _problem(self, order, position, game_map) -> str | None:
         power, centre = order.power or "", order.province
         place, who = place_name(game_map, centre), _name(game_map, power)
@@ -130,6 +129,20 @@ class Loans(Rule):
             return f"{self.ref}: {_name(game_map, to)} owns no centre; a loan is made only " \
                    "to a power that owns at least one centre"
         return None
+
+    def declaration_warning(self, order, position, game_map):
+        """A loan is checked again when it takes effect: say now if, on this board, it would
+        leave the lender short. Declared with an adjustment phase's orders it takes effect at
+        once: these are then the words it is void with."""
+        if not isinstance(order, LoanCentre) or self._problem(order, position, game_map):
+            return None
+        short = self._short(order.power or "", order.province, order.to_power, position,
+                            game_map)
+        if short is None or position.phase.kind == "Adjustment":
+            return short
+        return f"{short}: the loan takes effect at the next adjustments only if " \
+               f"{_name(game_map, order.power)} can spare {place_name(game_map, order.province)} " \
+               "then"
 
     # --- declarations, in any phase ----------------------------------------------------------
     def declare(self, order, position, game_map):

@@ -24,6 +24,7 @@ from gm.engine.results import OrderResult
 from gm.notation import kind_label, mix_counts
 from gm.orders.types import Build, Waive
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import AdjustmentHooks, BuildHooks, OwnershipHooks
 from gm.rules.rule import Rule
 
 
@@ -40,7 +41,7 @@ def player_of(power: str, game_map) -> str:
     return (found.player or power) if found is not None else power
 
 
-class MinorStates(Rule):
+class MinorStates(Rule, BuildHooks, AdjustmentHooks, OwnershipHooks):
     about = RULES["minor_states"]
 
     def build_problem(self, order, position, game_map, accepted):

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm.notation import mix_counts
-from gm.orders.types import Build, Merge, SupportMerge
+from gm.orders.types import Build, Merge
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import AdjustmentHooks, OrderHooks, PieceHooks
 from gm.rules.rule import Rule
 
 
@@ -27,7 +28,7 @@ def _provinces(pieces) -> set[str]:
     return {getattr(p, "province", "") or p.location.split("/")[0] for p in pieces}
 
 
-class Multiplicity(Rule):
+class Multiplicity(Rule, OrderHooks, PieceHooks, AdjustmentHooks):
     about = RULES["multiplicity"]
 
     def may_stack(self, pieces, how, position, game_map):
@@ -80,5 +81,3 @@ class Multiplicity(Rule):
                        f"{game_map.provinces[dest].name}"
         return None
 
-    def stands(self, order):
-        return True if isinstance(order, (Merge, SupportMerge)) else None

@@ -12,11 +12,12 @@ changes); the winner is named by its Major. Parameters: `more_than` (20), `leave
 from __future__ import annotations
 
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import VictoryHooks
 from gm.rules.minor_states import player_of
 from gm.rules.rule import Rule
 
 
-class PlayerVictory(Rule):
+class PlayerVictory(Rule, VictoryHooks):
     about = RULES["player_victory"]
 
     def _left_out(self) -> set[str]:

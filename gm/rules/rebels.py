@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from gm.orders.kinds.board import place_name, power_name
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import SupplyHooks, VictoryHooks
 from gm.rules.loans import holder, in_force
 from gm.rules.rule import Rule
 
@@ -38,7 +39,7 @@ def ungarrisoned(position, game_map) -> list[str]:
             if holder(position, centre) and not garrisoned(position, centre)]
 
 
-class Rebels(Rule):
+class Rebels(Rule, SupplyHooks, VictoryHooks):
     about = RULES["rebels"]
 
     def supplied_by(self, centre, position, game_map):

@@ -44,6 +44,7 @@ from gm.orders.kinds.board import place_name, power_name
 from gm.orders.types import Sack
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
+from gm.rules.hooks import MovementHooks, OrderHooks, OwnershipHooks, PieceHooks, SupplyHooks
 from gm.rules.rule import Rule
 
 KEY = "sacking"
@@ -63,15 +64,12 @@ def _store(position, places: list[str], doubles: dict[str, int]) -> None:
     centres_gone.store(position, KEY, places, doubled=dict(sorted(doubles.items())))
 
 
-class Sacking(Rule):
+class Sacking(Rule, OrderHooks, PieceHooks, MovementHooks, OwnershipHooks, SupplyHooks):
     about = RULES["sacking"]
 
     def _protected_homes(self, game_map) -> set[str]:
         return {home for power in self.params.get("protected", ())
                 if power in game_map.powers for home in game_map.powers[power].home}
-
-    def stands(self, order):
-        return True if isinstance(order, Sack) else None
 
     def order_problem(self, order, unit, position, game_map):
         if not isinstance(order, Sack):

@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import VictoryHooks
 from gm.rules.rule import Rule
 
 if TYPE_CHECKING:
-    from gm.rules.base import RuleSet
+    from gm.rules.rule_set import RuleSet
 
 
 def own_supply(power: str, position, game_map, rules: RuleSet) -> float:
@@ -36,7 +37,7 @@ def self_supporting(power: str, position, game_map, rules: RuleSet) -> float:
                own_supply(power, position, game_map, rules))
 
 
-class SelfSupporting(Rule):
+class SelfSupporting(Rule, VictoryHooks):
     about = RULES["self_supporting"]
 
     def score(self, power, position, game_map):

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from gm.orders.errors import WRONG_POWER
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import OrderHooks
 from gm.rules.rule import Rule
 
 
-class SigningOver(Rule):
+class SigningOver(Rule, OrderHooks):
     about = RULES["signing_over"]
 
     def refusal_ref(self, kind):

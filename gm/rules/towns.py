@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from gm.notation import mix_counts
 from gm.rule_catalogue import RULES
+from gm.rules.hooks import BuildHooks, OwnershipHooks
 from gm.rules.rule import Rule
 
 
-class Towns(Rule):
+class Towns(Rule, BuildHooks, OwnershipHooks):
     about = RULES["towns"]
 
     def changes_hands(self, province, season, position, game_map):

@@ -83,7 +83,7 @@ def _encode_order(value):
 
 
 def _decode_order(value):
-    from gm.orders.kinds import order_type
+    from gm.orders.kind_registry import order_type
 
     if isinstance(value, dict):
         fields = dict(value)

@@ -138,6 +138,9 @@ def open_store(path: str | os.PathLike, create: bool = False) -> Store:
         if file.is_dir():
             raise StoreError(f"{name} is a folder, not a database file; give --db a file name "
                              "such as games.db.")
+        if file.exists() and not file.is_file():  # /dev/null, a pipe: SQLite's "disk I/O"
+            raise StoreError(f"{name} is not a file but a device or a pipe, which holds no "
+                             "database; give --db a file name such as games.db.")
         if not file.exists():
             if not create:
                 raise DatabaseMissing(

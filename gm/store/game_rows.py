@@ -14,6 +14,14 @@ from gm.calendar import Phase
 from gm.store.database import Store
 from gm.store.store_errors import GameExists, GameNotFound
 
+JOINT_VICTORY = "Joint victory: "  # how the store and reports word a victory of several powers
+
+
+def joint_victory(names: list[str]) -> str:
+    """`Joint victory: Egypt, Syria`; an archive writes it `Winner: Egypt, Syria`. (Here, not
+    with the archive's models, so that ending a game does not load pydantic.)"""
+    return JOINT_VICTORY + ", ".join(names)
+
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -138,6 +146,17 @@ def phases_with_status(store: Store, game: GameRow, status: str) -> list[PhaseRo
     return [_phase(r) for r in store.db.query(
         "SELECT * FROM phases WHERE game_id = ? AND status = ? ORDER BY seq",
         [game.id, status])]
+
+
+def report_lines(store: Store, game_id: int) -> str:
+    """Which unadjudicated letter lines the game's public reports print (store migration 11):
+    'refused' (the default), 'all' or 'none'."""
+    row = store.db.execute("SELECT report_lines FROM games WHERE id = ?", [game_id]).fetchone()
+    return row[0] if row and row[0] else "refused"
+
+
+def set_report_lines(store: Store, game_id: int, lines: str) -> None:
+    store.db["games"].update(game_id, {"report_lines": lines})
 
 
 def rename_game(store: Store, game: GameRow, new_name: str) -> GameRow:

@@ -137,9 +137,10 @@ def _press(row: dict) -> MailPressRow:
     return MailPressRow(**values)
 
 
-def press_message_ids(store: Store, game_id: int) -> set[str]:
-    return {row[0] for row in store.db.execute(
-        "SELECT message_id FROM mail_press WHERE game_id = ?", [game_id])}
+def press_keys(store: Store, game_id: int) -> set[tuple[str, str, str]]:
+    """The key of each message read as press (`mail_rows.MessageKey`)."""
+    return {(row[0], row[1], row[2]) for row in store.db.execute(
+        "SELECT message_id, sender, text FROM mail_press WHERE game_id = ?", [game_id])}
 
 
 def add_mail_press(store: Store, game_id: int, message_id: str, sender: str,

@@ -10,6 +10,9 @@ from gm.store.database import Store
 from gm.store.game_rows import now
 
 STORED, LATE, ACCEPTED = "stored", "late", "accepted"
+ASIDE = "aside"  # a player's message whose subject names another game, or none: not read
+UNREADABLE = "unreadable"  # a message gm cannot read, kept for the GM to look at
+HELD = (LATE, ASIDE)  # kept with no orders until the GM accepts them
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,21 +39,27 @@ def _mail_in(row: dict) -> MailInRow:
     return MailInRow(**values)
 
 
-def known_message_ids(store: Store, game_id: int) -> set[str]:
-    """The Message-IDs read for the game, less those of a phase discarded since (an undo
-    followed by a change): their letters went with it, so they may be read again."""
-    return {row[0] for row in store.db.execute(
-        "SELECT message_id FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
-        "WHERE mail_in.game_id = ? AND phases.status != 'discarded'", [game_id]).fetchall()}
+# What makes a message one read before: (Message-ID, sender, text). A Message-ID alone is not
+# enough: another player's mail program may reuse one. `IncomingMessage.key` gives it.
+MessageKey = tuple[str, str, str]
+# The messages read for a game, less those of a phase discarded since (an undo followed by a
+# change): their letters went with the phase, so they may be read again.
+_READ = ("FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
+         "WHERE mail_in.game_id = ? AND phases.status != 'discarded'")
 
 
-def taken_keys(store: Store, game_id: int) -> set[tuple[str, str]]:
-    """(Message-ID, sender) of each message taken for the game (as `known_message_ids`
-    counts them), so that a caller reading a mailbox again and again need not decode
-    those messages again."""
-    return {(row[0], row[1]) for row in store.db.execute(
-        "SELECT message_id, sender FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
-        "WHERE mail_in.game_id = ? AND phases.status != 'discarded'", [game_id]).fetchall()}
+def read_before(store: Store, game_id: int, key: MessageKey) -> bool:
+    """Was this message read for the game (`MessageKey`)?"""
+    return store.db.execute(
+        f"SELECT 1 {_READ} AND message_id = ? AND sender = ? AND text = ? LIMIT 1",
+        [game_id, *key]).fetchone() is not None
+
+
+def taken_keys(store: Store, game_id: int) -> set[MessageKey]:
+    """The key of each message read for the game, as `read_before` counts them, for a caller
+    that reads the same mailbox again and again (the judge)."""
+    return {(row[0], row[1], row[2]) for row in store.db.execute(
+        f"SELECT message_id, sender, text {_READ}", [game_id]).fetchall()}
 
 
 def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phase: str,
@@ -66,12 +75,14 @@ def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phas
 
 
 def mail_in_of_game(store: Store, game_id: int, phase_id: int | None = None,
-                    status: str | None = None) -> list[MailInRow]:
+                    status: str | tuple[str, ...] | None = None) -> list[MailInRow]:
     sql, args = "SELECT * FROM mail_in WHERE game_id = ?", [game_id]
     if phase_id is not None:
         sql, args = sql + " AND phase_id = ?", [*args, phase_id]
     if status is not None:
-        sql, args = sql + " AND status = ?", [*args, status]
+        statuses = (status,) if isinstance(status, str) else status
+        sql = sql + f" AND status IN ({', '.join('?' for _ in statuses)})"
+        args = [*args, *statuses]
     return [_mail_in(r) for r in store.db.query(sql + " ORDER BY id", args)]
 
 

@@ -521,7 +521,47 @@ MIGRATION_9 = [
     "ALTER TABLE edits ADD COLUMN letters_before INTEGER",
 ]
 
+# A message read from a mailbox may also be set aside: a player's message whose subject names
+# another game or none ('aside', until the GM accepts it), or one gm cannot read
+# ('unreadable', kept for the GM to look at). The CHECK changes, so the table is built again.
+MIGRATION_10 = [
+    """
+    CREATE TABLE mail_in_new (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        message_id TEXT NOT NULL,
+        phase_id INTEGER NOT NULL REFERENCES phases(id),
+        phase TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        power TEXT,
+        subject TEXT NOT NULL DEFAULT '',
+        dated TEXT,
+        status TEXT NOT NULL
+            CHECK (status IN ('stored', 'late', 'accepted', 'aside', 'unreadable')),
+        letter_id INTEGER REFERENCES letters(id),
+        text TEXT NOT NULL,
+        attachments TEXT NOT NULL DEFAULT '[]',
+        read_at TEXT NOT NULL
+    )
+    """,
+    "INSERT INTO mail_in_new SELECT id, game_id, message_id, phase_id, phase, sender, power, "
+    "subject, dated, status, letter_id, text, attachments, read_at FROM mail_in",
+    "DROP TABLE mail_in",
+    "ALTER TABLE mail_in_new RENAME TO mail_in",
+    "CREATE INDEX mail_in_by_game ON mail_in(game_id, message_id)",
+]
+
+# Which lines of the letters that were not adjudicated a public report (the zine page, the
+# published site, the results by mail) prints: 'refused' (the lines meant as orders and
+# refused, with the reason), 'all' (every line but headings, separators and lines with
+# addresses), 'none'.
+MIGRATION_11 = [
+    "ALTER TABLE games ADD COLUMN report_lines TEXT NOT NULL DEFAULT 'refused' "
+    "CHECK (report_lines IN ('all', 'refused', 'none'))",
+]
+
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
-                               MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8, MIGRATION_9]
+                               MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8, MIGRATION_9,
+                               MIGRATION_10, MIGRATION_11]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

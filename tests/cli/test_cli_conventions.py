@@ -99,7 +99,7 @@ def test_maps_missing_from_the_installation_are_a_clear_error(gm, monkeypatch):
     def not_installed(package):
         raise ModuleNotFoundError(package)
 
-    monkeypatch.setattr("gm._data.files", not_installed)
+    monkeypatch.setattr("gm._data.find_spec", not_installed)
     for args, db in ((["variants"], False), (["new", "g1"], True)):
         result = gm(*args, db=db, ok=False)
         assert result.exit_code == 1

@@ -8,11 +8,12 @@ import pytest
 
 from gm.rule_catalogue import RuleAbout
 from gm.rules import Rule
+from gm.rules.hooks import VictoryHooks
 from gm.store.archive import read_archive
 from tests.rule_fixtures import added_rule
 
 
-class Pact(Rule):
+class Pact(Rule, VictoryHooks):
     """Test rule: England and France win together once a French army stands in Burgundy."""
 
     about = RuleAbout("test_pact")

@@ -130,15 +130,16 @@ def test_a_whole_game_typed_command_by_command(gm, demo_archive):
 
 def test_lines_the_report_prints_survive_export_and_replay(gm, tmp_path):
     gm("new", "demo")
-    gm("orders", "demo", input="Hello GM,\nFrance:\nA Par - Bur\nI hold everything else\n"
-                               "Regards, Pierre\n")
+    gm("orders", "demo", input="Hello GM,\nFrance:\nA Mar - Mos\nA Par - Bur\n"
+                               "I hold everything else\nRegards, Pierre\n")
     gm("adjudicate", "demo", "--no-orders")
     report = gm("report", "demo", "--phase", "Spring 1901").output
-    assert "I hold everything else" in report  # shown: it may have been meant as an order
+    assert "A Mar - Mos" in report  # shown: meant as an order and refused, with the reason
+    assert "I hold everything else" not in report  # a remark: the GM's, not the zine's
     assert "Regards, Pierre" not in report     # chatter stays out of the zine
     archive = tmp_path / "demo.txt"
     gm("export", "demo", str(archive))
-    assert "I hold everything else" in archive.read_text()
+    assert "A Mar - Mos" in archive.read_text()
     other = tmp_path / "other.db"
     gm("replay", str(archive), "--db", str(other), db=False)
     theirs = gm("report", "demo", "--phase", "Spring 1901", "--db", str(other), db=False).output

@@ -12,7 +12,7 @@ from gm.orders import legality
 from gm.orders.kinds.split import Split
 from gm.orders.phases import MOVEMENT
 from gm.orders.types import Convoy, Hold, Move, SupportHold, SupportMove
-from gm.rules.base import RuleSet
+from gm.rules import RuleSet
 from tests.stacking.rule import Stacks, stacking
 
 SPRING = Phase(1901, "Spring", "Movement")

@@ -23,11 +23,20 @@ from gm.report.report_builder import _standing
 from gm.report.report_data import AdjustmentLine
 from gm.report.text import format_adjustment, format_adjustment_line
 from gm.rules import Rule, RuleSet
+from gm.rules.hooks import (
+    AdjustmentHooks,
+    BuildHooks,
+    OrderHooks,
+    OwnershipHooks,
+    PieceHooks,
+    SupplyHooks,
+    VictoryHooks,
+)
 
 # --- test-only rules ---------------------------------------------------------------------------
 
 
-class Loans(Rule):
+class Loans(Rule, OrderHooks, SupplyHooks):
     """Lends a centre: the borrower is supplied by it (a declaration, in any phase)."""
 
     def declare(self, order, position, game_map):
@@ -48,14 +57,14 @@ class Loans(Rule):
         return position.state.get("loans", {}).get(centre)
 
 
-class HalfValue(Rule):
+class HalfValue(Rule, SupplyHooks):
     """A sacked centre is worth half."""
 
     def centre_value(self, centre, power, position, game_map):
         return 0.5 if centre in position.state.get("sacked", []) else None
 
 
-class Garrisons(Rule):
+class Garrisons(Rule, PieceHooks, BuildHooks):
     """A garrison (G) costs half a centre and may be built."""
 
     def upkeep(self, unit):
@@ -110,7 +119,7 @@ def test_declarations_are_taken_in_every_kind_of_phase(standard_map, phase):
 
 
 def test_a_declaration_may_place_a_piece_before_the_orders_are_checked(standard_map):
-    class Placing(Rule):
+    class Placing(Rule, OrderHooks):
         def declare(self, order, position, game_map):
             position.units.append(Unit(order.power, "A", order.location, name=order.leader))
             return OrderResult(order.power, order, None, True, "placed")
@@ -134,7 +143,7 @@ def test_a_rule_refuses_a_declaration_in_its_own_words(standard_map):
 # --- the end of a season -----------------------------------------------------------------------
 
 
-class Chronicle(Rule):
+class Chronicle(Rule, OwnershipHooks):
     """Notes the end of each season."""
 
     def __init__(self):
@@ -196,7 +205,7 @@ def _support(game_map):
 
 
 def test_new_owner_returns_a_home_centre_to_its_power(standard_map):
-    class Liberation(Rule):
+    class Liberation(Rule, OwnershipHooks):
         def new_owner(self, province, pieces, position, game_map):
             home = game_map.home_power(province)
             return home if home and home != pieces[0].power else None
@@ -229,7 +238,7 @@ def test_rules_for_different_centres_combine_in_the_supply(standard_map):
 
 
 def test_a_centre_that_is_no_centre_is_worth_nothing(standard_map):
-    class Razed(Rule):
+    class Razed(Rule, SupplyHooks):
         def is_centre(self, province, position, game_map):
             return False if province == "par" else None
 
@@ -289,7 +298,7 @@ def test_a_garrison_is_no_build_without_a_rule(standard_map):
 def test_build_problem_sees_the_builds_accepted_so_far(standard_map):
     """Before: a build could not see the phase's other builds, so a limit per phase could
     not be written."""
-    class OneFleetAPhase(Rule):
+    class OneFleetAPhase(Rule, BuildHooks):
         def build_problem(self, order, position, game_map, accepted):
             if order.unit_kind == "F" and any(b.unit_kind == "F" for b in accepted):
                 return "test rule: one fleet a phase"
@@ -304,13 +313,14 @@ def test_build_problem_sees_the_builds_accepted_so_far(standard_map):
 
 
 def test_a_voluntary_disband_pays_for_a_build_in_the_same_phase(standard_map):
-    class VoluntaryDisband(Rule):
-        def adjustment_order(self, order, position, game_map):
-            if not isinstance(order, Disband):
-                return None
-            unit = next(u for u in position.units if u.province == order.province)
-            position.units.remove(unit)
-            return OrderResult(order.power, order, unit, True, R.DISBANDED)
+    class VoluntaryDisband(Rule, AdjustmentHooks):
+        def adjustment_orders(self, position, orders, game_map):
+            results = []
+            for order in [o for o in orders if isinstance(o, Disband)]:
+                unit = next(u for u in position.units if u.province == order.province)
+                position.units.remove(unit)
+                results.append(OrderResult(order.power, order, unit, True, R.DISBANDED))
+            return [o for o in orders if not isinstance(o, Disband)], results, []
 
     position = winter([Unit("france", "A", "par"), Unit("france", "A", "bur")],
                       {"par": "france", "bre": "france"})
@@ -326,7 +336,7 @@ def test_a_voluntary_disband_pays_for_a_build_in_the_same_phase(standard_map):
 
 def test_plays_adjustment_keeps_an_empty_winter(standard_map):
     """Before: an adjustment phase with nothing due was always skipped."""
-    class Muster(Rule):
+    class Muster(Rule, AdjustmentHooks):
         def plays_adjustment(self, position, game_map):
             return True
 
@@ -344,7 +354,7 @@ def test_plays_adjustment_keeps_an_empty_winter(standard_map):
 # --- victory -----------------------------------------------------------------------------------
 
 
-class Pact(Rule):
+class Pact(Rule, VictoryHooks):
     """England and France win together once a French unit stands in Burgundy; a rule that
     says "nobody" otherwise, whatever the centres."""
 
@@ -374,7 +384,7 @@ def test_the_outcome_names_every_winner(standard_map):
 
 
 def test_score_feeds_the_standing_and_the_chart(standard_map):
-    class Prestige(Rule):
+    class Prestige(Rule, VictoryHooks):
         def score(self, power, position, game_map):
             return 10.5 if power == "italy" else None
 
@@ -411,7 +421,7 @@ def test_a_majority_counts_the_centres_still_on_the_board(tmp_path, monkeypatch,
     text = standard_text.replace('kind = "centres"\ncount = 18', 'kind = "majority"')
     game_map = _write_map(tmp_path, monkeypatch, text, "majority")
 
-    class Wasteland(Rule):
+    class Wasteland(Rule, SupplyHooks):
         """Every centre outside France, Spain and Portugal is gone, but Belgium."""
         def is_centre(self, province, position, game_map):
             return province in ("par", "bre", "mar", "spa", "por", "bel")

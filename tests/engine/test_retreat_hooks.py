@@ -12,7 +12,8 @@ from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.engine.season import Season
 from gm.orders.kinds.order_kind import UnitRef
 from gm.orders.types import Merge, Move, Remove, Retreat, SupportMove
-from gm.rules.base import RuleSet
+from gm.rules import RuleSet
+from gm.rules.hooks import MovementHooks, RetreatHooks
 from tests.stacking.rule import Stacks, stacking
 
 SPRING = Phase(1901, "Spring", "Movement")
@@ -20,7 +21,7 @@ RETREATS = Phase(1901, "Spring", "Retreat")
 WINTER = Phase(1901, "Winter", "Adjustment")
 
 
-class NoParis(Stacks):
+class NoParis(Stacks, RetreatHooks):
     """Paris is closed to every retreat; garrisons disband when dislodged."""
 
     def retreat_options(self, dislodged, position, game_map):
@@ -56,7 +57,7 @@ def test_a_piece_that_disbands_when_dislodged_has_no_retreat(standard_map):
     assert [d.unit.label() for d in kept.position.dislodged] == ["G bur"]
 
 
-class Chronicle(Stacks):
+class Chronicle(Stacks, MovementHooks):
     """A rule that reports after every movement (as a rule carrying out its orders does)."""
 
     def after_movement(self, before, after, results, attacked_by, game_map):
@@ -129,7 +130,7 @@ def test_the_season_skips_the_retreat_phase_when_the_rules_offer_no_retreat(stan
                             Unit("germany", "A", "gas"), Unit("germany", "A", "mar"),
                             Unit("germany", "A", "bel")], {})
 
-    class Closed(Stacks):
+    class Closed(Stacks, RetreatHooks):
         def retreat_options(self, dislodged, position, game_map):
             return []
 

@@ -2,9 +2,9 @@
 
 On random crowded standard positions, the engine gives exactly the results and positions the
 engine before issue 17 gave (`standard_movement_golden.jsonl`, recorded at commit 37fb629 by
-tools/make_standard_golden.py); and a rule set that asks every new hook (`side`,
-`may_stack`) and answers as the standard game does, or powers on sides of their own, give
-exactly what the plain rule set gives."""
+tools/make_standard_golden.py); and a rule set that asks the stacking hook (`may_stack`)
+and answers as the standard game does, or powers on sides of their own, give exactly what the
+plain rule set gives."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from gm.notation import read_unit
 from gm.orders.parse import parse_order
 from gm.rule_catalogue import RuleAbout
 from gm.rules import Rule, RuleSet
+from gm.rules.hooks import PieceHooks
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools")]
@@ -36,13 +37,10 @@ GOLDEN = [json.loads(line) for line in
           (Path(__file__).parent / "standard_movement_golden.jsonl").read_text().splitlines()]
 
 
-class StandardAnswers(Rule):
-    """Asks the stacking hooks and answers as the standard game: one piece to a province."""
+class StandardAnswers(Rule, PieceHooks):
+    """Asks the stacking hook and answers as the standard game: one piece to a province."""
 
     about = RuleAbout("standard_answers")
-
-    def side(self, power):
-        return power
 
     def may_stack(self, pieces, how, position, game_map):
         return "" if len(pieces) <= 1 else "one piece to a province"

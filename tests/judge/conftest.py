@@ -42,13 +42,13 @@ def address(power: str) -> str:
 
 
 def letter(power: str, body: str, when: datetime, subject: str = f"{GAME} orders",
-           sender: str | None = None) -> EmailMessage:
+           sender: str | None = None, message_id: str | None = None) -> EmailMessage:
     message = EmailMessage()
     message["From"] = sender or CONTACTS[power]
     message["To"] = GM_ADDRESS
     message["Subject"] = subject
     message["Date"] = format_datetime(when)
-    message["Message-ID"] = make_msgid(domain="player.example")
+    message["Message-ID"] = message_id or make_msgid(domain="player.example")
     message.set_content(body)
     return message
 

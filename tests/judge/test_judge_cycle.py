@@ -223,6 +223,29 @@ def test_a_stranger_is_held_and_the_gm_told_once_and_a_late_letter_answered(judg
     assert len(j.received("Re: autumnleague orders")) == 1
 
 
+def test_the_judge_knows_a_message_read_before_as_gm_mail_read_does(judged):
+    """Read before: the same Message-ID, sender and text (issue 28). Another player's letter
+    reusing a Message-ID is read; a copy of one read is not; a player's message for another
+    game is set aside and the GM told once."""
+    j = judged
+    j.judge()
+    j.post("France", SPRING["France"], message_id="<1@same.example>")
+    j.post("Italy", SPRING["Italy"], message_id="<1@same.example>")
+    j.clock.advance(minutes=5)
+    out = j.judge()
+    assert "letter: from France" in out and "letter: from Italy" in out
+    j.post("France", SPRING["France"], message_id="<1@same.example>")  # a copy
+    j.post("England", SPRING["England"], subject="otherleague orders")
+    j.clock.advance(minutes=5)
+    out = j.judge()
+    assert "letter: from" not in out
+    assert "held: from England (ed@london.example): from England's player, subject " \
+           "'otherleague orders': not read" in out
+    j.clock.advance(minutes=5)
+    assert j.judge() == ""
+    assert len(j.received("a message from England")) == 1
+
+
 def test_a_deadline_the_gm_sets_is_kept_and_the_next_counted_from_the_schedule(judged):
     j = judged
     j.gm("deadline", GAME, "2026-10-25 12:00")

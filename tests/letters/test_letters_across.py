@@ -111,7 +111,10 @@ def test_a_guess_in_a_later_letter_leaves_the_earlier_order_in_force(store):
     _letters_read(store, "guesses_never_replace")
     [germany] = confirm(store, "g", "Germany")
     stands = germany.text.split("Orders to be adjudicated:")[1].split("\n\n")[0]
-    assert stands.split() == "F Kie - Den A Ber - Sil A Mun - Ruh".split()
+    orders = [line.strip() for line in stands.splitlines() if line.startswith("  ")
+              and not line.startswith("    ")]  # deeper lines are the orders' notes
+    assert orders == ["F Kie - Den", "A Ber - Sil", "A Mun - Ruh"]
+    assert "replaces your earlier order in an earlier letter, A Ber - Kie" in stands
     assert "A Mun R Tyr" in germany.text.split("Kept for a later phase:")[1].split("\n\n")[0]
     refused = germany.text.split("Rejected:")[1].split("\n\n")[0]
     assert refused.count("this would replace your order in an earlier letter") == 3

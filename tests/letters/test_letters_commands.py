@@ -26,7 +26,7 @@ def test_letters_lists_and_drops_a_letter_with_everything_it_gave(gm):
     assert "letter 2 dropped; 4 line(s) withdrawn" in dropped
     assert "In force again: A Par - Bur" in dropped
     assert "dropped" in gm("letters", "demo").output.splitlines()[-1]
-    report = gm("adjudicate", "demo").output
+    report = gm("adjudicate", "demo", "--lines", "all").output
     assert "A Par - Bur" in report and "A Par - Pic" not in report
     assert "Paris is a nice place" not in report and "Build A Par" not in report
     assert "I really hate Paris" in report  # from letter 1, which stays
@@ -44,7 +44,8 @@ def test_confirm_says_what_will_be_adjudicated_kept_and_rejected(gm, tmp_path):
     text = gm("confirm", "demo", "-P", "France").output
     assert text.startswith("Order confirmation: demo (Standard), Spring 1901\nPower: France\n")
     will = text.split("Orders to be adjudicated:\n", 1)[1].split("\n\n", 1)[0]
-    assert will.split("\n") == ["  F Bre - Mid", "  A Par - Pic"]
+    assert will.split("\n") == ["  F Bre - Mid", "  A Par - Pic",
+                                 "    replaces your earlier order in an earlier letter, A Par - Bur"]
     assert "Kept for a later phase:\n  A Mar R Gas  (kept for Spring 1901 Retreat" in text
     assert "Rejected:\n  Build A Par\n    'Build A Par': a build is not allowed" in text
     assert "Replaced or withdrawn:\n  A Par - Bur  (replaced by your later order in a later letter, 'A Par - Pic')" in text

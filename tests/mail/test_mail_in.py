@@ -82,20 +82,21 @@ def test_each_kind_of_message_gives_the_orders_written(league, tmp_path):
 
 
 def test_unknown_sender_other_games_and_duplicates_store_nothing(league, tmp_path):
-    from gm.mail.inbox import DUPLICATE, UNKNOWN, read_mail
+    from gm.mail.inbox import ASIDE, DUPLICATE, UNKNOWN, read_mail
     from gm.mail.mailboxes import mbox_messages
 
     letter = plain(CONTACTS["France"], "A Par - Bur\n", message_id="<same@paris.example>")
     box = write_mbox(tmp_path / "in.mbox", [
         plain("stranger@nowhere.example", "A Par - Pic\n"),
         plain(CONTACTS["France"], "A Par - Gas\n", subject="another game entirely"),
+        plain("stranger@nowhere.example", "A Par - Gas\n", subject="another game entirely"),
         letter,
         plain(CONTACTS["France"], "A Par - Bur\n", message_id="<same@paris.example>"),
     ])
     done = read_mail(league, GAME, mbox_messages(box))
-    assert [o.status for o in done.outcomes] == [UNKNOWN, "stored", DUPLICATE]
+    assert [o.status for o in done.outcomes] == [UNKNOWN, ASIDE, "stored", DUPLICATE]
     assert "stranger@nowhere.example is no player's contact" in done.outcomes[0].note
-    assert done.not_for_game == 1
+    assert done.not_for_game == 1  # a stranger's message for another game: not ours to list
     assert _letters(league) == 1
     assert _orders(league) == {("France", "A Par - Bur")}
 
@@ -124,8 +125,9 @@ def test_the_gm_subject_pattern_chooses_the_messages(league, tmp_path):
         plain(CONTACTS["Italy"], "A Ven - Tyr\n", subject="lunch on Friday?"),
     ])
     done = read_mail(league, GAME, mbox_messages(box), subject="dip*7")
-    assert [o.power for o in done.outcomes] == ["France"]
-    assert done.not_for_game == 1
+    assert [(o.power, o.status) for o in done.outcomes] == [("France", "stored"),
+                                                            ("Italy", "aside")]
+    assert _orders(league) == {("France", "A Par - Bur")}
 
 
 def test_a_later_message_replaces_the_earlier_orders_whatever_the_mailbox_order(league,
@@ -144,7 +146,7 @@ def test_a_later_message_replaces_the_earlier_orders_whatever_the_mailbox_order(
 
 def test_a_late_message_is_held_until_the_gm_accepts_it(league, tmp_path):
     from gm.mail.held import held_letters
-    from gm.mail.inbox import LATE, accept_late, read_mail
+    from gm.mail.inbox import LATE, accept_held, read_mail
     from gm.mail.mailboxes import mbox_messages
 
     late = plain(CONTACTS["Italy"], "A Ven - Tyr\n", when=SENT + timedelta(days=5))
@@ -155,14 +157,14 @@ def test_a_late_message_is_held_until_the_gm_accepts_it(league, tmp_path):
     held = held_letters(league, GAME)
     assert [(h.power, h.sender) for h in held] == [("Italy", "carla@roma.example")]
     assert read_mail(league, GAME, mbox_messages(box)).outcomes[0].status == "already read"
-    taken = accept_late(league, GAME, held[0].number)
+    taken = accept_held(league, GAME, held[0].number)
     assert [line.detail for line in taken.lines] == ["A Ven - Tyr"]
     assert _orders(league) == {("Italy", "A Ven - Tyr")}
     assert held_letters(league, GAME) == []
     from gm.game.workflow_errors import WorkflowError
 
     with pytest.raises(WorkflowError, match="not held as late"):
-        accept_late(league, GAME, held[0].number)
+        accept_held(league, GAME, held[0].number)
 
 
 def test_a_message_on_the_deadline_day_is_in_time(league, tmp_path):

@@ -9,7 +9,8 @@ from lark import Lark
 from lark import logger as lark_logger
 from lark.exceptions import UnexpectedInput
 
-from gm.orders.grammar import GRAMMAR, NameText, Syntax, UnitText, order_parser, read_syntax
+from gm.orders.grammar import GRAMMAR, NameText, Syntax, UnitText
+from gm.orders.lark_tree import order_parser, read_syntax
 
 
 class _Collect(logging.Handler):

@@ -1,26 +1,31 @@
-"""A test-only order kind, added as docs/design.md says a kind is added: one module (here, the
-top of this file) and its grammar lines. Nothing else in gm is edited, and yet the kind is
-read from letters, echoed, fitted to its phase, refused by maps without a rule for it,
-checked on the board with the same words at intake and in the engine, and stored.
+"""A test-only order kind, added as docs/design.md (section 5.4) says a kind is added: one
+module (here, the top of this file) and its grammar lines. Nothing else in gm is edited, and
+yet the kind is read from letters, echoed, fitted to its phase, refused by maps without a rule
+for it, checked on the board with the same words at intake and in the engine, adjudicated
+(its own part in the movement phase), reported, drawn (its own marks), stored, exported and
+replayed.
 
-The kind: `A Par entrenches`. A unit digs in where it stands (movement phases only); a fleet
-at sea has nothing to dig. A test rule, `trenches`, brings it, as a variant's rule would.
+The kind: `A Par entrenches`. A unit digs in where it stands (movement phases only): it holds
+with one more strength in its province. A fleet at sea has nothing to dig. A test rule,
+`trenches`, brings it, as a variant's rule would.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from dataclasses import dataclass
 
 import pytest
 
+from gm.draw.board_maker import OrderOutcome, drawn_orders
 from gm.engine import results as R
 from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
 from gm.orders.errors import PHASE, VARIANT, OrderError
-from gm.orders.kinds import register
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem
+from gm.orders.kind_registry import added
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, Shape, Sketch
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rule_catalogue import RuleAbout
@@ -44,6 +49,17 @@ def read_entrench(b, written) -> Order:
     return Entrench(b.power, unit.kind, unit.location, **b.common(unit))
 
 
+def plan_entrench(order, i, planner) -> Problem | None:
+    """Its part in a movement phase: the piece stands, one stronger where it stands."""
+    planner.stand(i, defence=1.0)
+    return None
+
+
+def sketch_entrench(order) -> tuple[Sketch, ...]:
+    """On the picture, a piece that digs in is a piece that holds."""
+    return (Sketch(Shape.HOLD),)
+
+
 def check_entrench(order, kind, location, position, game_map, rules=None) -> Problem | None:
     province = game_map.provinces.get(order.province)
     if province is not None and province.kind == "sea":
@@ -52,13 +68,14 @@ def check_entrench(order, kind, location, position, game_map, rules=None) -> Pro
     return None
 
 
-ENTRENCH = register(OrderKind(
+ENTRENCH = OrderKind(
     Entrench, "entrenching", (MOVEMENT,), form="entrenchment",
     form_words=("entrenching units", "none yet: a test's"),
-    reads={"entrench": read_entrench}, check=check_entrench,
+    reads={"entrench": read_entrench}, check=check_entrench, in_movement=plan_entrench,
+    sketch=sketch_entrench,
     grammar="%extend order: unit ENTRENCH -> entrench\n"
             "ENTRENCH.3: /(?i:entrench(?:es)?|digs?\\s+in)\\b/\n",
-))
+)
 
 # --- a rule that brings it (in a variant: its own module in gm/rules/, its entry in
 # gm/rule_catalogue.py and its line in gm/rules/rule_registry.py) ---------------------------------
@@ -67,8 +84,12 @@ ENTRENCH = register(OrderKind(
 class Trenches(Rule):
     about = RuleAbout("trenches_for_tests", "trenches", brings=frozenset({"entrenchment"}))
 
-    def stands(self, order):
-        return True if isinstance(order, Entrench) else None
+
+@pytest.fixture(scope="module", autouse=True)
+def entrenching():
+    """The kind is known while this module's tests run, and gm is as before after them."""
+    with added(ENTRENCH):
+        yield ENTRENCH
 
 
 @pytest.fixture(scope="module")
@@ -128,3 +149,104 @@ def test_its_board_check_says_the_same_at_intake_and_in_the_engine(trench_map, b
 def test_it_is_stored_and_read_back(trench_map):
     order = parse_order("A Par entrenches", trench_map, "france")
     assert order_from_json(order_to_json(order)) == order
+
+
+# --- it takes part in adjudication, the report, the picture and the archive ---------------------
+
+
+def _attacked(par_order: Order, game_map):
+    """Paris under attack from Burgundy, supported from Picardy."""
+    board = Position(Phase(1901, "Spring", "Movement"),
+                     [Unit("france", "A", "par"), Unit("germany", "A", "bur"),
+                      Unit("germany", "A", "pic")], {})
+    return board, [par_order, parse_order("A Bur - Par", game_map, "germany"),
+                   parse_order("A Pic S A Bur - Par", game_map, "germany")]
+
+
+def test_an_entrenched_piece_holds_against_a_supported_attack(trench_map):
+    rules = RuleSet.for_map(trench_map)
+    board, orders = _attacked(Entrench("france", "A", "par"), trench_map)
+    by_unit = {r.unit.location: r for r in
+               adjudicate_movement(board, orders, trench_map, rules).results}
+    assert (by_unit["par"].code, by_unit["par"].succeeded) == (R.HELD, True)
+    assert by_unit["bur"].code == R.BOUNCED
+
+    board, orders = _attacked(parse_order("A Par H", trench_map, "france"), trench_map)
+    by_unit = {r.unit.location: r for r in
+               adjudicate_movement(board, orders, trench_map, rules).results}
+    assert by_unit["par"].code == R.DISLODGED and by_unit["bur"].code == R.MOVED
+
+
+def test_a_void_entrenchment_gives_no_strength(trench_map):
+    """An entrenchment the board check voids is a plain hold: no extra strength."""
+    rules = RuleSet.for_map(trench_map)
+    board = Position(Phase(1901, "Spring", "Movement"),
+                     [Unit("england", "F", "nth"), Unit("germany", "F", "hel"),
+                      Unit("germany", "F", "ska")], {})
+    orders = [Entrench("england", "F", "nth"), parse_order("F Hel - Nth", trench_map, "germany"),
+              parse_order("F Ska S F Hel - Nth", trench_map, "germany")]
+    by_unit = {r.unit.location: r for r in
+               adjudicate_movement(board, orders, trench_map, rules).results}
+    assert by_unit["nth"].code == R.VOID and by_unit["hel"].code == R.MOVED
+
+
+def test_it_draws_its_own_mark():
+    outcome = OrderOutcome("france", Entrench("france", "A", "par"), "par", True, "held")
+    [drawn] = drawn_orders(outcome, Position(Phase(1901, "Spring", "Movement"), [], {}))
+    assert (drawn.kind, drawn.location, drawn.dest) == (Shape.HOLD, "par", None)
+
+
+@pytest.fixture()
+def trench_game(trench_map, tmp_path, monkeypatch):
+    """A game on a map of the player's own (GM_MAPS) that brings the kind's rule."""
+    from typer.testing import CliRunner
+
+    from gm.cli import app
+    from gm.maps.loader import map_path
+
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    standard = map_path("standard")
+    text = standard.read_text(encoding="utf-8")
+    text = text.replace('id = "standard"', 'id = "trenches"', 1)
+    (maps / "trenches.toml").write_text(text + '\n[rules.trenches_for_tests]\nrule = "9"\n',
+                                        encoding="utf-8")
+    shutil.copy(standard.with_name("standard.outline.json"), maps / "trenches.outline.json")
+    monkeypatch.setenv("GM_MAPS", str(maps))
+    db = str(tmp_path / "gm.db")
+    runner = CliRunner()
+
+    def gm(*args: str, letter: str | None = None) -> str:
+        result = runner.invoke(app, [*args, "--db", db], input=letter,
+                               env={"COLUMNS": "200", "GM_MAPS": str(maps)})
+        assert result.exception is None or isinstance(result.exception, SystemExit), \
+            result.exception
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    gm("new", "dig", "--variant", "trenches")
+    return gm, tmp_path
+
+
+def test_it_is_echoed_adjudicated_reported_drawn_and_replayed(trench_game):
+    gm, tmp_path = trench_game
+    echo = gm("orders", "dig", "-", letter="France:\nA Par entrenches\n")
+    assert "A Par entrenches" in echo and "REJECTED" not in echo
+    gm("orders", "dig", "-", letter="Germany:\nA Mun - Bur\n")
+    gm("adjudicate", "dig")
+    report = gm("report", "dig", "--phase", "S1901M", "--format", "text")
+    line = next(x for x in report.splitlines() if "A Par entrenches" in x)
+    assert "void" not in line and "dislodged" not in line
+    svg = gm("draw", "dig", "--phase", "S1901M", "-o", "-")
+    assert "<svg" in svg and 'class="order special' not in svg  # drawn as a hold, not unknown
+    archive = tmp_path / "dig.txt"
+    gm("export", "dig", str(archive))
+    assert "A Par entrenches" in archive.read_text(encoding="utf-8")
+    replayed = gm("replay", str(archive), "--check", "--dry-run", "-q")
+    assert "no differences" in replayed
+
+
+def test_a_malformed_entrenchment_is_rejected_with_its_reason(trench_map):
+    letter = read_orders("France:\nA Pqr entrenches\n", trench_map, phase_kind="Movement")
+    assert [r.text for r in letter.rejected] == ["A Pqr entrenches"]
+    assert not letter.orders and not letter.ignored

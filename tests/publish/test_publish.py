@@ -140,3 +140,113 @@ def test_publish_refuses_a_file_or_an_unknown_game_and_writes_nothing(tmp_path):
     unknown = gm("publish", "nowhere", str(tmp_path / "site"), ok=False)
     assert "no game called 'nowhere'" in unknown.output
     assert not (tmp_path / "site").exists()
+
+
+# --- what the public sees: the lines of letters, and the judges' marks ------------------------
+
+CHATTY_LETTERS = [
+    # (power given, replace, letter): a Rise of Rome II Spring as players mail it
+    (None, False, "Dear GM,\n\nRome:\nA Rom - Etu\nA Umb - Etu\nA Cam - Xyz\nThanks,\nR.\n"),
+    (None, False, "Sorry GM - try again:\n\nRome:\nA Rom - Etu\nA Umb - Etu\n"
+                  "Place Scipio in Rome\nF Cam - Tys\n\nR.\n\n"
+                  "On Monday 3 March, the GM wrote:\n> Order confirmation: rr\n"
+                  "> A Rom - Etu\n> Rejected:\n>   A Cam - Xyz\n"),
+    (None, False, "Hi there, hope you're well!\nCarthage:\nA Nca S A Sag\nA Tha - Atlantis\n"
+                  "F Car H\nCheers\n"),
+    (None, False, "Egypt:\nA Ale - Nowhere\nF Cyp H\n"),
+    ("Egypt", True, "Egypt:\nF Cyp H\nA Mem H\nP.S. ignore my last letter\n"),
+]
+CHATTER = ["Dear GM", "Thanks", "Sorry GM", "try again", "Order confirmation", "the GM wrote",
+           "Hi there", "hope you", "Cheers", "ignore my last letter", "> A Rom", "R.<",
+           "A Cam - Xyz", "A Ale - Nowhere"]
+
+
+@pytest.fixture(scope="module")
+def chatty_site(tmp_path_factory):
+    """A Rise of Rome II Spring whose letters carry greetings, remarks, sign-offs, quoted mail,
+    a letter sent again and a letter replaced (`--replace`), published."""
+    folder = tmp_path_factory.mktemp("chatty")
+    gm = Gm(folder / "gm.db")
+    gm("new", "rr", "--variant", "rise-of-rome-ii")
+    for power, replace, letter in CHATTY_LETTERS:
+        gm("orders", "rr", *(["--power", power] if power else []),
+           *(["--replace"] if replace else []), input=letter)
+    (folder / "rome-confirmation.txt").write_text(gm("confirm", "rr", "-P", "Rome").output,
+                                                  encoding="utf-8")
+    gm("adjudicate", "rr")
+    gm("publish", "rr", str(folder / "site"))
+    return gm, folder
+
+
+def test_the_site_prints_only_the_lines_meant_as_orders_and_refused(chatty_site):
+    gm, folder = chatty_site
+    pages = {p.name: p.read_text(encoding="utf-8") for p in (folder / "site").glob("*.html")}
+    season = pages["S220M.html"]
+    assert "A Tha - Atlantis" in season  # refused, with its reason
+    assert "Lines not adjudicated" in season
+    for page, text in pages.items():
+        for words in CHATTER:
+            assert words not in text, f"{page} shows {words!r}"
+    # the GM may choose every line, or none; the confirmation keeps them all, privately
+    private = (folder / "rome-confirmation.txt").read_text(encoding="utf-8")
+    for words in ("Dear GM,  (greeting)", "Sorry GM - try again:", "> A Rom - Etu",
+                  "A Cam - Xyz\n    'A Cam - Xyz': unknown province"):
+        assert words in private, words
+    every = gm("report", "rr", "--lines", "all").output
+    assert "Sorry GM - try again:" in every and "> A Rom - Etu" in every
+    assert "Lines not adjudicated" not in gm("report", "rr", "--lines", "none").output
+    assert gm("report", "rr", "--set-lines", "none").output.strip() == \
+        "rr: reports print no letter lines."
+    gm("publish", "rr", str(folder / "quiet"))
+    assert "Lines not adjudicated" not in (folder / "quiet" / "S220M.html").read_text()
+    gm("report", "rr", "--set-lines", "refused")
+
+
+def test_the_supply_table_counts_a_leader_apart(chatty_site):
+    _, folder = chatty_site
+    season = (folder / "site" / "S220M.html").read_text(encoding="utf-8")
+    assert re.search(r"<td[^>]*>Carthage</td><td[^>]*>3</td><td[^>]*>3 \+ Hannibal</td>",
+                     season), season
+    assert re.search(r"<td[^>]*>3 \+ Publius Scipio</td>", season)
+
+
+def _visible_text(dom: str) -> str:
+    """What the page shows as text: the DOM Chromium built, without its style, picture and
+    tags, its character references decoded."""
+    import html
+
+    body = re.sub(r"(?s)<(style|svg|script)\b.*?</\1>", " ", dom)
+    body = re.sub(r"</?(span|em|a|strong)\b[^>]*>", "", body)  # inline: no space of their own
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def test_a_season_page_in_a_real_browser_shows_the_judges_marks_as_styling(chatty_site,
+                                                                          tmp_path):
+    _, folder = chatty_site
+    page = folder / "site" / "S220M.html"
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run([_chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+                               "--dump-dom", page.as_uri()],
+                              capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+    assert '<span class="result failed">(<em>bounce</em>)</span>' in dom
+    assert "(<em>placed</em>" in dom and "(<em>void</em>: " in dom
+    shown = _visible_text(dom)
+    assert "A Rom - Etu (bounce)" in shown
+    assert "*" not in shown, re.findall(r".{30}\*.{30}", shown)
+
+
+def test_the_games_choice_of_lines_is_kept_by_export_and_replay(tmp_path):
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "g")
+    assert gm("report", "g", "--set-lines", "all").output.strip() == (
+        "g: reports print every letter line not adjudicated but headings and lines with "
+        "addresses.")
+    archive = tmp_path / "g.txt"
+    gm("export", "g", str(archive))
+    assert "Report lines: all" in archive.read_text(encoding="utf-8")
+    gm("replay", str(archive), "--as", "copy")
+    gm("orders", "copy", input="France:\nA Par - Bur\nI hold everything else\n")
+    gm("adjudicate", "copy")
+    assert "I hold everything else" in gm("report", "copy").output

@@ -27,8 +27,9 @@ GM_REASON = "the *player* asked for [bold]this[/bold] <b>placement</b> | see let
 def report(replayed):
     from gm.game.reports import phase_report
 
+    # every line not adjudicated, so that the quoted line is printed too
     return phase_report(replayed.store, replayed.game(GAMES / "standard-orders.txt"),
-                        "Spring 1901")
+                        "Spring 1901", lines="all")
 
 
 def flat(text: str) -> str:

@@ -204,3 +204,129 @@ def test_a_leader_is_named_apart_from_the_units_its_centres_supply():
     row = next(a for a in document["adjustments"] if a["power"] == "Carthage")
     assert row["units"] == 4 and row["free"] == ["Hannibal"]
     Draft202012Validator(SCHEMAS["gm/report"]).validate(document)
+
+
+# --- one count of what supply must keep: free pieces and halves apart (issue 27 §2, 29) --------
+
+def garrisoned_sparta(hoplite) -> Position:
+    """Sparta with its three home cities, two armies and two garrisons (½ each): three
+    centres keep four pieces that need three."""
+    owners = {"spa": "sparta", "pra": "sparta", "zar": "sparta"}
+    units = [Unit("sparta", "A", "spa"), Unit("sparta", "A", "arc"),
+             Unit("sparta", "G", "pra"), Unit("sparta", "G", "zar")]
+    return Position(Phase(449, "Winter", "Adjustment"), units, owners)
+
+
+def carthage_led() -> tuple:
+    ror = load_map("rise-of-rome-ii")
+    start = starting_position(ror)
+    hannibal = Unit("carthage", "L", "car", 0.5, name="Hannibal")
+    return ror, Position(Phase(220, "Autumn", "Movement"), [*start.units, hannibal],
+                         dict(start.owners))
+
+
+def supply_text(report, power: str) -> tuple[str, str]:
+    """(the supply table's units cell in plain text, in Markdown) for one power."""
+    row = next(r for r in table_rows(render_text(report)) if r[0] == power)
+    markdown = next(line for line in render_markdown(report).splitlines()
+                    if line.startswith(f"| {power} |"))
+    return " ".join(row[2:]), markdown
+
+
+def test_garrisons_are_counted_by_what_they_need_in_every_format(hoplite):
+    """Hoplite Wars 4: a garrison costs half a unit. "Sparta 3 centres, 4 units" read as a
+    power over its supply; the count says what the four need."""
+    position = garrisoned_sparta(hoplite)
+    report = adjustment_report(hoplite, position)
+    line = next(a for a in report.adjustments if a.power == "Sparta")
+    assert format_adjustment_line(line) == \
+        "Sparta: 3 supply centres, 4 units needing 3: no change."
+    text, markdown = supply_text(report, "Sparta")
+    assert text == "4 (needs 3)" and "| 4 (needs 3) |" in markdown
+    document = json.loads(dumps(report_document(report)))
+    row = next(c for c in document["counts"] if c["power"] == "Sparta")
+    assert (row["units"], row["upkeep"], row["free"]) == (4, 3.0, [])
+    Draft202012Validator(SCHEMAS["gm/report"]).validate(document)
+    legend = " ".join(texts(with_class(parse(draw_phase(hoplite, make_board(
+        hoplite, position, game="t"))), "legend")[0]))
+    assert "3 centres, 4 units needing 3" in legend
+
+
+def test_a_leader_is_counted_apart_in_the_table_and_the_legend_alike():
+    """Rise of Rome II 3.1: "Carthage 3 centres, 4 units" when one piece is a leader; the
+    table, the legend and gm show count it apart, from one count."""
+    ror, position = carthage_led()
+    report = build_report(game="G", game_map=ror, phase_label="Autumn 220 BC",
+                          phase_kind="Movement", results=[], events=[], edits=[],
+                          next_position=position, next_label="Winter 220 BC")
+    text, markdown = supply_text(report, "Carthage")
+    assert text == "3 + Hannibal" and "| 3 + Hannibal |" in markdown
+    root = parse(draw_phase(ror, make_board(ror, position, game="t")))
+    legend = " ".join(texts(with_class(root, "legend")[0]))
+    assert "3 centres, 3 units and Hannibal" in legend
+    carthage = next(e for e in with_class(root, "standing") if e.get("data-power") == "carthage")
+    assert carthage.get("data-units") == "3"
+
+
+def test_the_legend_prints_the_count_the_report_prints(replayed_variants):
+    """One count for the report's table and the picture's legend: for every phase of the Rise
+    of Rome II and Hoplite Wars demos, each legend line is the words of the counts the
+    report of the phase before printed (the same board)."""
+    from gm.report.supply_words import centres_words, units_words
+
+    checked = 0
+    for game_map, report, board_svg in replayed_variants:
+        legend = {e.get("data-power"): " ".join(texts(e))
+                  for e in with_class(parse(board_svg), "standing")}
+        names = {p.name: pid for pid, p in game_map.powers.items()}
+        for count in report.counts:
+            words = f"{centres_words(count.centre_count, count.centres, 'centre')}, " \
+                    f"{units_words(count)}"
+            assert words in legend[names[count.power]], (report.phase, count.power)
+            checked += 1
+    assert checked > 50
+
+
+@pytest.fixture(scope="module")
+def replayed_variants(tmp_path_factory):
+    """(map, the report of each adjudicated phase, the picture of the phase it led to) for
+    the Rise of Rome II and Hoplite Wars demos."""
+    from gm.draw.stored import phase_board
+    from gm.game.games import open_game
+    from gm.game.reports import stored_report
+    from gm.store import game_rows as rows
+    from gm.store.database import open_store
+    from tests.conftest import ROOT, replay_file
+
+    store = open_store(str(tmp_path_factory.mktemp("legend") / "gm.db"), create=True)
+    out = []
+    for demo in ("rise-of-rome-ii-demo.txt", "hoplite-wars-demo.txt"):
+        name = replay_file(store, ROOT / "games" / demo)
+        with store.transaction(write=False):
+            view = open_game(store, name)
+            phases = rows.live_phases(store, view.game)
+            for done, following in zip(phases, phases[1:], strict=False):
+                board = phase_board(store, view, following)
+                out.append((view.map, stored_report(store, view, done),
+                            draw_phase(board.game_map, board.board)))
+    store.close()
+    return out
+
+
+def test_delphis_units_are_counted_apart_as_free_pieces(hoplite):
+    """Hoplite Wars 7: a unit raised from Delphi's offerings needs no centre. Boeotia's one
+    centre keeps its army; the Delphi army is free, in the table, the reckoning and the
+    legend alike."""
+    units = [Unit("boeotia", "A", "thb", tag="W450A:thb:delphi"), Unit("boeotia", "A", "aul")]
+    state = {"delphi": {"sacked_by": "boeotia", "shunned": ["boeotia", "elis"]}}
+    position = Position(Phase(449, "Winter", "Adjustment"), units, {"thb": "boeotia"},
+                        state=state)
+    report = adjustment_report(hoplite, position)
+    line = next(a for a in report.adjustments if a.power == "Boeotia")
+    assert format_adjustment_line(line).startswith(
+        "Boeotia: 1 supply centre, 1 unit and A Thb: ")
+    text, markdown = supply_text(report, "Boeotia")
+    assert text == "1 + A Thb" and "| 1 + A Thb |" in markdown
+    legend = " ".join(texts(with_class(parse(draw_phase(hoplite, make_board(
+        hoplite, position, game="t"))), "legend")[0]))
+    assert "1 centre, 1 unit and A Thb" in legend

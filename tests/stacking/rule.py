@@ -1,26 +1,22 @@
 """A rule for tests only (not in gm/rules, so no map can name it): pieces may stack.
 
 A province may hold any number of leaders with at most one other piece, or two armies and
-no fleet (a multiple: two single armies, or one 2A). `players` (power -> player) puts powers on one side; the engine asks
-`may_stack` only of pieces of one side. `registered()` lends the rule to maps for a test
+no fleet (a multiple: two single armies, or one 2A). `stacking(players)` (power -> player,
+as a map's `powers.<id>.player`) puts powers on one side; the engine asks `may_stack` only of
+pieces of one side. `registered()` lends the rule to maps for a test
 (tests/stacking/stacks.toml names it), through tests/rule_fixtures.py."""
 
 from __future__ import annotations
 
 from gm.rule_catalogue import RuleAbout
 from gm.rules import Rule, RuleSet
+from gm.rules.hooks import PieceHooks
 from tests.rule_fixtures import added_rule
 
 
-class Stacks(Rule):
+class Stacks(Rule, PieceHooks):
     about = RuleAbout("test_stacks", "stacks (tests)",
                       brings=frozenset({"merge_split", "multiple_units"}))
-
-    def stands(self, order):
-        return True if type(order).__name__ == "Merge" else None
-
-    def side(self, power):
-        return self.params.get("players", {}).get(power)
 
     def may_stack(self, pieces, how, position, game_map):
         others = [p for p in pieces if p.kind != "L"]
@@ -31,7 +27,7 @@ class Stacks(Rule):
 
 
 def stacking(players: dict[str, str] | None = None) -> RuleSet:
-    return RuleSet([Stacks({"players": players or {}})])
+    return RuleSet([Stacks()], players=players or {})
 
 
 def registered():

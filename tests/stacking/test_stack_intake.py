@@ -11,7 +11,7 @@ from gm.engine.position import Phase, Position, Unit
 from gm.orders.check import checked_order
 from gm.orders.errors import OrderError
 from gm.orders.parse import read_order
-from gm.rules.base import RuleSet
+from gm.rules import RuleSet
 from tests.stacking.rule import registered
 
 BOARD = Path(__file__).resolve().parent / "stacks.toml"

@@ -216,3 +216,57 @@ def test_migration_4_gives_stored_lines_their_category_and_drops_worded_centre_c
         assert events_of(store, 1) == ["A kie disbanded (no retreat phase)"]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("device", ["/dev/null", "fifo"])
+def test_a_device_or_a_pipe_is_no_database_and_not_a_failed_disk(tmp_path, device):
+    import os
+
+    from gm.store.store_errors import StoreError
+
+    path = device
+    if device == "fifo":
+        path = tmp_path / "games.db"
+        os.mkfifo(path)
+    for create in (False, True):
+        with pytest.raises(StoreError, match="is not a file but a device or a pipe") as caught:
+            open_store(path, create=create)
+        assert "disk" not in str(caught.value) and "free some space" not in str(caught.value)
+
+
+def test_migration_10_keeps_the_mail_read_and_allows_messages_set_aside(tmp_path, monkeypatch):
+    """Migration 10 rebuilds `mail_in` (for messages set aside, and unreadable ones): the
+    messages read before keep their rows and numbers."""
+    from gm.game.games import new_game
+    from gm.store import mail_rows
+    from gm.store.migrations import MIGRATION_10
+
+    path = tmp_path / "old.db"
+    before = database.MIGRATIONS.index(MIGRATION_10)
+    with monkeypatch.context() as old:  # a database as gm left it before that migration
+        old.setattr(database, "MIGRATIONS", database.MIGRATIONS[:before])
+        old.setattr(database, "SCHEMA_VERSION", before)
+        store = open_store(path, create=True)
+        view = new_game(store, "g", "standard")
+        with store.transaction():
+            phase = store.conn.execute("SELECT id FROM phases").fetchone()[0]
+            first = mail_rows.add_mail_in(store, view.game.id, "<1@x>", phase, "Spring 1901",
+                                          "a@x", "france", "g orders", None, "late", None,
+                                          "A Par - Bur\n", [])
+        with pytest.raises(sqlite3.IntegrityError), store.transaction():
+            mail_rows.add_mail_in(store, view.game.id, "<2@x>", phase, "Spring 1901", "a@x",
+                                  None, "rome2", None, mail_rows.ASIDE, None, "x", [])
+        store.close()
+    store = open_store(path)
+    try:
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        [row] = mail_rows.mail_in_of_game(store, view.game.id)
+        assert (row.id, row.status, row.text) == (first, "late", "A Par - Bur\n")
+        with store.transaction():
+            mail_rows.add_mail_in(store, view.game.id, "<2@x>", phase, "Spring 1901", "a@x",
+                                  None, "rome2", None, mail_rows.ASIDE, None, "x", [])
+        with pytest.raises(sqlite3.IntegrityError), store.transaction():
+            mail_rows.add_mail_in(store, view.game.id, "<3@x>", phase, "Spring 1901", "a@x",
+                                  None, "s", None, "lost", None, "x", [])
+    finally:
+        store.close()

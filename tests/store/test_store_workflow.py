@@ -401,5 +401,11 @@ def test_a_power_short_of_its_builds_or_removals_is_marked_short(store, game):
     take_orders(store, "demo", "Build A Par", power="France")
     take_orders(store, "demo", "Remove A Ruh", power="Germany")
     status = progress(store, "demo")
+    # A Par still stands in Paris: the build will be void, so it is no build made (issue 29)
+    assert [p.power for p in status.powers if p.short] == ["France"]
+    assert [p.note for p in status.powers if p.power == "France"] == \
+        ["1 build due, 0 ordered and 1 void order: missing"]
+    take_orders(store, "demo", "Waive", power="France")
+    status = progress(store, "demo")
     assert not [p.power for p in status.powers if p.short]
     assert status.complete

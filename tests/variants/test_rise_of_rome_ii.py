@@ -65,7 +65,8 @@ BAD_INPUT = [
     (WINTER_219, [Unit("carthage", "A", "car")], "carthage", "Build A Saguntum",
      "rule 5.2 (builds): Carthage builds in the vacant centres it owns"),
     (WINTER_219, [Unit("carthage", "A", "car")], "carthage", "Build F Carthage",
-     "rule 3.4 (leaders): Carthage holds an army or fleet already"),
+     "rule 5.2 (builds): Carthage is occupied (a Carthaginian army stands there); Carthage "
+     "builds only in the vacant centres it owns"),
     (SPRING_219, [Unit("rome", "A", "cis")], "rome", "A Cisalpine Gaul - Gaul",
      "rule 4.2 (Barbarians): Gaul is a Barbarian build area, which no other power's piece "
      "may enter"),

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of
+from gm.notation import mix_counts
 from gm.orders.kinds.board import a_kind, kind_problem, power_name, rule_citing
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Shape, Sketch
 
 
 class NewPiece(NamedTuple):
@@ -75,21 +76,38 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
         return Problem(f"{province.name} is occupied")
     sites = rules.build_sites(power, position, game_map) if rules is not None else ()
     if prov not in sites:
+        if province.build_site and position.owners.get(prov) != power:
+            return _site_not_held(province, position.owners.get(prov), power, game_map)
         if power in game_map.powers and prov in game_map.powers[power].home:
             return Problem(f"{province.name} is not owned by {power_name(game_map, power)}")
         return Problem(f"{province.name} is not a home centre of {power_name(game_map, power)}")
-    kind = order.unit_kind or "A"
     kinds = rules.build_kinds(power, position, game_map) if rules is not None else ("A", "F")
-    if kind not in kinds:
-        return Problem(f"{kind} units cannot be built here")
-    if kind == "F":
-        if province.kind != "coast":
-            return Problem(f"a fleet cannot be built in {province.name}, which is inland")
-        if province.coasts and coast_of(order.location) not in province.coasts:
-            return Problem(f"say which coast of {province.name} to build the fleet on")
-    elif province.kind not in ("land", "coast"):
-        return Problem(f"{a_kind(kind)} cannot be built in {province.name}")
+    # a mixed multiple (`Build A/G Spa`) is a build of each of its kinds
+    for kind in mix_counts(order.unit_kind) or (order.unit_kind or "A",):
+        if kind not in kinds:
+            return Problem(f"{kind} units cannot be built here")
+        if kind == "F":
+            if province.kind != "coast":
+                return Problem(f"a fleet cannot be built in {province.name}, which is inland")
+            if province.coasts and coast_of(order.location) not in province.coasts:
+                return Problem(f"say which coast of {province.name} to build the fleet on")
+        elif province.kind not in ("land", "coast"):
+            return Problem(f"{a_kind(kind)} cannot be built in {province.name}")
     return None
+
+
+def _site_not_held(province, holder: str | None, power: str, game_map: GameMap) -> Problem:
+    """A build on a special build site (a province that is no centre, `build_site`) that the
+    power does not control, naming the rule that makes the site (the province's `rule`) and
+    who controls it."""
+    cite = f"rule {province.rule}: " if province.rule else ""
+    if holder is None:
+        return Problem(f"{cite}nobody controls {province.name} yet (a special build site "
+                       "changes hands like a centre); only the power that controls it builds "
+                       "there")
+    return Problem(f"{cite}{province.name} is controlled by {power_name(game_map, holder)}, "
+                   f"not {power_name(game_map, power)}; only the power that controls a special "
+                   "build site builds there")
 
 
 def _stacks_on_site(order: Build, position, game_map: GameMap, rules, built) -> bool:
@@ -200,8 +218,9 @@ def extra_build_problem(power: str, owed: int, made: int, game_map: GameMap
     if owed == 0:
         return Problem(f"{power_name(game_map, power)} is owed no extra build")
     if made >= owed:
-        return Problem(f"all {plural(owed, 'extra build')} of {power_name(game_map, power)} "
-                       "are already used")
+        used = f"the extra build of {power_name(game_map, power)} is" if owed == 1 else \
+            f"all {plural(owed, 'extra build')} of {power_name(game_map, power)} are"
+        return Problem(f"{used} already used (built or waived)")
     return None
 
 
@@ -237,9 +256,40 @@ def check_build(order: Build, kind, location, position, game_map: GameMap,
                                     game_map)
         if problem is not None:
             return problem
-    return build_problem(order, position, game_map, rules) or (
-        None if rules.answers("may_stack") else single_unit_problem(order))
+    parts = build_parts(order, position, game_map, rules)
+    if parts == [order]:  # a centre pays for one single unit
+        return build_problem(order, position, game_map, rules) or single_unit_problem(order)
+    # the single builds a rule made of it (Multiplicity: `Build 2A Spa`), each checked with
+    # the ones before it, as the engine takes them: void only when every one is
+    problems, accepted = [], []
+    for part in parts:
+        problem = build_problem(part, position, game_map, rules, accepted=tuple(accepted))
+        if problem is None:
+            accepted.append(part)
+        else:
+            problems.append(problem)
+    return problems[0] if len(problems) == len(parts) else None
+
+
+def build_parts(order: Build, position, game_map: GameMap, rules) -> list:
+    """The builds the engine takes `order` as: the rules' own adjustment orders may make a
+    multiple build single builds first (Multiplicity: `Build 2A Spa` is two), tried on a copy
+    of the board; else the order itself."""
+    if not rules.answers("adjustment_orders") or not hasattr(position, "copy"):
+        return [order]
+    made = rules.adjustment_orders(position.copy(), [order], game_map)[0]
+    return [part for part in made if isinstance(part, Build)] or [order]
+
+
+def built(order: Build, ledger) -> None:
+    """Its part in an adjustment phase: a build on the ledger (`phase_parts.AdjustmentLedger`)."""
+    ledger.build(order)
+
+
+def sketch_build(order: Build) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.BUILD, piece_kind=order.unit_kind or "A"),)
 
 
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},
-                   check=check_build, on_unit=False),)
+                   check=check_build, on_unit=False, echo_word="Build", in_adjustment=built,
+                   sketch=sketch_build),)

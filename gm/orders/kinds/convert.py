@@ -65,13 +65,14 @@ def read_convert(b, written, dest=None) -> Order:
 
 def check_convert(order: Convert, kind, location, position, game_map, rules=None
                   ) -> Problem | None:
-    """In an adjustment phase a rule carries the conversion out (`adjustment_order`); intake
+    """In an adjustment phase a rule carries the conversion out (`adjustment_orders`); intake
     asks it on a copy of the position, so that a letter hears the engine's reason (inland,
     outside a centre) and the line is refused."""
     if position is None or rules is None or position.phase.kind != ADJUSTMENT \
-            or not rules.answers("adjustment_order"):
+            or not rules.answers("adjustment_orders"):
         return None
-    result = rules.adjustment_order(order, position.copy(), game_map)
+    _, results, _ = rules.adjustment_orders(position.copy(), [order], game_map)
+    result = next((r for r in results if r.order is order), None)
     if result is not None and not result.succeeded:
         return Problem(result.detail, "An army in a coastal city or town becomes a fleet.",
                        refused=True)

@@ -12,9 +12,12 @@ from gm.orders.kinds.order_kind import (
     Order,
     OrderKind,
     Problem,
+    Shape,
+    Sketch,
     show_location,
     unit_label,
 )
+from gm.orders.kinds.phase_parts import MovementPlanner
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,5 +86,22 @@ def check_convoy(order: Convoy, kind, location, position, game_map: GameMap,
                           position is not None)
 
 
+def plan_convoy(order: Convoy, i: int, planner: MovementPlanner) -> Problem | None:
+    """Its part in a movement phase: the fleet convoys the army named (the phase matches it to
+    that army's move and finds the route)."""
+    unit = planner.units[i]
+    army = planner.named(order.target, None, "A")
+    problem = convoy_problem(unit.kind, unit.location,
+                             planner.units[army].kind if army >= 0 else None, order.target,
+                             order.dest, planner.map, True)
+    if problem is None:
+        planner.convoy(i, army, province_of(order.dest))
+    return problem
+
+
+def sketch_convoy(order: Convoy) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.CONVOY, target=province_of(order.target), dest=order.dest),)
+
+
 KINDS = (OrderKind(Convoy, "a convoy", (MOVEMENT,), reads={"convoy": read_convoy},
-                   check=check_convoy),)
+                   check=check_convoy, in_movement=plan_convoy, sketch=sketch_convoy),)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind
+from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind, Shape, Sketch
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,4 +19,14 @@ def read_disband(b, written) -> Order:
     return Disband(b.power, unit.kind, unit.location, **b.common(unit))
 
 
-KINDS = (OrderKind(Disband, "a disband", (RETREAT,), reads={"disband": read_disband}),)
+def disbands(order, dislodged, position, game_map, rules=None) -> tuple[None, None]:
+    """Its part in a retreat phase: the piece leaves the board."""
+    return None, None
+
+
+def sketch_disband(order: Disband) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.DISBAND),)
+
+
+KINDS = (OrderKind(Disband, "a disband", (RETREAT,), reads={"disband": read_disband},
+                   in_retreat=disbands, sketch=sketch_disband),)

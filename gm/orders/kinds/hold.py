@@ -6,7 +6,16 @@ from dataclasses import dataclass
 
 from gm.orders.errors import PHASE, SYNTAX
 from gm.orders.kinds.build import Build
-from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, Order, OrderKind
+from gm.orders.kinds.order_kind import (
+    ADJUSTMENT,
+    MOVEMENT,
+    RETREAT,
+    Order,
+    OrderKind,
+    Shape,
+    Sketch,
+)
+from gm.orders.kinds.phase_parts import stand_in_place
 
 NO_ORDER = "no order was given: read as a hold"  # the note on a unit named alone
 
@@ -41,4 +50,9 @@ def read_bare(b, written) -> Order:
                  None, hint, kind=PHASE if b.phase_kind else SYNTAX)
 
 
-KINDS = (OrderKind(Hold, "a hold", (MOVEMENT,), reads={"hold": read_hold, "bare": read_bare}),)
+def sketch_hold(order: Order) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.HOLD),)
+
+
+KINDS = (OrderKind(Hold, "a hold", (MOVEMENT,), reads={"hold": read_hold, "bare": read_bare},
+                   in_movement=stand_in_place, sketch=sketch_hold),)

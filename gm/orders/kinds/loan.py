@@ -6,7 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.orders.errors import VARIANT
-from gm.orders.kinds.order_kind import PHASE_KINDS, Order, OrderKind, Problem, show_location
+from gm.orders.kinds.order_kind import (
+    ADJUSTMENT,
+    PHASE_KINDS,
+    VOID,
+    WARNING,
+    Order,
+    OrderKind,
+    Problem,
+    show_location,
+)
 from gm.orders.names import POWER
 
 
@@ -41,13 +50,20 @@ def read_loan(b, centre, to) -> Order:
 
 
 def check_declaration(order, kind, location, position, game_map, rules) -> Problem | None:
-    """The map's rule says whether the loan or its end may be declared on this board (the
-    same words `declare` gives when it is adjudicated)."""
-    if rules is None or position is None:
+    """What the map's rule that carries out loans (`declare`) would say, tried on a copy of
+    the board, so that intake gives the words the adjudication gives; and what the player
+    should know of a loan that stands (`WARNING`: it would leave the lender short on this
+    board; declared with an adjustment phase's orders it takes effect at once: void now)."""
+    if rules is None or position is None or not hasattr(position, "copy"):
         return None
-    why = rules.declaration_problem(order, position, game_map)
-    return None if why is None else Problem(why, "Check who holds the centre in the last "
-                                                 "report.", VARIANT, refused=True)
+    result = rules.declare(order, position.copy(), game_map)
+    if result is not None and not result.succeeded:
+        return Problem(result.detail, "Check who holds the centre in the last report.",
+                       VARIANT, refused=True)
+    warning = rules.declaration_warning(order, position, game_map)
+    if warning is None:
+        return None
+    return Problem(warning, kind=VOID if position.phase.kind == ADJUSTMENT else WARNING)
 
 
 def read_end_loan(b, centre) -> Order:
@@ -57,7 +73,8 @@ def read_end_loan(b, centre) -> Order:
 KINDS = (
     OrderKind(LoanCentre, "a loan", PHASE_KINDS, form="loans",
               form_words=("centre loans", "Diadochi V"), reads={"loan": read_loan},
-              check=check_declaration, on_unit=False),
+              check=check_declaration, on_unit=False, declares="loan", echo_word="Loan"),
     OrderKind(EndLoan, "ending a loan", PHASE_KINDS, form="loans",
-              reads={"end_loan": read_end_loan}, check=check_declaration, on_unit=False),
+              reads={"end_loan": read_end_loan}, check=check_declaration, on_unit=False,
+              declares="loan", echo_word="End"),
 )

@@ -7,15 +7,19 @@ from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.kinds.board import find_unit
+from gm.orders.kinds.move import move_check
 from gm.orders.kinds.order_kind import (
     MOVEMENT,
     Order,
     OrderKind,
     Problem,
+    Shape,
+    Sketch,
     UnitRef,
     show_location,
     unit_label,
 )
+from gm.orders.kinds.phase_parts import MovementPlanner
 from gm.orders.kinds.support import support_problem
 
 
@@ -110,10 +114,46 @@ def check_support_merge(order: SupportMerge, kind, location, position, game_map:
     return support_problem(kind, location, order.dest, None, game_map)
 
 
+def plan_merge(order: Merge, i: int, planner: MovementPlanner) -> Problem | None:
+    """A piece's part of a merge: it moves to the merge's province as it could move there
+    itself, never by convoy; a piece already there takes part by staying (its strength joins
+    the merge's)."""
+    unit = planner.units[i]
+    if unit.province == province_of(order.dest):
+        planner.stand(i)
+        return None
+    known = move_check(unit.kind, unit.location, order.dest, False, planner.map)
+    if known.problem is not None:
+        return known.problem
+    if known.needs_convoy:
+        return Problem(f"a merge never goes by convoy: {unit.label()} is not "
+                       f"next to {order.dest}", focus="dest")
+    planner.merge(i, known.dest)
+    return None
+
+
+def plan_support_merge(order: SupportMerge, i: int, planner: MovementPlanner) -> Problem | None:
+    """Its part in a movement phase: the piece supports its side's merge into `dest`, or, in
+    that province, takes part in it by staying."""
+    unit = planner.units[i]
+    problem = check_support_merge(order, unit.kind, unit.location, planner.position,
+                                  planner.map, planner.rules)
+    if problem is None and unit.province != order.dest:
+        planner.support_merge(i, order.dest)
+    return problem
+
+
+def sketch_merge(order: Merge) -> tuple[Sketch, ...]:
+    """Each piece taking part moves into the merge's province."""
+    return tuple(Sketch(Shape.MOVE, part.location, dest=order.dest) for part in order.each())
+
+
 KINDS = (
     OrderKind(Merge, "a merge", (MOVEMENT,), form="merge_split", reads={"merge": read_merge},
               form_words=("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
-              check=check_merge),
+              check=check_merge, in_movement=plan_merge, stacks=True, per_piece=Merge.each,
+              sketch=sketch_merge),
     OrderKind(SupportMerge, "a support of a merge", (MOVEMENT,), form="merge_split",
-              reads={"support_merge": read_support_merge}, check=check_support_merge),
+              reads={"support_merge": read_support_merge}, check=check_support_merge,
+              in_movement=plan_support_merge, stacks=True),
 )

@@ -9,7 +9,16 @@ from typing import NamedTuple
 from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import NOT_ADJACENT
 from gm.orders.kinds.board import a_kind, place_name, rule_citing
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
+from gm.orders.kinds.order_kind import (
+    MOVEMENT,
+    Order,
+    OrderKind,
+    Problem,
+    Shape,
+    Sketch,
+    show_location,
+)
+from gm.orders.kinds.phase_parts import MovementPlanner
 from gm.rule_catalogue import named
 
 
@@ -200,6 +209,20 @@ def check_move(order: Move, kind, location, position, game_map: GameMap,
     return known.problem
 
 
+def plan_move(order: Move, i: int, planner: MovementPlanner) -> Problem | None:
+    """Its part in a movement phase: the piece moves if the map lets it (not: if it will
+    succeed; a convoy's chain is the phase's to find)."""
+    unit = planner.units[i]
+    known = move_check(unit.kind, unit.location, order.dest, order.via_convoy, planner.map)
+    if known.problem is None:
+        planner.move(i, known.dest, order.via_convoy, known.needs_convoy)
+    return known.problem
+
+
+def sketch_move(order: Move) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.MOVE, dest=order.dest),)
+
+
 KINDS = (OrderKind(Move, "a move", (MOVEMENT,), reads={"move": read_move, "move_route": read_route,
                                                      "move_through": read_through},
-                   check=check_move),)
+                   check=check_move, in_movement=plan_move, sketch=sketch_move),)

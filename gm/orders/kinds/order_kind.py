@@ -6,17 +6,20 @@ An order kind is one module in this package (`move.py`, `convert.py`...) holding
 form (an `Order` subclass whose `__str__` is the echo, the report's and the archive's text),
 and an `OrderKind` saying how messages name it, the phases it belongs to, the variant form
 a map must allow for it, the grammar forms it reads (the glue from the parse tree to the
-order) and its board check. `gm.orders.kinds` finds the modules by itself.
+order) and its board check. `gm.orders.kind_registry` lists every kind module's `KINDS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from gm.maps.gamemap import province_of
 from gm.notation import kind_label, show_location, unit_label  # noqa: F401  (gm's notation)
+
+if TYPE_CHECKING:
+    from gm.orders.kinds.phase_parts import AdjustmentPart, MovementPart, RetreatPart
 
 # the kinds of phase (`Phase.kind`)
 MOVEMENT = "Movement"
@@ -25,6 +28,39 @@ ADJUSTMENT = "Adjustment"
 PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
 
 VOID = "void"  # the kind of a problem the position causes (the order is kept, then void)
+WARNING = "warning"  # not a problem: the order stands, and the player should know this of it
+
+
+
+class Shape:
+    """How an order shows on the board picture (`gm.draw`): the shape of each of its marks."""
+
+    HOLD = "hold"
+    MOVE = "move"
+    SUPPORT_HOLD = "support-hold"
+    SUPPORT_MOVE = "support-move"
+    CONVOY = "convoy"
+    RETREAT = "retreat"
+    DISBAND = "disband"
+    BUILD = "build"
+    REMOVE = "remove"
+    SPECIAL = "special"  # a variant order that keeps the unit in place (convert, destroy...)
+
+
+class Sketch(NamedTuple):
+    """One mark an order makes on the picture: its shape, where it starts (None: where the
+    ordered piece stands), the province it helps, where it goes, the kind of piece it makes."""
+
+    shape: str
+    location: str | None = None
+    target: str | None = None
+    dest: str | None = None
+    piece_kind: str | None = None
+
+
+def nothing_drawn(order: Order) -> tuple[Sketch, ...]:
+    """The drawing of an order the picture does not show (a waive)."""
+    return ()
 
 
 class UnitRef(NamedTuple):
@@ -115,7 +151,26 @@ class OrderKind:
     - `check`: its board check (`BoardCheck`), None if the board has nothing to say;
     - `on_unit`: False for an order that names no unit of the board (a build, a loan);
     - `grammar`: grammar lines for a kind that lives outside grammars/orders.lark (written
-      with Lark's `%extend order: ...`), as a test's or a plug-in's kind does.
+      with Lark's `%extend order: ...`), as a test's or a plug-in's kind does;
+    - `declares`: for an order that commands no unit but is carried out by the rules before
+      the phase's other orders (a loan), what messages call it ("loan"); "" for the rest;
+    - `echo_word`: the word its echo begins with when that is a verb, not a unit (`Build`),
+      so a report printing names in full never reads it as a province;
+    - `in_movement`: its part in a movement phase (`phase_parts.MovementPart`): what each
+      piece it commands does. A standard kind's part is its whole check on the board; a
+      variant kind's part runs after the phase's and its own board check, and None means its
+      piece stands while a rule carries the order out (a conversion);
+    - `in_retreat`: its part in a retreat phase (`phase_parts.RetreatPart`): where the
+      dislodged piece goes, or why not; None: refused there;
+    - `in_adjustment`: its part in an adjustment phase (`phase_parts.AdjustmentPart`): what it
+      enters on the phase's ledger; None: refused there (unless a rule takes it first);
+    - `stacks`: a core order wherever the rules let pieces stack (a merge, a split), though
+      its form comes from a variant;
+    - `per_piece`: an order naming several pieces (a merge) as one order per piece;
+    - `shares`: how an order to a multiple shares its pieces out among its parts (a split):
+      (order, the pieces, the map) -> ([(part, indices of the pieces it takes)], problem);
+    - `sketch`: how it is drawn, order -> its marks (`Sketch`); None: one `SPECIAL` mark at
+      the piece.
     """
 
     order: type[Order]
@@ -127,4 +182,13 @@ class OrderKind:
     check: BoardCheck | None = None
     on_unit: bool = True
     grammar: str = ""
+    declares: str = ""
+    echo_word: str = ""
+    in_movement: MovementPart | None = None
+    in_retreat: RetreatPart | None = None
+    in_adjustment: AdjustmentPart | None = None
+    stacks: bool = False
+    per_piece: Callable[[Order], tuple[Order, ...]] | None = None
+    shares: Callable | None = None
+    sketch: Callable[[Order], tuple[Sketch, ...]] | None = None
 

@@ -40,4 +40,4 @@ def check_place_leader(order: PlaceLeader, kind, location, position, game_map,
 
 KINDS = (OrderKind(PlaceLeader, "placing a leader", (MOVEMENT,), form="leaders",
                    reads={"place_leader": read_place_leader}, on_unit=False,
-                   check=check_place_leader),)
+                   check=check_place_leader, declares="leader placement", echo_word="Place"),)

@@ -9,7 +9,15 @@ from dataclasses import dataclass, replace
 from gm.notation import mix_counts, piece_shown
 from gm.orders.kinds.board import find_unit, place_name, power_name, rule_citing
 from gm.orders.kinds.build import allowance, counts_known, plural
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, kind_label
+from gm.orders.kinds.order_kind import (
+    ADJUSTMENT,
+    Order,
+    OrderKind,
+    Problem,
+    Shape,
+    Sketch,
+    kind_label,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,5 +107,15 @@ def check_remove(order: Remove, kind, location, position, game_map, rules=None
     return upkeep_problem(position.units[idx], rules, game_map) if idx >= 0 else None
 
 
+def removed(order: Remove, ledger) -> None:
+    """Its part in an adjustment phase: a removal on the ledger."""
+    ledger.remove(order)
+
+
+def sketch_remove(order: Remove) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.REMOVE),)
+
+
 KINDS = (OrderKind(Remove, "a removal", (ADJUSTMENT,), reads={"remove": read_remove},
-                   check=check_remove),)
+                   check=check_remove, echo_word="Remove", in_adjustment=removed,
+                   sketch=sketch_remove),)

@@ -12,7 +12,15 @@ from gm.maps.gamemap import GameMap, coast_of, province_of
 from gm.orders.errors import PHASE
 from gm.orders.kinds.board import place_name, rule_citing
 from gm.orders.kinds.move import leader_reaches, move_check
-from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind, Problem, show_location
+from gm.orders.kinds.order_kind import (
+    RETREAT,
+    Order,
+    OrderKind,
+    Problem,
+    Shape,
+    Sketch,
+    show_location,
+)
 from gm.orders.kinds.rebuild_centre import RebuildCentre
 
 
@@ -134,5 +142,15 @@ def check_retreat(order, kind, location, position, game_map: GameMap,
     return move_check(kind, location, order.dest, False, game_map, retreat=True).problem
 
 
+def retreats(order, dislodged, position, game_map: GameMap, rules=None
+             ) -> tuple[str | None, Problem | None]:
+    """Its part in a retreat phase (`A Bur - Par` there too): the first open choice."""
+    return first_open(dislodged, order, position, game_map, rules)
+
+
+def sketch_retreat(order: Retreat) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.RETREAT, dest=order.dest),)
+
+
 KINDS = (OrderKind(Retreat, "a retreat", (RETREAT,), reads={"retreat": read_retreat},
-                   check=check_retreat),)
+                   check=check_retreat, in_retreat=retreats, sketch=sketch_retreat),)

@@ -21,4 +21,4 @@ def read_sack(b, written, centre=None) -> Order:
 
 KINDS = (OrderKind(Sack, "a sack", (MOVEMENT,), form="sack",
                    form_words=("sacking a centre", "Rise of Rome II, Hoplite Wars"),
-                   reads={"sack": read_sack}),)
+                   reads={"sack": read_sack}, echo_word="Sack"),)

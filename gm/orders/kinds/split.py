@@ -13,11 +13,19 @@ from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.notation import mix_counts
-from gm.orders.kinds import kind_of
+from gm.orders.kinds import hold, move, support
 from gm.orders.kinds.board import place_name
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.move import Move
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, kind_label
+from gm.orders.kinds.order_kind import (
+    MOVEMENT,
+    Order,
+    OrderKind,
+    Problem,
+    Shape,
+    Sketch,
+    kind_label,
+)
 from gm.orders.kinds.support import SupportHold, SupportMove
 
 
@@ -112,7 +120,7 @@ def check_split(order: Split, kind, location, position, game_map: GameMap,
               and side(u.power) == side(order.power)]
     parts, problem = split_parts(order, pieces, game_map)
     for part, taken in parts:
-        declared = kind_of(part)
+        declared = _PART_KINDS.get(type(part))
         if problem is None and declared is not None and declared.check is not None:
             problems = [declared.check(part, pieces[i].kind, pieces[i].location, position,
                                        game_map, rules) for i in taken]
@@ -121,5 +129,20 @@ def check_split(order: Split, kind, location, position, game_map: GameMap,
     return problem
 
 
+# what a part may be, each checked as its own kind is
+_PART_KINDS = {kind.order: kind for kind in (*hold.KINDS, *move.KINDS, *support.KINDS)}
+
+def sketch_split(order: Split) -> tuple[Sketch, ...]:
+    """Each part drawn as its own kind draws it, from where the split unit stands."""
+    out: list[Sketch] = []
+    for part in order.parts:
+        kind = _PART_KINDS.get(type(part))
+        marks = kind.sketch(part) if kind is not None and kind.sketch is not None \
+            else (Sketch(Shape.SPECIAL),)
+        out.extend(m._replace(location=m.location or part.location or None) for m in marks)
+    return tuple(out)
+
+
 KINDS = (OrderKind(Split, "a split", (MOVEMENT,), form="merge_split",
-                   reads={"split": read_split}, check=check_split),)
+                   reads={"split": read_split}, check=check_split, stacks=True,
+                   shares=split_parts, sketch=sketch_split),)

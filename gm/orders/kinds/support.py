@@ -3,7 +3,7 @@ into a province it could move to itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.errors import NOT_ADJACENT
@@ -14,9 +14,12 @@ from gm.orders.kinds.order_kind import (
     Order,
     OrderKind,
     Problem,
+    Shape,
+    Sketch,
     show_location,
     unit_label,
 )
+from gm.orders.kinds.phase_parts import MovementPlanner
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +122,54 @@ def check_support(order, kind, location, position, game_map: GameMap,
     return support_problem(kind, location, order.target, dest, game_map, occupied)
 
 
+def place_target(order: Order, pieces) -> Order:
+    """The order with the place of the leader it supports by name alone (`F Ion S Scipio`)
+    filled from the board; unchanged when that leader is not on it."""
+    leader = getattr(order, "target_leader", None)
+    if not leader or getattr(order, "target", "x"):
+        return order
+    found = next((u for u in pieces if u.name == leader), None)
+    return order if found is None else replace(order, target=found.location)
+
+
+def plan_support_hold(order: SupportHold, i: int, planner: MovementPlanner) -> Problem | None:
+    """Its part in a movement phase: the piece supports the one named where it stands (the
+    phase matches it to what that piece does)."""
+    unit = planner.units[i]
+    order = place_target(order, planner.units)
+    problem = support_problem(unit.kind, unit.location, order.target, None, planner.map,
+                              planner.by_province)
+    if problem is None:
+        planner.support_hold(i, planner.named(order.target, order.target_leader,
+                                              order.target_kind))
+    return problem
+
+
+def plan_support_move(order: SupportMove, i: int, planner: MovementPlanner) -> Problem | None:
+    """Its part in a movement phase: the piece supports the one named moving to `dest`."""
+    unit = planner.units[i]
+    order = place_target(order, planner.units)
+    problem = support_problem(unit.kind, unit.location, order.target, order.dest, planner.map,
+                              planner.by_province)
+    if problem is None:
+        planner.support_move(i, planner.named(order.target, order.target_leader,
+                                              order.target_kind), order.dest)
+    return problem
+
+
+def sketch_support_hold(order: SupportHold) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.SUPPORT_HOLD, target=province_of(order.target)),)
+
+
+def sketch_support_move(order: SupportMove) -> tuple[Sketch, ...]:
+    return (Sketch(Shape.SUPPORT_MOVE, target=province_of(order.target), dest=order.dest),)
+
+
 KINDS = (
     OrderKind(SupportHold, "a support", (MOVEMENT,), reads={"support_hold": read_support_hold},
-              check=check_support),
+              check=check_support, in_movement=plan_support_hold,
+              sketch=sketch_support_hold),
     OrderKind(SupportMove, "a support", (MOVEMENT,), reads={"support_move": read_support_move},
-              check=check_support),
+              check=check_support, in_movement=plan_support_move,
+              sketch=sketch_support_move),
 )

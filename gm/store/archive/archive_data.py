@@ -85,19 +85,13 @@ class ArchivePhase(BaseModel):
     outcome: RecordedOutcome | None = None
 
 
-JOINT_VICTORY = "Joint victory: "  # how the store and reports word a victory of several powers
-
-
-def joint_victory(names: list[str]) -> str:
-    """`Joint victory: Egypt, Syria`; an archive writes it `Winner: Egypt, Syria`."""
-    return JOINT_VICTORY + ", ".join(names)
-
-
 class Archive(BaseModel):
     game: str | None = None
     variant: str
     notes: list[str] = Field(default_factory=list)
     grey_press: bool = False  # the game allows anonymous press
+    # which letter lines not adjudicated its public reports print: refused, all or none
+    report_lines: str = "refused"
     # the rules' state when the game began (a seed for a draw), as JSON (`{"$set": [...]}`)
     start_state: dict = Field(default_factory=dict)
     phases: list[ArchivePhase] = Field(default_factory=list)

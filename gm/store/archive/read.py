@@ -37,30 +37,34 @@ from gm.store.archive.archive_data import (
     Holding,
     RecordedDislodged,
     RecordedOutcome,
-    joint_victory,
 )
 from gm.store.codec import CodecError, parse_unit_text
+from gm.store.game_rows import joint_victory
 
-HEADER_KEYS = ("game", "variant", "notes", "grey press", "start state")
+HEADER_KEYS = ("game", "variant", "notes", "grey press", "report lines", "start state")
+REPORT_LINES = ("refused", "all", "none")
 YES = ("allowed", "yes", "on", "true")
 NO = ("not allowed", "no", "off", "false")
 VACANT = "vacant"
 # `Player France: Jane Smith`, `Standby France: ...`, `Contact France: jane@example.com`
-_PLAYER = re.compile(r"^(?P<role>player|standby|contact)\s+(?P<power>[^:]+?)\s*:\s*"
-                     r"(?P<value>.*)$", re.I)
+_PLAYER = re.compile(r"^(?P<role>player|standby|contact)\s++(?P<power>[^:]*?[^:\s])\s*+:"
+                     r"\s*+(?P<value>.*)$", re.I)
 # `Press from France:`, `Grey press:`, `Grey press from France:`, `GM note:` (text may follow)
-_PRESS = re.compile(r"^(?:(?P<grey>grey\s+)?press(?:\s+from\s+(?P<power>[^:]+?))?|"
-                    r"(?P<note>gm\s+note))\s*:\s*(?P<rest>.*)$", re.I)
-_KEY = re.compile(r"^(?P<key>[^:]+?)\s*:\s*(?P<value>.*)$")  # power names may hold ( ) ' -
-_EDIT = re.compile(r"^GM edit:\s*(?P<command>.*?)\s*\(reason:\s*(?P<reason>.*)\)\s*$", re.I)
-_DISLODGED = re.compile(r"^(?P<power>\S+)\s+(?P<unit>.+?)\s*\((?:from\s+(?P<src>[^)]+)|"
-                        r"(?P<convoy>by convoy))\)$", re.I)
+_PRESS = re.compile(r"^(?:(?P<grey>grey\s++)?press(?:\s++from\s++(?P<power>[^:]*?[^:\s]))?|"
+                    r"(?P<note>gm\s++note))\s*+:\s*+(?P<rest>.*)$", re.I)
+_KEY = re.compile(r"^(?P<key>[^:]*?[^:\s])\s*+:\s*+(?P<value>.*)$")  # names may hold ( ) ' -
+# (each pattern reads a line of a file from outside in time linear in it: a lazy part ends
+# where no run of spaces starts, and a tail is looked for only when the line ends with it)
+_EDIT = re.compile(r"^(?=.*\)\s*+$)GM edit:\s*+(?P<command>(?:\S.*?(?<!\s))?)\s*+\(reason:"
+                   r"\s*+(?P<reason>.*)\)\s*+$", re.I)
+_DISLODGED = re.compile(r"^(?=.*\)$)(?P<power>\S+)\s++(?P<unit>.*?\S)\s*+\((?:from\s++"
+                        r"(?P<src>[^)]++)|(?P<convoy>by convoy))\)$", re.I)
 # A letter as the record keeps it: `Letter from France:` (or `Letter:`), then each line behind
 # `|`, and under a line, behind `->`, where gm filed it (docs/archive-format.md).
-_LETTER = re.compile(r"^letter(?:\s+from\s+(?P<power>.+?))?\s*:\s*$", re.I)
-_FILED = re.compile(r"^(?P<filed>rejected|ignored|heading)\b\s*(?:\((?P<kind>[^)]*)\))?\s*"
-                    r"(?::\s*(?P<detail>.*))?$", re.I)
-_FOR_PHASE = re.compile(r"^for\s+(?P<phase>[^,:]+?)\s*(?=[,:]|$)", re.I)
+_LETTER = re.compile(r"^letter(?:\s++from\s++(?P<power>[^:]*?[^:\s]))?\s*+:\s*+$", re.I)
+_FILED = re.compile(r"^(?P<filed>rejected|ignored|heading)\b\s*+(?:\((?P<kind>[^)]*+)\))?\s*+"
+                    r"(?::\s*+(?P<detail>.*))?$", re.I)
+_FOR_PHASE = re.compile(r"^for\s++(?P<phase>[^,:]*?[^,:\s])\s*+(?=[,:]|$)", re.I)
 _IF_DISLODGED = re.compile(r"^,?\s*if\s+dislodged\s*(?=:|$)", re.I)
 _SENTENCE_END = (".", "!", "?", ")", "'", '"')  # how a whole reason ends
 
@@ -120,8 +124,13 @@ class _Reader:
         if " ".join(grey.lower().split()) not in YES + NO:
             raise self.error(line, f"write 'Grey press: allowed' or 'Grey press: not allowed', "
                                    f"not {grey!r}")
+        shown = " ".join(values.get("report lines", ["refused"])[-1].lower().split())
+        if shown not in REPORT_LINES:
+            raise self.error(line, f"write 'Report lines: refused', 'all' or 'none', not "
+                                   f"{shown!r}")
         self.archive = Archive(game=game, variant=self.map.id, notes=values.get("notes", []),
-                               grey_press=" ".join(grey.lower().split()) in YES)
+                               grey_press=" ".join(grey.lower().split()) in YES,
+                               report_lines=shown)
         if values.get("start state"):
             try:
                 state = json.loads(values["start state"][-1])

@@ -11,7 +11,6 @@ from gm.maps.gamemap import GameMap
 from gm.notation import place, unit_display
 from gm.orders.recorded import HEADING, IGNORED, REJECTED, RecordedLine
 from gm.store.archive.archive_data import (
-    JOINT_VICTORY,
     MARK,
     ROW,
     Archive,
@@ -20,6 +19,7 @@ from gm.store.archive.archive_data import (
     ArchivePress,
     RecordedOutcome,
 )
+from gm.store.game_rows import JOINT_VICTORY
 
 HEADER_COMMENT = "# gm game archive; the format is described in docs/archive-format.md"
 
@@ -118,6 +118,8 @@ def write_archive(archive: Archive, game_map: GameMap, private: bool = False) ->
     out += [f"Notes: {note}" for note in archive.notes]
     if archive.grey_press:
         out.append("Grey press: allowed")
+    if archive.report_lines != "refused":
+        out.append(f"Report lines: {archive.report_lines}")
     if archive.start_state:
         out.append(f"Start state: {json.dumps(archive.start_state, sort_keys=True)}")
     for phase in archive.phases:

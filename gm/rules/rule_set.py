@@ -1,28 +1,32 @@
-"""The rules in force for one game: `RuleSet` answers each hook of `Rule` (gm/rules/rule.py)
-with the standard rules unless a rule in force answers first (a rule returns None to pass).
+"""The rules in force for one game: `RuleSet` answers each hook (gm/rules/hooks.py) with the
+standard rules unless a rule in force answers first (a rule returns None to pass).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from gm.orders.kinds.build import NewPiece
+from gm.orders.kinds.order_kind import MOVEMENT
+from gm.rules.hooks import HOOK_GROUPS
 from gm.rules.rule import Rule
 from gm.rules.rule_registry import rule_class
+from gm.rules.supply import Supply
 
 if TYPE_CHECKING:
-    from gm.engine.movement_phase import MovementPhase, Plan
     from gm.engine.position import Dislodged, Position, Unit
-    from gm.engine.results import OrderResult
+    from gm.engine.results import OrderResult, PlannedOrder
     from gm.maps.gamemap import GameMap
+    from gm.orders.kinds.order_kind import OrderKind
     from gm.orders.types import Build, Order
 
 STANDARD_BUILD_KINDS = ("A", "F")
 
 
-class RuleSet:
-    """The rules in force for one game: standard answers, overridden by the variant's rules."""
+class RuleSet(Supply):
+    """The rules in force for one game: standard answers, overridden by the variant's rules.
+    The supply and victory counts built on the supply hooks are `Supply`'s (gm/rules/supply.py)."""
 
     def __init__(self, rules: Iterable[Rule] = (), players: dict[str, str] | None = None,
                  *, owns: bool = True):
@@ -33,10 +37,12 @@ class RuleSet:
                 rule.rule_set = self
         # for each hook, only the rules that answer it: the standard game asks nobody
         self._answering: dict[str, list[Rule]] = {}
-        for name, member in vars(Rule).items():
-            if callable(member) and not name.startswith("_"):
-                self._answering[name] = [r for r in self.rules
-                                         if getattr(type(r), name) is not member]
+        # (a rule answers a hook of an interface it lists, `gm/rules/hooks.py`, and overrides)
+        for group in HOOK_GROUPS:
+            for name, member in vars(group).items():
+                if callable(member) and not name.startswith("_"):
+                    self._answering[name] = [r for r in self.rules if isinstance(r, group)
+                                             and getattr(type(r), name) is not member]
 
     @classmethod
     def for_map(cls, game_map: GameMap) -> RuleSet:
@@ -103,11 +109,10 @@ class RuleSet:
         """The result of a declaration, or None when no rule in force takes it."""
         return self._first("declare", order, position, game_map)
 
-    def declaration_problem(self, order: Order, position: Position | None,
-                            game_map: GameMap) -> str | None:
-        return self._first("declaration_problem", order, position, game_map)
+    def declaration_warning(self, order: Order, position: Position, game_map: GameMap
+                            ) -> str | None:
+        return self._first("declaration_warning", order, position, game_map)
 
-    # movement, before the resolver
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
                        ) -> tuple[list[Order], list[OrderResult]]:
         rejected: list[OrderResult] = []
@@ -122,33 +127,32 @@ class RuleSet:
                       game_map: GameMap) -> str | None:
         return self._first("order_problem", order, unit, position, game_map)
 
-    def stands(self, order: Order) -> bool:
-        return bool(self._first("stands", order))
+    def brings_standing(self, kind: OrderKind | None) -> bool:
+        """Does a rule in force give meaning in a movement phase to this variant kind, whose
+        unit stays in place (convert, destroy, sack...; its effect comes in
+        `after_movement`): the rule brings the kind's form, and puts it in no other phase?"""
+        form = kind.form if kind is not None else None
+        return form is not None and any(
+            form in rule.about.brings
+            and MOVEMENT in rule.about.order_phases.get(form, (MOVEMENT,))
+            for rule in self.rules)
 
-    def void_moves(self, phase: MovementPhase) -> dict[int, str]:
+    def void_moves(self, planned: Sequence[PlannedOrder], position: Position,
+                   game_map: GameMap) -> dict[int, str]:
         out: dict[int, str] = {}
         for rule in self._answering["void_moves"]:
-            out.update(rule.void_moves(phase) or {})
+            out.update(rule.void_moves(planned, position, game_map) or {})
         return out
 
-    def attack_key(self, unit: Unit, plan: Plan) -> tuple:
-        """Standard: a unit attacks with the others of its power making the same move."""
-        answer = self._first("attack_key", unit, plan)
-        if answer is not None:
-            return answer
-        return (unit.power, unit.province, plan.dest_province, plan.convoyed)
-
     def side(self, power: str) -> str:
-        """Standard: the power itself, or the map's `powers.<id>.player`."""
-        answer = self._first("side", power)
-        if answer is not None:
-            return answer
+        """The side a power plays on, who it never dislodges and whose supports it does not
+        cut: the power itself, or the map's `powers.<id>.player` (no rule changes it)."""
         return self.players.get(power, power)
 
     @property
     def sides(self) -> bool:
         """Do any two powers play on one side (so the engine must map powers to sides)?"""
-        return bool(self.players) or self.answers("side")
+        return bool(self.players)
 
     def may_stack(self, pieces: Sequence[Unit], how: str, position: Position,
                   game_map: GameMap) -> str | None:
@@ -171,9 +175,6 @@ class RuleSet:
         """Standard: no piece disbands before its retreat phase."""
         return bool(self._first("disbands_when_dislodged", unit))
 
-    def may_support(self, supporter: Unit, supported: Unit, position: Position) -> bool:
-        return self.support_refused(supporter, supported, position) is None
-
     def support_refused(self, supporter: Unit, supported: Unit, position: Position
                         ) -> str | None:
         """Why a rule forbids this support (its own words, or a plain reason), or None."""
@@ -186,13 +187,6 @@ class RuleSet:
         return None
 
     # movement, strengths
-    def unit_strength(self, unit: Unit, position: Position) -> float:
-        """The combat value a unit brings to a move, a hold or a support."""
-        if not self._answering["unit_strength"]:
-            return unit.strength
-        answer = self._first("unit_strength", unit, position)
-        return unit.strength if answer is None else answer
-
     def defence_bonus(self, unit: Unit, position: Position, game_map: GameMap) -> float:
         """Extra strength a unit has when it stands and defends (0 in the standard game)."""
         if not self._answering["defence_bonus"]:
@@ -248,13 +242,7 @@ class RuleSet:
                         game_map: GameMap) -> list[str]:
         return self._all("after_ownership", owners_before, position, game_map)
 
-    def centres(self, position: Position, game_map: GameMap) -> list[str]:
-        """The provinces that are supply centres in this position (for reports and lists)."""
-        if not self._answering["is_centre"]:
-            return list(game_map.centres)
-        return [c for c in game_map.centres if self.is_centre(c, position, game_map)]
-
-    # supply, per centre
+    # supply, per centre (the counts built on them are `Supply`'s)
     def supplied_by(self, centre: str, position: Position, game_map: GameMap) -> str | None:
         """Standard: the centre's owner."""
         answer = self._first("supplied_by", centre, position, game_map)
@@ -276,51 +264,7 @@ class RuleSet:
             return 0.0
         return province.value_for(power)
 
-    def _supplying(self, position: Position, game_map: GameMap
-                   ) -> Iterator[tuple[str, str, float]]:
-        """(centre, power, value) for every centre that supplies a power (`supplied_by`),
-        at its `centre_value`: what `supplies` adds up and `supply_centres` lists."""
-        if not (self._answering["supplied_by"] or self._answering["centre_value"]
-                or self._answering["is_centre"]):
-            for centre, owner in position.owners.items():  # the standard game: owners only
-                province = game_map.provinces.get(centre)
-                if province is not None:
-                    yield centre, owner, province.value_for(owner)
-            return
-        for centre in dict.fromkeys([*game_map.centres, *position.owners]):
-            power = self.supplied_by(centre, position, game_map)
-            if power:
-                yield centre, power, self.centre_value(centre, power, position, game_map)
-
-    def supplies(self, position: Position, game_map: GameMap) -> dict[str, float]:
-        """Every power's supply: the sum, over the centres that supply it, of their values."""
-        out: dict[str, float] = {}
-        for _, power, value in self._supplying(position, game_map):
-            out[power] = out.get(power, 0.0) + value
-        return out
-
-    def supply_centres(self, position: Position, game_map: GameMap) -> dict[str, list[str]]:
-        """Every power's supply centres: those that supply it and are worth something. Their
-        number is what reports print beside the supply where centres are not worth one each
-        (`8 supply centres worth 10`)."""
-        out: dict[str, list[str]] = {}
-        for centre, power, value in self._supplying(position, game_map):
-            if value > 0:
-                out.setdefault(power, []).append(centre)
-        return out
-
-    def supply(self, power: str, position: Position, game_map: GameMap) -> float:
-        """The power's supply (`supplies`): what adjustments, victory, reports, the chart,
-        `gm show` and pictures count."""
-        return self.supplies(position, game_map).get(power, 0.0)
-
     # adjustments
-    def adjustment_choices(self, power: str, position: Position, game_map: GameMap
-                           ) -> list[str]:
-        """Standard: none; a power only builds, removes or waives."""
-        return [c for rule in self._answering["adjustment_choice"]
-                if (c := rule.adjustment_choice(power, position, game_map))]
-
     def adjustment_orders(self, position: Position, orders: list[Order], game_map: GameMap
                           ) -> tuple[list[Order], list[OrderResult], list[str]]:
         """Standard: every order is a build, removal or waive, handled by the engine."""
@@ -333,11 +277,6 @@ class RuleSet:
                 results.extend(more)
                 events.extend(said)
         return orders, results, events
-
-    def adjustment_order(self, order: Order, position: Position, game_map: GameMap
-                         ) -> OrderResult | None:
-        """Standard: None, so an order other than build, remove and waive is void."""
-        return self._first("adjustment_order", order, position, game_map)
 
     def upkeep(self, unit: Unit | NewPiece) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""
@@ -400,43 +339,6 @@ class RuleSet:
     def after_adjustments(self, position: Position, game_map: GameMap) -> list[str]:
         return self._all("after_adjustments", position, game_map)
 
-    def winners(self, position: Position, game_map: GameMap) -> list[str]:
-        """Standard: the map's victory condition (centres, units, or a majority of the centres
-        still on the board); one power, or nobody."""
-        answer = self._first("winners", position, game_map)
-        if answer is not None:
-            return list(answer)
-        kind, count = game_map.victory_kind, game_map.victory_count
-        if kind == "units" and count:
-            reached = [p for p in game_map.powers if len(position.units_of(p)) >= count]
-        elif kind == "centres" and count:
-            supplies = self.supplies(position, game_map)
-            reached = [p for p in game_map.powers if supplies.get(p, 0.0) >= count]
-        elif kind == "majority":
-            supplies, total = self.supplies(position, game_map), self.board_supply(position,
-                                                                                    game_map)
-            reached = [p for p in game_map.powers if supplies.get(p, 0.0) * 2 > total]
-        else:
-            reached = []
-        return reached[:1]  # the standard game has one winner: the first in the map's order
-
     def board_notes(self, position: Position, game_map: GameMap) -> list[str]:
         return self._all("board_notes", position, game_map)
 
-    def score_words(self) -> str:
-        """What the victory score counts when a rule says (`self-supporting units`), else ''."""
-        return next((r.about.score_words for r in self._answering["score"] if r.about.score_words),
-                    "")
-
-    def board_supply(self, position: Position, game_map: GameMap) -> float:
-        """The supply of every centre still on the board (`centres`)."""
-        return sum(game_map.provinces[c].supply for c in self.centres(position, game_map))
-
-    def score(self, power: str, position: Position, game_map: GameMap) -> float:
-        """Standard: what the victory condition counts, units or supply."""
-        answer = self._first("score", power, position, game_map)
-        if answer is not None:
-            return answer
-        if game_map.victory_kind == "units":
-            return float(len(position.units_of(power)))
-        return self.supply(power, position, game_map)

@@ -1,0 +1,107 @@
+"""Matching in a movement phase: each support and convoy against what the piece it names
+really does, and the convoy 'intent' rule (DATC 4.A.3): an army ordered to an adjacent
+province goes by convoy when its order says `via convoy`, or its own power orders a fleet to
+convoy it and a route of convoy orders exists; otherwise by land. Each convoyed move's route
+graph is worked out here, once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gm.engine.movement_plan import (
+    CONVOY,
+    MERGE,
+    MOVE,
+    STAND,
+    SUPPORT_HOLD,
+    SUPPORT_MERGE,
+)
+from gm.engine.stacks import stack_target
+from gm.maps.gamemap import coast_of, province_of
+from gm.orders import legality
+
+if TYPE_CHECKING:
+    from gm.engine.movement_phase import MovementPhase
+
+
+def match(phase: MovementPhase) -> None:
+    plans, units = phase.plans, phase.units
+    convoys_for: dict[int, list[int]] = {}
+    for idx, plan in enumerate(plans):
+        if plan.role == CONVOY:
+            army = plans[plan.target]
+            if army.role == MOVE and army.dest_province == plan.dest:
+                convoys_for.setdefault(plan.target, []).append(idx)
+            else:
+                plan.matched = False
+    for idx, plan in enumerate(plans):
+        if plan.role != MOVE or units[idx].is_fleet:
+            continue
+        fleets = convoys_for.get(idx)
+        if fleets is None and not plan.needs_convoy:
+            continue  # an army marching by land, as most do
+        fleets = fleets or []
+        own = any(units[f].power == units[idx].power for f in fleets)
+        wants = plan.needs_convoy or plan.via_convoy or own
+        route = plan.route = _route(phase, idx, fleets)
+        plan.convoyed = plan.needs_convoy or (wants and route is not None)
+        if plan.needs_convoy and route is None:
+            # no chain of fleets at sea could carry it: the order is illegal, the army holds
+            problem = legality.convoy_chain_problem(units[idx].province, plan.dest_province,
+                                                    units, phase.map)
+            if problem is not None:
+                plan.role, plan.convoyed, plan.void = STAND, False, problem.message
+        if not plan.convoyed:
+            for f in fleets:
+                plans[f].matched = False
+    rules = phase.rules
+    vetted = rules.answers("may_support")
+    stacked = phase.stacking_rules
+    for idx, plan in enumerate(plans):
+        role = plan.role
+        if role == STAND or role == MOVE or role == MERGE or role == SUPPORT_MERGE:
+            continue
+        if role == CONVOY:
+            if plan.matched and not plans[plan.target].convoyed:
+                plan.matched = False
+            continue
+        if stacked:
+            plan.target = stack_target(phase, idx, plan)
+        target = plans[plan.target]
+        if role == SUPPORT_HOLD:
+            if target.role == MOVE:
+                plan.matched, plan.unmatched_reason = False, "the supported unit moved"
+        elif not (target.role == MOVE and target.dest_province == plan.dest
+                  and (plan.dest_coast is None
+                       or coast_of(target.dest) in (None, plan.dest_coast))):
+            plan.matched = False
+            plan.unmatched_reason = "the supported unit did not make that move"
+        if plan.matched and vetted and (why := rules.support_refused(
+                units[idx], units[plan.target], phase.position)):
+            plan.matched, plan.unmatched_reason = False, why
+
+
+def _route(phase: MovementPhase, army: int, fleets: list[int]):
+    """The convoy route graph over `fleets` for this army's move, or None if none exists."""
+    if not fleets:
+        return None
+    units, plans, fleet_adj = phase.units, phase.plans, phase.map.fleet_adj
+    unit, plan = units[army], plans[army]
+    dest = plan.dest_province
+    locs = {f: units[f].location for f in fleets if plans[f].matched}
+    starts = [f for f, loc in locs.items()
+              if any(province_of(x) == unit.province for x in fleet_adj.get(loc, ()))]
+    ends = frozenset(f for f, loc in locs.items()
+                     if any(province_of(x) == dest for x in fleet_adj.get(loc, ())))
+    nxt = {f: [g for g, gl in locs.items() if g != f and gl in fleet_adj.get(loc, ())]
+           for f, loc in locs.items()}
+    seen, todo = set(starts), list(starts)
+    while todo:
+        f = todo.pop()
+        if f in ends:
+            return starts, ends, nxt
+        for g in nxt[f]:
+            if g not in seen:
+                seen.add(g)
+                todo.append(g)
+    return None

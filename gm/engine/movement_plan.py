@@ -1,0 +1,49 @@
+"""A piece's plan in a movement phase: what the resolver will do with its order, as the order's
+kind planned it (`gm.orders.kinds.phase_parts`). Shared by the phase's steps (check, match,
+forces, stacks, outcome)."""
+
+from __future__ import annotations
+
+from gm.engine import results as R
+from gm.maps.gamemap import province_of
+from gm.orders.kinds.order_kind import Order
+
+# what a piece does (`Plan.role`), set only by the phase's planner verbs
+STAND = 0
+MOVE = 1
+MERGE = 2  # moves into its side's merge
+SUPPORT_HOLD = 3
+SUPPORT_MOVE = 4
+SUPPORT_MERGE = 5
+CONVOY = 6
+# each role as a rule reads it (`results.PlannedOrder.action`)
+ACTIONS = ("hold", "move", "merge", "support_hold", "support_move", "support_merge", "convoy")
+
+
+class Plan:
+    """A unit's order after checking: what the resolver will do with it.
+
+    The defaults are class attributes, so that a plan costs only what differs from a hold
+    (a phase makes one plan per unit; most of them never change most fields)."""
+
+    role: int = STAND
+    dest: str | None = None  # move: the location moved to; support/convoy: the province
+    dest_province: str | None = None  # the province of `dest`
+    target: int = -1  # support/convoy: the unit supported or convoyed
+    dest_coast: str | None = None  # support_move: coast named in the support, if any
+    via_convoy: bool = False
+    needs_convoy: bool = False  # a move that is not adjacent by land
+    convoyed: bool = False
+    void: str | None = None  # why the order was set aside
+    void_code: str = R.VOID  # BLOCKED when other units' orders set it aside (`void_moves`)
+    matched: bool = True  # support/convoy: does the supported/convoyed order match?
+    unmatched_reason: str = ""
+    route: tuple | None = None  # a convoyed move: the convoy route graph (starts, ends, next)
+    defence: float = 0.0  # added to the piece's strength where it stands (its order's part)
+
+    def __init__(self, order: Order | None):
+        self.order = order
+
+    def aim(self, dest: str) -> None:
+        self.dest = dest
+        self.dest_province = province_of(dest)

@@ -1,0 +1,364 @@
+"""The common shapes of an order read without Lark, into exactly the `Syntax` Lark gives.
+
+Most orders are written in a few shapes: `A Par - Bur`, `A Lon - Nwy via convoy`,
+`F Nth S A Yor - Nwy`, `A Mun S A Ber`, `F Nth C A Lon - Nwy`, `A Par H`, `A Bur R Par`,
+`A Mun disband`, `Build A Par`, `Remove F Tri`, each name one word (`Par`, `spa/nc`).
+Reading those here makes a file of thousands of orders several times faster to read, and
+a command whose orders all take these shapes never loads Lark. Anything else is Lark's
+(`quick_syntax` answers None): another shape, a name of two words, a bracket, a kind left
+out or a count (`2A`), and any word the grammar might read as a keyword. For that the reader
+decides as Lark's lexer does, from the grammar file itself: a word is a name only where no
+terminal but WORD matches it, and a keyword only where no other terminal of its priority or
+higher matches. If the grammar no longer has, as written, every rule the shapes follow, or
+holds a terminal this reader cannot read, it stands aside for every order.
+
+tests/orders/test_quick_syntax.py compares it with Lark on every order of the case files and
+letter fixtures, and on random texts.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from gm.orders.grammar import (
+    NameText,
+    PlaceText,
+    Syntax,
+    UnitText,
+    coast_code,
+    grammar_text,
+    read_kind,
+)
+
+# The rules the shapes below follow, as the grammar writes them (whitespace aside).
+RULES = (
+    "| unit HOLD -> hold", "| unit MOVE dest via? -> move",
+    "| unit SUPPORT unit HOLD? -> support_hold", "| unit SUPPORT unit MOVE place -> support_move",
+    "| unit CONVOY unit MOVE place -> convoy", "| unit RETREAT place via? -> retreat",
+    "| unit DISBAND -> disband", "| BUILD unit -> build", "| REMOVE unit -> remove",
+    "unit: KIND place |", "dest: place |", "place: name coast?", "name: WORD+",
+    'coast: "/" COAST |', "via: VIA", "%ignore /\\s+/",
+)
+_KEYWORDS = ("KIND", "HOLD", "MOVE", "SUPPORT", "CONVOY", "RETREAT", "DISBAND", "BUILD",
+             "REMOVE", "VIA", "COAST", "/")
+_SPACE = re.compile(r"\s*")
+_SEEN_LIMIT = 50_000
+_KINDS = {letter: read_kind(letter) for letter in "aAfFgG"}  # (kind, strength)
+_MOST_TOKENS = 12  # the longest common shape, `F spa/nc S F mar - spa/sc`, has 11
+
+
+class _Terminal(NamedTuple):
+    name: str
+    priority: int
+    pattern: str  # a Python regular expression, flags inline
+
+
+class _Lexicon(NamedTuple):
+    """What the reader knows of the grammar's terminals, highest priority first."""
+
+    patterns: tuple[re.Pattern, ...]
+    names: tuple[str, ...]
+    ahead: tuple[int, ...]  # for each, how many terminals have its priority or a higher one
+    starts: tuple[frozenset[str] | None, ...]  # for each, the characters a match can start
+    # with (None: any)
+    candidates: dict[str, tuple[int, ...]]  # by a first character: the terminals that may
+    # match there
+    seen: dict[str, tuple | None]  # the tokens read (`_tokens`), by the character before and
+    # the text from their start
+
+
+def quick_syntax(text: str) -> Syntax | None:
+    """The `Syntax` Lark would give `text`, when it takes one of the common shapes; else None."""
+    lexicon = _lexicon(grammar_text())
+    return None if lexicon is None else _read(text, lexicon)
+
+
+def _read(text: str, lexicon: _Lexicon) -> Syntax | None:
+    if "\n" in text:
+        return None
+    tokens = _tokens(text, _SPACE.match(text).end(), lexicon)
+    if tokens is None:
+        return None
+    plan = _PLANS.get(tokens[0])
+    return None if plan is None else _build(plan, tokens[1], len(text) + 1)
+
+
+def _tokens(text: str, pos: int, lex: _Lexicon) -> tuple[tuple, tuple] | None:
+    """The tokens Lark's lexer would make of the text from `pos`, while this reader is sure
+    of each: their terminals, and their (text, distance of their column from the end). They
+    depend only on that text and, through a `\b`, on the character before, so the same ending
+    of an order is read once."""
+    if pos == len(text):
+        return (), ()
+    key = text[pos - 1:] if pos else "\n" + text
+    found = lex.seen.get(key, False)
+    if found is False:
+        if len(lex.seen) > _SEEN_LIMIT:
+            lex.seen.clear()
+        found = None
+        token = _token(lex, text, pos)
+        if token is not None:
+            rest = _tokens(text, _SPACE.match(text, pos + len(token[1])).end(), lex)
+            if rest is not None and len(rest[0]) < _MOST_TOKENS:
+                found = ((token[0], *rest[0]), ((token[1], len(text) - pos), *rest[1]))
+        lex.seen[key] = found
+    return found
+
+
+def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
+    """(terminal, text) of the token Lark's lexer takes at `pos`: the terminal of highest
+    priority that matches there, if no other of that priority does, and WORD only if nothing
+    else does; None when unsure, or when nothing matches."""
+    first = text[pos]
+    candidates = lex.candidates.get(first)
+    if candidates is None:
+        candidates = lex.candidates[first] = tuple(
+            n for n, chars in enumerate(lex.starts)
+            if chars is None or first in chars or not first.isascii())
+    matched = [(n, m.group()) for n in candidates
+               if (m := lex.patterns[n].match(text, pos)) is not None]
+    if not matched:
+        return None
+    best, value = matched[0]
+    name = lex.names[best]
+    rivals = len(lex.names) if name == "WORD" else lex.ahead[best]
+    if not value or any(n < rivals for n, _ in matched[1:]):
+        return None
+    return name, value
+
+
+# The common shapes, as the terminals of their tokens: for each sequence, the order's form
+# and how to build each of its items from the tokens (`_build`).
+_UNITS = (("KIND", "WORD"), ("KIND", "WORD", "/", "COAST"), ("WORD",), ("WORD", "/", "COAST"))
+_PLACES = (("WORD",), ("WORD", "/", "COAST"))
+
+
+def _plans() -> dict[tuple[str, ...], tuple[str, tuple]]:
+    plans = {}
+
+    def add(form: str, *parts) -> None:
+        """`parts`: a keyword's name, or (item kind, its tokens' terminals)."""
+        sequence, items = [], []
+        for part in parts:
+            if isinstance(part, str):
+                sequence.append(part)
+                continue
+            what, terminals = part
+            items.append((what, len(sequence), terminals))
+            sequence.extend(terminals)
+        plans[tuple(sequence)] = (form, tuple(items))
+
+    for unit in _UNITS:
+        u = ("unit", unit)
+        add("build", "BUILD", u)
+        add("remove", "REMOVE", u)
+        add("hold", u, "HOLD")
+        add("disband", u, "DISBAND")
+        for place in _PLACES:
+            add("move", u, "MOVE", ("dest", place))
+            add("move", u, "MOVE", ("dest", place), ("via", ("VIA",)))
+            add("retreat", u, "RETREAT", ("place", place))
+        for other in _UNITS:
+            v = ("unit", other)
+            add("support_hold", u, "SUPPORT", v)
+            add("support_hold", u, "SUPPORT", v, "HOLD")
+            for place in _PLACES:
+                add("support_move", u, "SUPPORT", v, "MOVE", ("place", place))
+                add("convoy", u, "CONVOY", v, "MOVE", ("place", place))
+    return plans
+
+
+_PLANS = _plans()
+
+
+def _build(plan: tuple[str, tuple], tokens: tuple, end: int) -> Syntax | None:
+    """The `Syntax` Lark's transformer builds for these tokens, following `plan`; columns are
+    counted back from `end`."""
+    form, items = plan
+    built = []
+    for what, at, terminals in items:
+        if what == "via":
+            built.append(True)
+            continue
+        kind = None
+        if terminals[0] == "KIND":
+            kind = _KINDS.get(tokens[at][0])
+            if kind is None:  # `2A`, `A/F`, `an army`: Lark's
+                return None
+            at += 1
+        word, distance = tokens[at]
+        coast = coast_code(tokens[at + 2][0]) if terminals[-1] == "COAST" else None
+        place = PlaceText(NameText(word, end - distance), coast)
+        if what == "place":
+            built.append(place)
+        elif kind is None:  # a unit without its kind (`Par`), or where a move goes
+            built.append(UnitText(None, None, place, place.name.column))
+        else:
+            built.append(UnitText(*kind, place, end - tokens[at - 1][1]))
+    return Syntax(form, tuple(built))
+
+
+@lru_cache(maxsize=1)
+def _lexicon(grammar: str) -> _Lexicon | None:
+    """The terminals of `grammar`, or None when the reader must stand aside."""
+    flat = " ".join(grammar.split()) + " "
+    if any(f"{rule} " not in flat for rule in RULES):
+        return None
+    terminals = _terminals(grammar)
+    if terminals is None:
+        return None
+    terminals.sort(key=lambda t: -t.priority)
+    by_name = {t.name: t for t in terminals}
+    if "WORD" not in by_name or any(k not in by_name for k in _KEYWORDS):
+        return None
+    try:
+        patterns = tuple(re.compile(t.pattern) for t in terminals)
+    except re.error:
+        return None
+    return _Lexicon(patterns, tuple(t.name for t in terminals),
+                    tuple(sum(o.priority >= t.priority for o in terminals) for t in terminals),
+                    tuple(_first_characters(t.pattern) for t in terminals), {}, {})
+
+
+def _first_characters(pattern: str) -> frozenset[str] | None:
+    """The (ASCII) characters a match of `pattern` can start with; None when it may start with
+    any, match nothing, or this cannot tell. Read from Python's own parse of the expression;
+    where that is not to be had, None: every terminal is then tried everywhere."""
+    try:
+        from re import _constants as sre
+        from re import _parser
+
+        parsed = _parser.parse(pattern)
+    except Exception:  # noqa: BLE001  (a Python whose re is built otherwise)
+        return None
+    chars, may_be_empty = _starts(parsed.data, bool(parsed.state.flags & re.IGNORECASE), sre)
+    return None if chars is None or may_be_empty else frozenset(chars)
+
+
+def _starts(items, ignore_case: bool, sre) -> tuple[set[str] | None, bool]:
+    """The characters the sequence `items` (a parsed expression) can start with, and whether
+    it can match nothing; (None, _) when unsure."""
+    chars: set[str] = set()
+    for op, arg in items:
+        if op is sre.AT:  # `\b`, `^`: takes no character
+            continue
+        if op is sre.LITERAL or op is sre.IN:
+            found = _literal(arg, ignore_case) if op is sre.LITERAL else _set(arg, ignore_case)
+            return (None, False) if found is None else (chars | found, False)
+        if op is sre.SUBPATTERN:
+            _, add, remove, sub = arg
+            case = (ignore_case or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE
+            branches, empty = [sub.data], None
+        elif op is sre.BRANCH:
+            branches, case = arg[1], ignore_case
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+            low, _, sub = arg
+            branches, case, empty = [sub], ignore_case, low == 0
+        else:
+            return None, False
+        can_skip = False
+        for branch in branches:
+            found, branch_empty = _starts(branch, case, sre)
+            if found is None:
+                return None, False
+            chars |= found
+            can_skip = can_skip or branch_empty
+        if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and empty:
+            can_skip = True
+        if not can_skip:
+            return chars, False
+    return chars, True
+
+
+def _literal(code: int, ignore_case: bool) -> set[str] | None:
+    char = chr(code)
+    if not char.isascii():
+        return None if ignore_case else {char}
+    return {char.lower(), char.upper()} if ignore_case else {char}
+
+
+def _set(items, ignore_case: bool) -> set[str] | None:
+    """The characters of a `[...]` class, if it names them one by one or in small ranges."""
+    from re import _constants as sre
+
+    chars: set[str] = set()
+    for op, arg in items:
+        if op is sre.LITERAL:
+            found = _literal(arg, ignore_case)
+        elif op is sre.RANGE and arg[1] - arg[0] < 128:
+            found = set()
+            for code in range(arg[0], arg[1] + 1):
+                more = _literal(code, ignore_case)
+                if more is None:
+                    return None
+                found |= more
+        else:
+            return None  # a negated class, `\w`, `\s`: any character, as far as this knows
+        if found is None:
+            return None
+        chars |= found
+    return chars
+
+
+_DEFINITION = re.compile(r"^([A-Z_][A-Z0-9_]*)(?:\.(-?\d+))?\s*:\s*(.*)$")
+_REGEX = re.compile(r"^/((?:[^/\\]|\\.)+)/(i?)$")
+_STRING = re.compile(r'"((?:[^"\\]|\\.)+)"(i?)')
+
+
+def _terminals(grammar: str) -> list[_Terminal] | None:
+    """Every terminal: the named ones (`MOVE.3: /.../`, each alternative on its own line)
+    and the strings written in rules (`"/"`, named by their text). None if a definition
+    takes a form this reader does not know, such as a terminal made of others."""
+    named: dict[str, tuple[int, list[str]]] = {}
+    strings: set[tuple[str, str]] = set()
+    current: list[str] | None = None
+    for raw in grammar.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("//"):
+            continue
+        definition = _DEFINITION.match(line)
+        if definition:
+            name, priority, body = definition.groups()
+            current = [body]
+            named[name] = (int(priority or 0), current)
+        elif line.startswith("|") and current is not None:
+            current.append(line[1:].strip())
+        elif line.startswith("%ignore"):
+            current = None
+        elif line.startswith("%") and not line.startswith("%extend"):
+            return None  # %import, %declare...: terminals this reader cannot see
+        else:  # a rule: only its strings are terminals
+            current = None
+            rest = _STRING.sub("", line)
+            if "/" in rest.split("//")[0]:
+                return None  # a regular expression written inside a rule
+            strings.update(_STRING.findall(line))
+    terminals = []
+    for name, (priority, bodies) in named.items():
+        patterns = []
+        for body in bodies:
+            regex, string = _REGEX.match(body), _STRING.fullmatch(body)
+            if regex and "(?<" in regex.group(1).replace("(?P<", ""):
+                return None  # a look behind: the probe's memory keys on one character
+            if regex:
+                patterns.append(_flagged(regex.group(1), regex.group(2)))
+            elif string:
+                patterns.append(_flagged(re.escape(_unescaped(string.group(1))), string.group(2)))
+            else:
+                return None
+        terminals.append(_Terminal(name, priority,
+                                   "|".join(f"(?:{p})" for p in patterns)))
+    for text, flag in sorted(strings):
+        terminals.append(_Terminal(_unescaped(text), 0, _flagged(re.escape(_unescaped(text)),
+                                                                  flag)))
+    return terminals
+
+
+def _flagged(pattern: str, flag: str) -> str:
+    return f"(?i:{pattern})" if flag else pattern
+
+
+def _unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
