@@ -139,7 +139,8 @@ def print_echo(taken) -> None:
         console.print("\n".join(
             f"  {STATUS_WORD.get(line.status, line.status):<9} {line.power or '?':<8} "
             f"{line.text:<{width}}  {line.detail}".rstrip() for line in taken.lines),
-            markup=False, soft_wrap=True)
+            markup=False, highlight=False, soft_wrap=True)  # players' words, not repr: rich's
+        # highlighter would colour their digits and quotes, and costs seconds on a long letter
     counts = {s: sum(1 for line in taken.lines if line.status == s) for s in STATUS_WORD}
     summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
     console.print(f"Stored: {summary or 'nothing'}.", markup=False)

@@ -74,25 +74,36 @@ def add_letter(store: Store, phase_id: int, text: str, power: str | None,
     return table.last_pk
 
 
+_ORDER_COLUMNS = ("phase_id", "letter_id", "line", "power", "text", "status", "reason", "parsed",
+                  "order_json", "category", "explanation", "target", "conditional",
+                  "written_for")
+_INSERT_ORDER = (f"INSERT INTO orders ({', '.join(_ORDER_COLUMNS)}) "
+                 f"VALUES ({', '.join('?' * len(_ORDER_COLUMNS))})")
+
+
 def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrder]) -> None:
-    """Store a letter's lines, in one batch (a replay stores thousands)."""
-    store.db["orders"].insert_all(
-        ({"phase_id": phase_id, "letter_id": letter_id, "line": order.line,
-          "power": order.power, "text": order.text, "status": order.status,
-          "reason": order.reason, "parsed": order.parsed, "order_json": order.order_json,
-          "category": order.category, "explanation": order.explanation,
-          "target": order.target, "conditional": int(order.conditional),
-          "written_for": order.written_for}
-         for order in orders), batch_size=500)
+    """Store a letter's lines in one statement run over them all (a replay stores thousands,
+    a letter of chatter as many), inside the caller's transaction or a savepoint of its own."""
+    with store.db.atomic():
+        store.db.conn.executemany(_INSERT_ORDER, [
+            (phase_id, letter_id, order.line, order.power, order.text, order.status,
+             order.reason, order.parsed, order.order_json, order.category, order.explanation,
+             order.target, int(order.conditional), order.written_for)
+            for order in orders])
 
 
 def orders_of_phase(store: Store, phase_id: int, statuses: tuple[str, ...] | None = None
                     ) -> list[OrderRow]:
-    rows = [_order(r) for r in store.db.query(
-        "SELECT * FROM orders WHERE phase_id = ? ORDER BY id", [phase_id])]
-    if statuses is not None:
-        rows = [r for r in rows if r.status in statuses]
-    return rows
+    """The phase's stored lines in the order they were stored; only those of `statuses` when
+    given (picked by SQLite: a phase may hold thousands of ignored lines)."""
+    if statuses is None:
+        return [_order(r) for r in store.db.query(
+            "SELECT * FROM orders WHERE phase_id = ? ORDER BY id", [phase_id])]
+    if not statuses:
+        return []
+    return [_order(r) for r in store.db.query(
+        f"SELECT * FROM orders WHERE phase_id = ? AND status IN "
+        f"({', '.join('?' * len(statuses))}) ORDER BY id", [phase_id, *statuses])]
 
 
 def orders_by_id(store: Store, ids) -> list[OrderRow]:
