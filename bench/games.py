@@ -32,17 +32,14 @@ from gm.engine.retreat_phase import retreat_options
 from gm.engine.season import Season
 from gm.maps import load_map
 from gm.maps.gamemap import GameMap
-from gm.orders.types import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    SupportHold,
-    SupportMove,
-)
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import Order
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.support import SupportHold, SupportMove
 
 GAMES = 20
 PHASES_PER_GAME = 46

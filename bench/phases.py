@@ -9,7 +9,11 @@ from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.engine.retreat_phase import retreat_options
 from gm.maps.gamemap import GameMap
-from gm.orders.types import Build, Disband, Order, Remove, Retreat
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.order_kind import Order
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.retreat import Retreat
 
 
 def seeded_phases(game_map: GameMap):

@@ -6,7 +6,11 @@ import random
 
 from gm.engine.position import Phase, Position, Unit
 from gm.maps.gamemap import GameMap, province_of
-from gm.orders.types import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import Order
+from gm.orders.kinds.support import SupportHold, SupportMove
 
 
 def crowded_position(game_map: GameMap, rng: random.Random, units: int = 34) -> Position:

@@ -118,7 +118,9 @@ def engine_figures(repeat: int = 5):
 
 def _mila_text(order) -> str:
     """An order as the diplomacy engine writes it (translated to its ids there)."""
-    from gm.orders.types import Build, Disband, Remove
+    from gm.orders.kinds.build import Build
+    from gm.orders.kinds.disband import Disband
+    from gm.orders.kinds.remove import Remove
 
     if isinstance(order, Build):
         return f"{order.unit_kind} {order.location} B"

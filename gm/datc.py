@@ -35,8 +35,10 @@ from gm.engine.season import Season
 from gm.maps import GameMap, MapError, load_map
 from gm.maps.gamemap import fold_name, province_of
 from gm.notation import read_leader, units_listed
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import Order
 from gm.orders.parse import OrderError, parse_order
-from gm.orders.types import Convoy, Move, Order
 
 SECTIONS = {
     "PRESTATE_SETPHASE", "PRESTATE", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",

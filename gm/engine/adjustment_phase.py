@@ -25,6 +25,7 @@ from gm.maps.gamemap import GameMap
 from gm.orders import legality
 from gm.orders.kinds.board import power_name
 from gm.orders.kinds.build import (
+    Build,
     allowance,
     amount,
     builds_used_problem,
@@ -33,14 +34,16 @@ from gm.orders.kinds.build import (
     plural,
     single_unit_problem,
 )
+from gm.orders.kinds.order_kind import Order
 from gm.orders.kinds.remove import (
+    Remove,
     no_removals_problem,
     removals_made_problem,
     stack_removal,
     upkeep_problem,
 )
+from gm.orders.kinds.waive import Waive
 from gm.orders.phases import ADJUSTMENT, refusal
-from gm.orders.types import Build, Order, Remove, Waive
 from gm.rules import RuleSet
 
 

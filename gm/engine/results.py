@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gm.engine.position import Position, Unit
-from gm.orders.types import Order
+from gm.orders.kinds.order_kind import Order
 
 # reason codes
 MOVED = "moved"

@@ -20,7 +20,7 @@ from gm.engine.results import CentreChanged, Event, PhaseOutcome
 from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.maps.gamemap import GameMap
 from gm.orders import legality
-from gm.orders.types import Order, show_location
+from gm.orders.kinds.order_kind import Order, show_location
 from gm.rules import RuleSet
 
 

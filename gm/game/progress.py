@@ -17,7 +17,9 @@ from gm.game.stored_orders import orders_in_force
 from gm.notation import place
 from gm.orders.attribution import ordering_side
 from gm.orders.ignored import EMAIL_HEADER, HEADING
-from gm.orders.types import Build, Remove, Waive
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.waive import Waive
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store

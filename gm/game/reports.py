@@ -20,7 +20,7 @@ from gm.game.press import author_of
 from gm.game.stored_orders import typed_order
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
-from gm.orders.types import Order
+from gm.orders.kinds.order_kind import Order
 from gm.report.chart import CentreChart, build_chart
 from gm.report.report_builder import LINES, build_report
 from gm.report.report_data import Deadline, PlayerLine, SeasonReport, SeasonZine

@@ -15,8 +15,7 @@ from __future__ import annotations
 from gm.maps.gamemap import GameMap
 from gm.orders import legality
 from gm.orders.errors import OrderError
-from gm.orders.kinds.order_kind import WARNING
-from gm.orders.types import Order
+from gm.orders.kinds.order_kind import WARNING, Order
 
 VOID_NOTE = "void when adjudicated: {}"
 WARNING_NOTE = "warning: {}"

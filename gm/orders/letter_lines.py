@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from gm.orders.errors import OrderError
 from gm.orders.ignored import ignored_reason
+from gm.orders.kinds.order_kind import Order
 from gm.orders.sections import PhaseSlot
-from gm.orders.types import Order
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,13 @@ from __future__ import annotations
 import re
 
 from gm.maps.gamemap import GameMap
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.order_kind import Order
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.retreat import Retreat
 from gm.orders.line_kinds import STARTS_WITH_UNIT
 from gm.orders.sections import LetterPhases, NotYet, PhaseSlot, place_heading, read_heading
-from gm.orders.types import Build, Disband, Order, Remove, Retreat
 
 # Conditional retreats: `If dislodged, A Mar - Gas`, `A Leb - Lam (if dislodged)`.
 _DISLODGED = r"(?:dislodged|displaced|forced\s+out)"

@@ -43,7 +43,11 @@ from gm.orders.errors import (
     UNSURE,
     OrderError,
 )
+from gm.orders.kinds.build import Build
 from gm.orders.kinds.hold import NO_ORDER
+from gm.orders.kinds.order_kind import Order
+from gm.orders.kinds.place_leader import PlaceLeader
+from gm.orders.kinds.retreat import Retreat
 from gm.orders.letter_headings import (
     NOT_POWERS,
     POWER_DASH,
@@ -92,7 +96,6 @@ from gm.orders.sections import (
     not_yet,
     read_heading,
 )
-from gm.orders.types import Build, Order, PlaceLeader, Retreat
 
 # What a letter costs is bounded by its length: a line longer than a line of orders is prose,
 # read by no pattern; a letter gives no more orders than every power of a game has, and tries

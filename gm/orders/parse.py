@@ -25,10 +25,13 @@ from gm.orders.errors import (
 )
 from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText
 from gm.orders.kind_registry import glue
+from gm.orders.kinds.choose_kind import ChooseKind
+from gm.orders.kinds.convert import Convert
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import Order
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
 from gm.orders.phases import fit_phase
 from gm.orders.quick import quick_syntax
-from gm.orders.types import ChooseKind, Convert, Move, Order
 from gm.orders.variants import forbidden_by, form_words, map_forms, missing_form
 
 __all__ = ["OrderError", "Reading", "clear_caches", "parse_order", "read_order"]

@@ -11,7 +11,7 @@ from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
 from gm.orders.kind_registry import declared, kind_of
 from gm.orders.kinds.choose_kind import ChooseKind
-from gm.orders.types import Order
+from gm.orders.kinds.order_kind import Order
 from gm.rule_catalogue import forbidden, forms, phases_for, reference
 
 # The forms a unit itself shows (`2A`, `G`, `A/F`, a leader), whatever its order: form -> (what

@@ -16,7 +16,7 @@ from gm.engine.position import Position
 from gm.maps.gamemap import GameMap
 from gm.notation import LEADER, place, read_unit
 from gm.orders import legality
-from gm.orders.types import Order
+from gm.orders.kinds.order_kind import Order
 from gm.report.report_data import OrderFacts, PieceFacts
 from gm.store.result_rows import ResultRow
 

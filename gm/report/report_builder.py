@@ -33,7 +33,7 @@ from gm.notation import (
 from gm.orders.ignored import ATTRIBUTION, EMAIL_HEADER, HEADING, NOTHING_TO_READ, SIGNATURE
 from gm.orders.kind_registry import echo_words
 from gm.orders.kinds.build import amount
-from gm.orders.types import Order
+from gm.orders.kinds.order_kind import Order
 from gm.report.order_facts import order_facts, read_back
 from gm.report.report_data import (
     AdjustmentLine,

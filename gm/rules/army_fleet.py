@@ -21,7 +21,9 @@ from gm.engine import results as R
 from gm.engine.position import Unit
 from gm.engine.results import OrderResult
 from gm.maps.gamemap import coast_of, province_of
-from gm.orders.types import ChooseKind, Hold, Order
+from gm.orders.kinds.choose_kind import ChooseKind
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.order_kind import Order
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import BuildHooks, MovementHooks, OrderHooks
 from gm.rules.rule import Rule

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from gm.engine.position import Unit, piece_tag
 from gm.orders.kinds.board import place_name, power_name
+from gm.orders.kinds.move import Move
 from gm.orders.legality import retreat_options
-from gm.orders.types import Move
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import BuildHooks, OrderHooks, OwnershipHooks, RetreatHooks
 from gm.rules.rule import Rule

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from gm.engine import results as R
 from gm.maps.gamemap import coast_of, province_of
-from gm.orders.types import Convert
+from gm.orders.kinds.convert import Convert
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import AdjustmentHooks, MovementHooks, OrderHooks
 from gm.rules.rule import Rule

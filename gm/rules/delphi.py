@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from gm.engine import results as R
 from gm.notation import piece_shown
-from gm.orders.types import Sack
+from gm.orders.kinds.sack import Sack
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import AdjustmentHooks, ExtraBuildHooks, MovementHooks, OrderHooks, PieceHooks
 from gm.rules.rule import Rule

@@ -31,7 +31,8 @@ from dataclasses import replace
 
 from gm.engine import results as R
 from gm.orders.kinds.board import place_name, power_name
-from gm.orders.types import DestroyCentre, RebuildCentre
+from gm.orders.kinds.destroy_centre import DestroyCentre
+from gm.orders.kinds.rebuild_centre import RebuildCentre
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
 from gm.rules.hooks import BuildHooks, MovementHooks, OrderHooks, SupplyHooks, VictoryHooks

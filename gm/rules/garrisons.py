@@ -17,16 +17,12 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.engine.results import OrderResult
-from gm.orders.types import (
-    Convoy,
-    Disband,
-    Merge,
-    Move,
-    Remove,
-    SupportHold,
-    SupportMerge,
-    SupportMove,
-)
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.merge import Merge, SupportMerge
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import AdjustmentHooks, BuildHooks, OrderHooks, PieceHooks
 from gm.rules.rule import Rule

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from gm.engine import results as R
 from gm.engine.results import OrderResult
-from gm.orders.types import Build, DestroyCentre
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.destroy_centre import DestroyCentre
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
 from gm.rules.hooks import (

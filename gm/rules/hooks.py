@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from gm.engine.position import Dislodged, Position, Unit
     from gm.engine.results import OrderResult, PlannedOrder
     from gm.maps.gamemap import GameMap
-    from gm.orders.kinds.build import NewPiece
-    from gm.orders.types import Build, Order
+    from gm.orders.kinds.build import Build, NewPiece
+    from gm.orders.kinds.order_kind import Order
 
 
 class OrderHooks:

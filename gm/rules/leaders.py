@@ -34,7 +34,8 @@ from gm.engine.position import Unit, piece_tag
 from gm.engine.results import OrderResult
 from gm.notation import show_location, unit_label
 from gm.orders.kinds.board import place_name, power_name
-from gm.orders.types import PlaceLeader, SupportHold, SupportMove
+from gm.orders.kinds.place_leader import PlaceLeader
+from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
 from gm.rules.hooks import BuildHooks, MovementHooks, OrderHooks, OwnershipHooks, PieceHooks

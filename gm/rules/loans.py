@@ -33,7 +33,7 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.orders.kinds.board import place_name, power_name
-from gm.orders.types import EndLoan, LoanCentre
+from gm.orders.kinds.loan import EndLoan, LoanCentre
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import OrderHooks, OwnershipHooks, SupplyHooks, VictoryHooks
 from gm.rules.rule import Rule

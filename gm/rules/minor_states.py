@@ -22,7 +22,8 @@ from __future__ import annotations
 from gm.engine import results as R
 from gm.engine.results import OrderResult
 from gm.notation import kind_label, mix_counts
-from gm.orders.types import Build, Waive
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.waive import Waive
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import AdjustmentHooks, BuildHooks, OwnershipHooks
 from gm.rules.rule import Rule

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm.notation import mix_counts
-from gm.orders.types import Build, Merge
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.merge import Merge
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import AdjustmentHooks, OrderHooks, PieceHooks
 from gm.rules.rule import Rule

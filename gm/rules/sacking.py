@@ -41,7 +41,7 @@ from gm.engine.position import piece_tag
 from gm.engine.results import OrderResult
 from gm.notation import piece_shown
 from gm.orders.kinds.board import place_name, power_name
-from gm.orders.types import Sack
+from gm.orders.kinds.sack import Sack
 from gm.rule_catalogue import RULES
 from gm.rules import centres_gone
 from gm.rules.hooks import MovementHooks, OrderHooks, OwnershipHooks, PieceHooks, SupplyHooks

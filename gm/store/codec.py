@@ -5,7 +5,7 @@ Units are written in gm's notation (`gm.notation`: `A par`, `F spa/nc`, `2A ur`,
 Variant state is JSON; sets become `{"$set": [...]}` so that they come back as sets, and a key
 of the state's own that starts with `$` is written with one `$` more, so that no key is taken for
 that marker (`{"$set": 1}` is stored as `{"$$set": 1}`). A typed
-order is kept as JSON of its fields, named by its class in `gm.orders.types`. An event is a
+order is kept as JSON of its fields, named by its class (`gm.orders.kind_registry.order_type` finds it again). An event is a
 rule's words as they are, or a typed event (`CentreChanged`) as a JSON object.
 """
 

@@ -146,7 +146,8 @@ def test_a_supported_double_army_is_shown_as_the_double(gm):
 def test_a_convoyed_double_and_a_support_naming_no_kind_are_shown_as_they_stand():
     from gm.engine.position import Unit
     from gm.notation import order_display
-    from gm.orders.types import Convoy, SupportHold
+    from gm.orders.kinds.convoy import Convoy
+    from gm.orders.kinds.support import SupportHold
 
     double = [Unit("rome", "A", "syr", 1.0), Unit("rome", "A", "syr", 1.0)]
     convoy = Convoy("rome", "F", "ion", "A", "syr", "gre")

@@ -8,7 +8,7 @@ import sqlite3
 from gm.engine.position import Dislodged, Phase, Unit, starting_position
 from gm.engine.retreat_phase import adjudicate_retreats
 from gm.maps.loader import load_map
-from gm.orders.types import Retreat
+from gm.orders.kinds.retreat import Retreat
 from gm.store import store_errors as errors
 
 

@@ -26,7 +26,7 @@ from gm.draw.stored import all_boards
 from gm.draw.tokens import place_tokens
 from gm.engine.position import Unit, starting_position
 from gm.maps import available_maps, load_map
-from gm.orders.types import Move
+from gm.orders.kinds.move import Move
 from tests.conftest import replay_file
 from tests.draw.svg_structure import SVG, parse, with_class
 

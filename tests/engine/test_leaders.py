@@ -7,8 +7,9 @@ from __future__ import annotations
 from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.maps import load_map
-from gm.orders.kinds.move import leader_reaches
-from gm.orders.types import Convoy, Move, SupportMove
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.move import Move, leader_reaches
+from gm.orders.kinds.support import SupportMove
 from tests.stacking.rule import stacking
 
 SPRING = Phase(1901, "Spring", "Movement")

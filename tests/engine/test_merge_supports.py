@@ -7,9 +7,11 @@ from __future__ import annotations
 from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
+from gm.orders.kinds.merge import Merge, SupportMerge
+from gm.orders.kinds.move import Move
 from gm.orders.kinds.order_kind import UnitRef
+from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.orders.phases import MOVEMENT
-from gm.orders.types import Merge, Move, SupportHold, SupportMerge, SupportMove
 from tests.stacking.rule import stacking
 
 SPRING = Phase(1901, "Spring", "Movement")

@@ -9,9 +9,12 @@ from __future__ import annotations
 from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.move import Move
 from gm.orders.kinds.split import Split
+from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.orders.phases import MOVEMENT
-from gm.orders.types import Convoy, Hold, Move, SupportHold, SupportMove
 from gm.rules import RuleSet
 from tests.stacking.rule import Stacks, stacking
 

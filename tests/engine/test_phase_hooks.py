@@ -17,7 +17,12 @@ from gm.engine.position import Phase, Position, Unit, starting_position
 from gm.engine.results import CentreChanged, OrderResult
 from gm.engine.season import Season
 from gm.maps import MapError, load_map
-from gm.orders.types import Build, Disband, EndLoan, LoanCentre, Move, PlaceLeader, Waive
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.loan import EndLoan, LoanCentre
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.place_leader import PlaceLeader
+from gm.orders.kinds.waive import Waive
 from gm.report.chart import build_chart
 from gm.report.report_builder import _standing
 from gm.report.report_data import AdjustmentLine

@@ -10,8 +10,12 @@ from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Dislodged, Phase, Position, Unit
 from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
 from gm.engine.season import Season
+from gm.orders.kinds.merge import Merge
+from gm.orders.kinds.move import Move
 from gm.orders.kinds.order_kind import UnitRef
-from gm.orders.types import Merge, Move, Remove, Retreat, SupportMove
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.retreat import Retreat
+from gm.orders.kinds.support import SupportMove
 from gm.rules import RuleSet
 from gm.rules.hooks import MovementHooks, RetreatHooks
 from tests.stacking.rule import Stacks, stacking

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from gm.engine.adjustment_phase import adjudicate_adjustments, civil_disorder_removals
 from gm.engine.position import Phase, Position, Unit
-from gm.orders.types import Build, Remove
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.remove import Remove
 from gm.rules import RuleSet
 from tests.stacking.rule import stacking
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
-from gm.orders.types import Hold, Move, SupportHold, SupportMove
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.support import SupportHold, SupportMove
 from gm.rules import RuleSet
 from tests.stacking.rule import stacking
 

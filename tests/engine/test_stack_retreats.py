@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gm.engine.position import Dislodged, Phase, Position, Unit
 from gm.engine.retreat_phase import adjudicate_retreats, retreat_options
-from gm.orders.types import Move, Retreat
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.retreat import Retreat
 from gm.rules import RuleSet
 from tests.stacking.rule import stacking
 

@@ -24,19 +24,16 @@ from gm.maps.gamemap import province_of
 from gm.orders import legality
 from gm.orders.check import VOID_NOTE, checked_order
 from gm.orders.errors import OrderError
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.order_kind import Order
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.retreat import Retreat
+from gm.orders.kinds.support import SupportHold, SupportMove
+from gm.orders.kinds.waive import Waive
 from gm.orders.parse import read_order
-from gm.orders.types import (
-    Build,
-    Convoy,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
 from gm.rules import RuleSet
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"

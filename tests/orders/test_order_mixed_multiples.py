@@ -9,8 +9,16 @@ import pytest
 
 from gm.maps import load_map
 from gm.orders.errors import VARIANT, OrderError
+from gm.orders.kinds.build import Build
+from gm.orders.kinds.convoy import Convoy
+from gm.orders.kinds.disband import Disband
+from gm.orders.kinds.hold import Hold
+from gm.orders.kinds.merge import Merge
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.remove import Remove
+from gm.orders.kinds.split import Split
+from gm.orders.kinds.support import SupportMove
 from gm.orders.parse import parse_order
-from gm.orders.types import Build, Convoy, Disband, Hold, Merge, Move, Remove, Split, SupportMove
 
 M, R, A = "Movement", "Retreat", "Adjustment"
 

@@ -117,7 +117,8 @@ def test_an_army_stands_on_the_whole_province(standard_map):
 
 
 def test_positional_construction_still_works():
-    from gm.orders.types import Move, SupportMove
+    from gm.orders.kinds.move import Move
+    from gm.orders.kinds.support import SupportMove
 
     assert str(Move("france", "A", "par", "bur")) == "A Par - Bur"
     assert Move("france", "A", "par", "bur", True).via_convoy

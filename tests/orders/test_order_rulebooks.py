@@ -15,10 +15,10 @@ import re
 import pytest
 
 from gm.maps.loader import available_maps, load_map
+from gm.orders.kinds.order_kind import show_location
 from gm.orders.letters import read_orders
 from gm.orders.names import fold, name_index
 from gm.orders.parse import parse_order
-from gm.orders.types import show_location
 from gm.orders.variants import ALL_FORMS
 
 MOVEMENT, ADJUSTMENT = "Movement", "Adjustment"

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from gm.orders.errors import BAD_FORM, OrderError
+from gm.orders.kinds.order_kind import UnitRef
 from gm.orders.parse import parse_order
-from gm.orders.types import UnitRef
 from gm.orders.variants import ALL_FORMS
 
 M, A = "Movement", "Adjustment"

@@ -169,7 +169,7 @@ def test_an_order_to_a_multiple_gives_the_multiples_strength():
     """Hoplite Wars: `2A Spa - Teg` commands two armies, each with a result of its own; the
     line prints once, and its facts name the 2A."""
     from gm.maps import load_map
-    from gm.orders.types import Move
+    from gm.orders.kinds.move import Move
     from gm.report.order_facts import order_facts
     from gm.store.result_rows import ResultRow
 

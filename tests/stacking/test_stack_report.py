@@ -17,7 +17,8 @@ from gm.engine.season import Season
 from gm.game.adjudication import order_display
 from gm.maps import load_map
 from gm.notation import unit_text
-from gm.orders.types import Move, SupportMove
+from gm.orders.kinds.move import Move
+from gm.orders.kinds.support import SupportMove
 from gm.report.json_model import VERSION, dumps, position_document
 from gm.report.json_schema import SCHEMAS
 from gm.report.markdown import render_markdown

@@ -15,8 +15,8 @@ from gm.engine.position import Phase, Position, Unit
 from gm.engine.season import Season
 from gm.maps import load_map
 from gm.orders.errors import OrderError
+from gm.orders.kinds.build import Build
 from gm.orders.parse import parse_order
-from gm.orders.types import Build
 from gm.rules import RuleSet
 from gm.rules.army_fleet import ArmyFleet
 from tests.variants.gm_session import Gm
