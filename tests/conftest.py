@@ -43,12 +43,34 @@ SAME_WORKER = {f"tests/draw/{name}.py": "tests/draw/pictures"
                for name in ("test_pictures", "test_golden", "test_file_size")}
 
 
+# The files that take longest (processor seconds of the whole file on a busy 2-core machine,
+# 28 November 2026) start first, so that the two workers end together instead of one taking
+# a long file at the end while the other waits; every other file follows in collection order.
+LONGEST_FIRST = {
+    "tests/mail/test_mail_queue.py": 44, "tests/store/test_generated_games.py": 36,
+    "tests/draw/test_draw_cli.py": 23, "tests/letters/test_letter_confirmations.py": 22,
+    "tests/judge/test_judge_games.py": 21, "tests/letters/test_letter_hardening.py": 20,
+    "tests/cli/test_cli_store_and_games.py": 20, "tests/mail/test_mail_out.py": 19,
+    "tests/game/test_intake_equals_engine.py": 15, "tests/cli/test_cli_archives.py": 14,
+    "tests/store/test_archive_records.py": 13, "tests/draw/test_pictures.py": 11,
+}
+
+
+def pytest_collection_modifyitems(items):
+    """The files of LONGEST_FIRST first, longest first (a stable sort: the tests of a file
+    keep their order)."""
+    items.sort(key=lambda item: -LONGEST_FIRST.get(item.nodeid.partition("::")[0], 0))
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """`--dist loadfile`, with the files of SAME_WORKER as one."""
+    """`--dist loadfile`, with the files of SAME_WORKER as one, handed out in the order of
+    collection (LONGEST_FIRST) rather than by their number of tests."""
     if config.getoption("dist", None) != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
+
+    config.option.loadscopereorder = False
 
     class Scheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
@@ -104,6 +126,49 @@ def _build_commands_once() -> None:
 
 
 _build_commands_once()
+
+
+def _pictures_made_once() -> None:
+    """A board as PNG costs resvg seconds of processor time, and the mail and drawing tests
+    send or write the same board again and again (the mail queue's tests send one phase's
+    results a dozen times): each picture is made by resvg once per session and its bytes given
+    again for the same picture and options. gm's own code around resvg (its checks, its
+    errors) runs at every call; a picture resvg refuses raises every time."""
+    try:
+        import resvg_py
+    except ImportError:  # the tests of a missing resvg say so themselves
+        return
+    draw = resvg_py.svg_to_bytes
+    if getattr(draw, "made_once", False):  # this file imported a second time
+        return
+    made: dict[tuple, bytes] = {}
+
+    def svg_to_bytes(**options):
+        try:
+            key = tuple(sorted(options.items()))
+            hash(key)
+        except TypeError:  # an option given as a list: not kept
+            return draw(**options)
+        if key not in made:
+            made[key] = draw(**options)
+        return made[key]
+
+    svg_to_bytes.made_once = True
+    resvg_py.svg_to_bytes = svg_to_bytes
+
+
+_pictures_made_once()
+
+
+def copy_store(source: Path, target: Path) -> Path:
+    """A copy of the database `source` at `target`, by SQLite's backup (whole, whatever is
+    still in its journal): a test changes its own copy of a store a session fixture made."""
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(source)) as kept, closing(sqlite3.connect(target)) as copy:
+        kept.backup(copy)
+    return target
 
 
 @pytest.fixture(scope="session")

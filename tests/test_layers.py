@@ -6,6 +6,7 @@ registry's loading of modules by name) and say which import reaches up or closes
 from __future__ import annotations
 
 import ast
+import functools
 import shutil
 from pathlib import Path
 
@@ -54,10 +55,10 @@ def _type_checking_only(tree: ast.AST) -> set[int]:
             for stmt in node.body for n in ast.walk(stmt)}
 
 
-def _named(module: str, path: Path, tree: ast.AST, skip: set[int]):
-    """Every module name this file imports, as written (relative ones made absolute), and
-    whether it loads modules by name (a registry): then the names it loads, or None for
-    "every module of its folder"."""
+def _named(module: str, is_package: bool, tree: ast.AST, skip: set[int]):
+    """Every module name this file (a package's `__init__.py` or not) imports, as written
+    (relative ones made absolute), and whether it loads modules by name (a registry): then the
+    names it loads, or "*" for "every module of its folder"."""
     loads = []
     for node in ast.walk(tree):
         if id(node) in skip:
@@ -68,7 +69,7 @@ def _named(module: str, path: Path, tree: ast.AST, skip: set[int]):
             base = node.module or ""
             if node.level:
                 anchor = module.split(".")
-                if path.name != "__init__.py":
+                if not is_package:
                     anchor = anchor[:-1]
                 anchor = anchor[:len(anchor) - (node.level - 1)]
                 base = ".".join([*anchor, *([base] if base else [])])
@@ -82,7 +83,17 @@ def _named(module: str, path: Path, tree: ast.AST, skip: set[int]):
                     and called != "iter_modules"
                 loads.append(first.value if literal else None)
     for name in loads:
-        yield name if name is not None else ("*", path.parent)
+        yield name if name is not None else "*"
+
+
+@functools.cache
+def _imports_of(module: str, is_package: bool, text: str) -> tuple[tuple[str, ...], bool]:
+    """What `_named` finds in one file, and whether it calls a loader of modules by name
+    anywhere; read once per text (the planted copy of gm holds the same files but one)."""
+    tree = ast.parse(text)
+    loads = any(isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", ""))
+                in _LOADERS for n in ast.walk(tree))
+    return tuple(_named(module, is_package, tree, _type_checking_only(tree))), loads
 
 
 def import_graph(root: Path, package: str = "gm") -> dict[str, set[str]]:
@@ -100,11 +111,11 @@ def import_graph(root: Path, package: str = "gm") -> dict[str, set[str]]:
         return name or None
 
     for module, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for name in _named(module, path, tree, _type_checking_only(tree)):
-            if isinstance(name, tuple):  # a registry: every module of its folder
+        text = path.read_text(encoding="utf-8")
+        for name in _imports_of(module, path.name == "__init__.py", text)[0]:
+            if name == "*":  # a registry: every module of its folder
                 targets = [m for m, p in modules.items()
-                           if p.parent == name[1] and p.name != "__init__.py"]
+                           if p.parent == path.parent and p.name != "__init__.py"]
             else:
                 targets = [resolve(name)]
             graph[module] |= {t for t in targets
@@ -145,7 +156,11 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-GRAPH = import_graph(GM)  # read once for every test here
+@functools.cache
+def gm_graph() -> dict[str, set[str]]:
+    """gm's import graph, read once for every test here (when the first of them runs, not
+    while the suite is collected)."""
+    return import_graph(GM)
 
 
 def _top(module: str) -> str | None:
@@ -155,7 +170,7 @@ def _top(module: str) -> str | None:
 
 
 def test_gm_has_no_import_cycle():
-    assert cycles(GRAPH) == []
+    assert cycles(gm_graph()) == []
 
 
 def test_bench_has_no_import_cycle():
@@ -211,12 +226,9 @@ def test_relative_imports_count_and_annotations_only_do_not(tmp_path):
 
 
 def test_no_module_loads_modules_by_name():
-    loaders = set()
-    for module, path in _modules(GM, "gm").items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        if any(isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", ""))
-               in _LOADERS for n in ast.walk(tree)):
-            loaders.add(module)
+    loaders = {module for module, path in _modules(GM, "gm").items()
+               if _imports_of(module, path.name == "__init__.py",
+                              path.read_text(encoding="utf-8"))[1]}
     assert loaders == LOADS_BY_NAME
 
 
@@ -228,7 +240,7 @@ def test_every_package_of_gm_has_a_floor():
 
 def test_no_module_imports_from_a_floor_above_its_own():
     upward = set()
-    for module, targets in GRAPH.items():
+    for module, targets in gm_graph().items():
         own = _top(module)
         for target in targets:
             other = _top(target)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Gm
+from tests.conftest import copy_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,12 +96,23 @@ def row_counts(db: Path) -> dict[str, int]:
     return counts
 
 
+@pytest.fixture(scope="module")
+def two_games_db(demo_archive, tmp_path_factory) -> tuple[Path, dict[str, int]]:
+    """A store with a new game and the demo game replayed, made once for this file, and the
+    rows it held before the replay."""
+    made = Gm(tmp_path_factory.mktemp("two-games") / "gm.db")
+    made("new", "other")
+    before = row_counts(made.db)
+    made("replay", str(demo_archive), "--quiet")
+    return made.db, before
+
+
 @pytest.fixture()
-def two_games(gm, demo_archive, tmp_path, monkeypatch):
+def two_games(gm, two_games_db, tmp_path, monkeypatch):
+    """This test's own copy of `two_games_db` as its store; the rows of the new game alone."""
     monkeypatch.chdir(tmp_path)
-    gm("new", "other")
-    before = row_counts(gm.db)
-    gm("replay", str(demo_archive), "--quiet")
+    made, before = two_games_db
+    copy_store(made, gm.db)
     return before
 
 

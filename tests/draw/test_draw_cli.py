@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import struct
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import copy_store
 from tests.draw.conftest import GAMES
 from tests.draw.svg_structure import parse, with_class
 
@@ -27,13 +29,20 @@ def run(*args: str, ok: bool = True, input_text: str | None = None):
     return result
 
 
-@pytest.fixture()
-def db(tmp_path, monkeypatch):
-    """A database holding the standard fixture game; the working folder is tmp_path."""
-    monkeypatch.chdir(tmp_path)
-    path = tmp_path / "gm.db"
+@pytest.fixture(scope="module")
+def replayed_fixture(tmp_path_factory) -> Path:
+    """The standard fixture game replayed by `gm replay`, once for this file."""
+    path = tmp_path_factory.mktemp("draw-cli") / "gm.db"
     run("replay", str(FIXTURE), "--db", str(path), "--quiet")
-    return str(path)
+    return path
+
+
+@pytest.fixture()
+def db(replayed_fixture, tmp_path, monkeypatch):
+    """A database holding the standard fixture game (this test's own copy); the working
+    folder is tmp_path."""
+    monkeypatch.chdir(tmp_path)
+    return str(copy_store(replayed_fixture, tmp_path / "gm.db"))
 
 
 def png_size(data: bytes) -> tuple[int, int]:

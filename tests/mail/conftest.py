@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Gm
+from tests.conftest import copy_store
 from tests.game.conftest import store  # noqa: F401,F811  (a fresh database)
 
 GAME = "autumnleague"
@@ -163,13 +164,7 @@ def season_db(tmp_path_factory) -> Path:
 def season(season_db, tmp_path):
     """The game with a season's letters read from a Maildir and the GM's mail set up (a copy
     of `season_db` for this test alone)."""
-    import sqlite3
-    from contextlib import closing
-
-    with closing(sqlite3.connect(season_db)) as source, \
-            closing(sqlite3.connect(tmp_path / "gm.db")) as copy:
-        source.backup(copy)
-    return Gm(tmp_path / "gm.db")
+    return Gm(copy_store(season_db, tmp_path / "gm.db"))
 
 
 def set_smtp(gm, controller, *extra):
