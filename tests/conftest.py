@@ -100,8 +100,10 @@ def pytest_terminal_summary(terminalreporter):
             f"{DATC_CASES.relative_to(ROOT)}, but were not compared with the shared file "
             "(set GM_SHARED_DATC to its path).")
 DEMO = ROOT / "games" / "standard-demo.txt"
-# The games the report, picture and zine tests read; their game names are all different.
-REPLAYED = [DEMO, *sorted((ROOT / "tests").glob("*/games/*.txt"))]
+# Every map's demo game, the standard one first.
+DEMOS = [DEMO, *sorted(p for p in (ROOT / "games").glob("*-demo.txt") if p != DEMO)]
+# The games the report, picture, zine and demo tests read; their game names are all different.
+REPLAYED = [*DEMOS, *sorted((ROOT / "tests").glob("*/games/*.txt"))]
 
 
 def _build_commands_once() -> None:
@@ -194,7 +196,7 @@ def replay_file(store, path: Path) -> str:
 
 @dataclass
 class Replayed:
-    """The demo game and every fixture game, replayed into one database (`db`), left open as
+    """The demo games and every fixture game, replayed into one database (`db`), left open as
     `store`. Tests read it and never change it."""
 
     store: object
@@ -205,11 +207,50 @@ class Replayed:
         return self.games[archive]
 
 
-@pytest.fixture(scope="session")
-def replayed(tmp_path_factory):
+def once_per_run(tmp_path_factory, name: str, make) -> Path:
+    """The folder `name`, filled by `make(folder)` once for the whole run: under xdist the
+    first worker to ask fills it (the others wait for it) where the run's workers share
+    their temporary files."""
+    import fcntl
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    made = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            partial = shared / f"{name}.partial"
+            partial.mkdir()
+            make(partial)
+            partial.rename(made)
+    return made
+
+
+def _replay_all(folder: Path) -> None:
+    """REPLAYED into folder/gm.db, and which game each archive became into games.json."""
+    import json
+
     from gm.store.database import open_store
 
-    db = tmp_path_factory.mktemp("replayed") / "gm.db"
-    store = open_store(str(db), create=True)
-    yield Replayed(store, db, {path: replay_file(store, path) for path in REPLAYED})
+    store = open_store(str(folder / "gm.db"), create=True)
+    try:
+        games = {str(path): replay_file(store, path) for path in REPLAYED}
+    finally:
+        store.close()
+    (folder / "games.json").write_text(json.dumps(games), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def replayed(tmp_path_factory):
+    """Every game of REPLAYED replayed once for the whole run (they take seconds), each
+    worker reading a copy of its own."""
+    import json
+
+    from gm.store.database import open_store
+
+    made = once_per_run(tmp_path_factory, "replayed", _replay_all)
+    games = json.loads((made / "games.json").read_text(encoding="utf-8"))
+    db = copy_store(made / "gm.db", tmp_path_factory.mktemp("replayed") / "gm.db")
+    store = open_store(str(db))
+    yield Replayed(store, db, {Path(path): name for path, name in games.items()})
     store.close()

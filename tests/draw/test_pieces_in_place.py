@@ -27,27 +27,20 @@ from gm.draw.tokens import place_tokens
 from gm.engine.position import Unit, starting_position
 from gm.maps import available_maps, load_map
 from gm.orders.kinds.move import Move
-from tests.conftest import replay_file
+from tests.conftest import DEMOS
 from tests.draw.svg_structure import SVG, parse, with_class
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMOS = sorted((ROOT / "games").glob("*-demo.txt"))
 
 
 @pytest.fixture(scope="module")
-def demo_boards(tmp_path_factory):
+def demo_boards(replayed):
     """Every phase's board of every demo game, by map id."""
-    from gm.store.database import open_store
-
-    store = open_store(str(tmp_path_factory.mktemp("demos") / "gm.db"), create=True)
-    try:
-        boards = {}
-        for archive in DEMOS:
-            found = all_boards(store, replay_file(store, archive))
-            boards[found[0].game_map.id] = found
-        yield boards
-    finally:
-        store.close()
+    boards = {}
+    for archive in DEMOS:
+        found = all_boards(replayed.store, replayed.game(archive))
+        boards[found[0].game_map.id] = found
+    return boards
 
 
 def drawn_inside(layout, game_map, province: str, point) -> bool:

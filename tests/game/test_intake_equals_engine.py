@@ -21,7 +21,6 @@ says, in its words.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -36,28 +35,25 @@ from gm.orders.errors import OrderError
 from gm.orders.kinds.build import counts_known
 from gm.orders.parse import read_order
 from gm.rules import RuleSet
-from tests.conftest import ROOT, replay_file
+from tests.conftest import DEMOS
 
 KINDS = ["A", "F", "G", "2A", "2F", "A/F", "A/G", "2A/G"]
 
 
 @pytest.fixture(scope="module")
-def demo_positions(tmp_path_factory):
+def demo_positions(replayed):
     """Every live position of each map's demo game: map id -> (map, positions)."""
     from gm.game.games import open_game
     from gm.store import game_rows as rows
-    from gm.store.database import open_store
     from gm.store.position_rows import load_position
 
-    store = open_store(str(tmp_path_factory.mktemp("demos") / "gm.db"), create=True)
+    store = replayed.store
     out = {}
-    for path in sorted((ROOT / "games").glob("*-demo.txt")):
-        name = replay_file(store, Path(path))
+    for path in DEMOS:
         with store.transaction(write=False):
-            view = open_game(store, name)
+            view = open_game(store, replayed.game(path))
             out[view.map.id] = (view.map, [load_position(store, p) for p in
                                            rows.live_phases(store, view.game)])
-    store.close()
     return out
 
 

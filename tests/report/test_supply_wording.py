@@ -288,28 +288,25 @@ def test_the_legend_prints_the_count_the_report_prints(replayed_variants):
 
 
 @pytest.fixture(scope="module")
-def replayed_variants(tmp_path_factory):
+def replayed_variants(replayed):
     """(map, the report of each adjudicated phase, the picture of the phase it led to) for
     the Rise of Rome II and Hoplite Wars demos."""
     from gm.draw.stored import phase_board
     from gm.game.games import open_game
     from gm.game.reports import stored_report
     from gm.store import game_rows as rows
-    from gm.store.database import open_store
-    from tests.conftest import ROOT, replay_file
+    from tests.conftest import ROOT
 
-    store = open_store(str(tmp_path_factory.mktemp("legend") / "gm.db"), create=True)
+    store = replayed.store
     out = []
     for demo in ("rise-of-rome-ii-demo.txt", "hoplite-wars-demo.txt"):
-        name = replay_file(store, ROOT / "games" / demo)
         with store.transaction(write=False):
-            view = open_game(store, name)
+            view = open_game(store, replayed.game(ROOT / "games" / demo))
             phases = rows.live_phases(store, view.game)
             for done, following in zip(phases, phases[1:], strict=False):
                 board = phase_board(store, view, following)
                 out.append((view.map, stored_report(store, view, done),
                             draw_phase(board.game_map, board.board)))
-    store.close()
     return out
 
 
