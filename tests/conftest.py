@@ -78,6 +78,16 @@ def pytest_xdist_make_scheduler(config, log):
             return SAME_WORKER.get(scope, scope)
 
     return Scheduling(config, log)
+# `GM_LONG_PROPERTIES=1`: the long property runs (docs/performance.md, "Long property runs").
+LONG_PROPERTIES = bool(os.environ.get("GM_LONG_PROPERTIES"))
+
+
+def examples(long: int) -> int:
+    """How many examples a property is tried on: `long` with GM_LONG_PROPERTIES, else at most
+    100 (Hypothesis's own default), so that `make test` stays quick."""
+    return long if LONG_PROPERTIES else min(long, 100)
+
+
 DATC_CASES = ROOT / "tests" / "cases" / "standard-datc.txt"
 # The shared copy of the DATC file, beside the repository; `GM_SHARED_DATC` names another place.
 # Under CI, or when `GM_SHARED_DATC` is set, it must exist: the comparison with it then fails

@@ -21,6 +21,7 @@ from gm.report.markdown import quoted, render_markdown
 from gm.report.report_data import SeasonReport
 from gm.report.rich_render import render_rich
 from gm.report.text import render_text
+from tests.conftest import examples
 from tests.golden import compare_with_golden, slug
 from tests.report.conftest import rich_text
 
@@ -174,7 +175,7 @@ LINE = st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Z
                max_size=30).map(str.rstrip)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(LINE, min_size=1, max_size=5).filter(lambda lines: lines[0] and lines[-1]))
 def test_quoted_press_reads_back_line_by_line(lines):
     """Whatever a player writes, the block quote shows each line as written (runs of spaces

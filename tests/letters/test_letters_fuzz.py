@@ -23,12 +23,13 @@ from gm.store import game_rows as rows
 from gm.store.archive import read_archive
 from gm.store.database import open_store
 from gm.store.position_rows import load_position
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMOS = sorted((ROOT / "games").glob("*-demo.txt"))
 PHASES_KEPT = 7  # each demo's first phases: a movement, a retreat and an adjustment phase
 
-SETTINGS = settings(max_examples=250, deadline=None,
+SETTINGS = settings(max_examples=examples(250), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 

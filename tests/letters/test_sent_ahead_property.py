@@ -16,6 +16,7 @@ from gm.engine.position import Phase, starting_position
 from gm.game.intake import letter_phases
 from gm.maps.loader import load_map
 from gm.orders.letters import read_orders
+from tests.conftest import examples
 
 STANDARD = load_map("standard")
 AUTUMN = Phase(1901, "Autumn", "Movement")
@@ -45,7 +46,7 @@ def movement_orders(text: str) -> list[str]:
     return [str(item.order) for item in letter.orders if item.later is None]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_lines_sent_ahead_never_change_the_movement_orders(data):
     units = data.draw(st.lists(st.sampled_from(sorted(MOVES)), min_size=1, max_size=3,

@@ -16,10 +16,11 @@ from gm.orders.errors import KINDS, OrderError
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.orders.variants import ALL_FORMS
+from tests.conftest import examples
 
 from .conftest import ANCIENT_MAP
 
-SETTINGS = settings(max_examples=300, deadline=None,
+SETTINGS = settings(max_examples=examples(300), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 STANDARD = load_map("standard")
 ANCIENT = load_map(str(ANCIENT_MAP))

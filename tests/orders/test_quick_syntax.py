@@ -23,6 +23,7 @@ from gm.orders.grammar import Syntax, grammar_text
 from gm.orders.lark_tree import read_syntax
 from gm.orders.parse import clear_caches, parse_order
 from gm.orders.quick import _lexicon, _read, quick_syntax
+from tests.conftest import examples
 
 TESTS = Path(__file__).resolve().parents[1]
 CASE_FILES = sorted((TESTS / "cases").glob("*.txt")) + [TESTS / "stacking" / "stacks.txt"]
@@ -100,7 +101,7 @@ WORDS = ["A", "F", "G", "a", "f", "2A", "A/F", "army", "Par", "bur", "spa", "nc"
          "Mid-Atlantic", "and", "merge", "St.", "Kiel", "Z", "Hannibal"]
 SEPARATORS = [" ", "  ", "-", " - ", "->", "/", "(", ")", ",", ":", ".", "\t", ""]
 
-SETTINGS = settings(max_examples=400, deadline=None,
+SETTINGS = settings(max_examples=examples(400), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

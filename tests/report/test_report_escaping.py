@@ -15,6 +15,7 @@ from gm.report.markdown import escape, render_markdown
 from gm.report.report_data import OrderLine, PowerOrders, SeasonReport, UnreadLine
 from gm.report.rich_render import render_rich
 from gm.report.text import render_text
+from tests.conftest import examples
 from tests.report.conftest import GAMES, rich_text
 
 # As written in tests/report/games/standard-orders.txt
@@ -114,7 +115,7 @@ def test_a_terminal_escape_from_a_player_never_reaches_the_terminal(standard_map
         assert "A Par?[2J - Bur" in html.unescape(rendered)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(
     st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=40),
     st.text(alphabet=list("-+*_#>[]()!`<|~&\\=.:;/'\"1 aA"), max_size=30)))
