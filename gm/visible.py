@@ -6,15 +6,13 @@ characters; echoed raw they would act on the GM's terminal. Each C0 control but 
 and the tab is shown as its Unicode control picture (ESC as `␛`, one column wide, so echoed
 columns stay aligned); DEL as `␡`; the C1 controls and
 the bidirectional overrides, which reorder text on screen, as `�`. The command line passes
-everything it prints through `visible` (`gm.cli.common`).
+everything it prints through `visible` (`gm.cli.common`), and rich's tables and reports through
+`gm.visible_console`.
 """
 
 from __future__ import annotations
 
 import re
-
-from rich.console import Console
-from rich.segment import Segment
 
 _BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}]")
@@ -35,20 +33,3 @@ def visible(text: str) -> str:
 def has_controls(text: str) -> bool:
     """Does `text` hold a character `visible` would replace?"""
     return _UNSAFE.search(text) is not None
-
-
-class ShownConsole(Console):
-    """A console that shows the control characters of whatever it prints (`visible`): plain
-    text, tables and a rich report alike, so that a player's words, echoed by any command,
-    never act on the GM's terminal. Only the text is changed, never rich's own styles. Plain
-    text is shown before it is measured; a `Text` built elsewhere (a rich report's) is shown
-    as it is rendered."""
-
-    def render_str(self, text: str, **options):
-        return super().render_str(visible(text), **options)
-
-    def render(self, renderable, options=None):
-        for segment in super().render(renderable, options):
-            if segment.control is None and has_controls(segment.text):
-                segment = Segment(visible(segment.text), segment.style)
-            yield segment
