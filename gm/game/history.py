@@ -28,10 +28,10 @@ from gm.store.result_rows import adjudication_from, set_adjudication_status
 
 def discard_redo(store: Store, game: GameRow) -> None:
     """Something changed: whatever `gm undo` set aside can no longer be redone."""
-    store.db.execute(
+    store.execute(
         "UPDATE adjudications SET status = 'discarded' WHERE status = 'undone' AND phase_id IN "
         "(SELECT id FROM phases WHERE game_id = ?)", [game.id])
-    store.db.execute(
+    store.execute(
         "UPDATE phases SET status = 'discarded' WHERE game_id = ? AND status = 'undone'",
         [game.id])
 
@@ -85,13 +85,13 @@ def undo(store: Store, name: str) -> Step:
         if current.seq == 0:
             raise NothingToUndo(f"{game.name} is at its first phase ({current.label}); there "
                                 "is nothing to undo.")
-        came_from = store.db.execute(
+        came_from = store.execute(
             "SELECT id FROM adjudications WHERE next_phase_id = ? AND status = 'live'",
             [current.id]).fetchone()
         if came_from is None:
             raise WorkflowError(f"cannot find how {game.name} reached {current.label}; the "
                                 "database is damaged.")
-        adjudication = store.db["adjudications"].get(came_from[0])
+        adjudication = store.row("adjudications", came_from[0])
         previous = rows.get_phase(store, adjudication["phase_id"])
         rows.set_phase_status(store, current.id, "undone")
         set_adjudication_status(store, adjudication["id"], "undone")

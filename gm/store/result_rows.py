@@ -62,7 +62,7 @@ def add_adjudication(store: Store, phase_id: int, next_phase_id: int,
 
 def adjudication_from(store: Store, phase_id: int, status: str = "live"
                       ) -> AdjudicationRow | None:
-    rows = list(store.db.query(
+    rows = list(store.query(
         "SELECT * FROM adjudications WHERE phase_id = ? AND status = ? ORDER BY id DESC",
         [phase_id, status]))
     return _adjudication(rows[0]) if rows else None
@@ -75,11 +75,11 @@ def set_adjudication_status(store: Store, adjudication_id: int, status: str) -> 
 def results_of(store: Store, adjudication_id: int) -> list[ResultRow]:
     return [ResultRow(r["power"], r["order_text"], r["unit"], bool(r["succeeded"]), r["code"],
                       r["detail"], r["dislodged_by"], r["order_id"])
-            for r in store.db.query(
+            for r in store.query(
                 "SELECT * FROM results WHERE adjudication_id = ? ORDER BY seq",
                 [adjudication_id])]
 
 
 def events_of(store: Store, adjudication_id: int) -> list[Event]:
-    return [event_from_text(r["text"]) for r in store.db.query(
+    return [event_from_text(r["text"]) for r in store.query(
         "SELECT text FROM events WHERE adjudication_id = ? ORDER BY seq", [adjudication_id])]
