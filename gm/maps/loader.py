@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -86,9 +86,11 @@ def map_path(name: str) -> Path:
 
 
 def cache_file(path: Path) -> Path:
-    """Where the compiled form of a checked map file is kept between runs."""
-    key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:16]
-    return cache_folder() / f"map-{path.stem}-{key}.pickle"
+    """Where the compiled form of a checked map file is kept between runs: a name from the
+    file's stem and a checksum of its whole path (the key inside holds the path itself;
+    hashlib is not used, as loading it costs a command more than reading the map)."""
+    key = zlib.crc32(str(path.resolve()).encode("utf-8", "surrogateescape"))
+    return cache_folder() / f"map-{path.stem}-{key:08x}.pickle"
 
 
 def _fingerprint(path: Path) -> tuple:
@@ -104,7 +106,8 @@ def _load(path: str, fingerprint: tuple, file_id: str | None = None) -> GameMap:
     compiled board is cached on disk keyed by the file's path, size, time and gm's version.
     """
     cache = cache_file(Path(path))
-    key = (*fingerprint, file_id)  # a map checked by its path was not checked for its id
+    # a map checked by its path was not checked for its id
+    key = (str(Path(path).resolve()), *fingerprint, file_id)
     found = read_cached(cache, key)
     if isinstance(found, GameMap):
         return found

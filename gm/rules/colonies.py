@@ -16,7 +16,6 @@ State: `state["colonies"] = {"seed": n, "declared": {town: major}}`.
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 from gm.rule_catalogue import RULES
@@ -29,6 +28,8 @@ TOWNS = ("chi", "pho", "cos", "rho", "les", "sam", "mil")
 
 def seed_for(game: str) -> int:
     """The game's seed: a number from its name, the same on every replay."""
+    import hashlib  # here: loading it costs every command that loads the rules
+
     return int(hashlib.sha256(game.encode()).hexdigest()[:12], 16)
 
 
