@@ -35,12 +35,23 @@ def kept_help() -> str:
     from gm.disk_cache import cache_folder, read_cached, write_cached
 
     key = help_key()
-    cache = cache_folder() / "help.pickle"
+    cache = cache_folder() / help_file()
     text = read_cached(cache, key)
     if not isinstance(text, str):
         text = typer_help()
         write_cached(cache, key, text)  # if it cannot, the next `gm --help` asks typer again
     return text
+
+
+def help_file() -> str:
+    """The kept help's file name, one per installed gm (named by a checksum of where it is),
+    so that two installations sharing a cache folder do not replace each other's."""
+    import zlib
+
+    import gm
+
+    where = os.path.dirname(gm.__file__).encode("utf-8", "surrogateescape")
+    return f"help-{zlib.crc32(where):08x}.pickle"
 
 
 def help_key() -> tuple:

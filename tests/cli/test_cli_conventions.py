@@ -183,10 +183,10 @@ def test_help_is_printed_as_kept_without_loading_typer(tmp_path):
 
 def test_kept_help_is_made_again_when_what_it_is_made_from_changes(tmp_path):
     from gm.disk_cache import write_cached
-    from gm.launcher import help_key
+    from gm.launcher import help_file, help_key
 
     env = dict(os.environ, GM_CACHE=str(tmp_path), COLUMNS="80")
-    write_cached(tmp_path / "help.pickle", ("another gm",), "stale help\n")
+    write_cached(tmp_path / help_file(), ("another gm",), "stale help\n")
     text, loaded = help_run(env)
     assert "stale" not in text and "Usage: gm" in text and "typer" in loaded
     narrow, _ = help_run(dict(env, COLUMNS="60"))  # the width is part of the key
