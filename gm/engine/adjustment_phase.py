@@ -173,9 +173,9 @@ def adjudicate_adjustments(position: Position, orders: list[Order], game_map: Ga
                 continue
         part(order, ledger)
     ledger.settle()
+    gone = ledger.gone()
     after = position.copy()
-    after.units = [u for i, u in enumerate(position.units) if i not in ledger.gone()] \
-        + ledger.new_units
+    after.units = [u for i, u in enumerate(position.units) if i not in gone] + ledger.new_units
     for power, units in ledger.extra_built.items():
         if units:
             events.extend(rules.extra_builds_used(power, units, after, game_map))
