@@ -1,5 +1,10 @@
 """Adjustments: count each power's supply against its units' upkeep; build, remove or waive.
 
+The phase names no order kind and no kind of piece: each order's kind enters it on the phase's
+`Ledger` through its part (`OrderKind.in_adjustment`: a build, a waive, a removal), the build
+kind says what piece a build makes (`kinds.build.new_piece`), and the notation the order in
+which civil disorder takes the pieces of a stack (`notation.disorder_rank`).
+
 Supply and upkeep come in halves (towns, garrisons), so builds and removals are counted in
 upkeep: each build costs the upkeep of the piece it makes, and a power removes pieces until its
 upkeep is no more than its supply. Builds go on owned, vacant home centres (and any build site
@@ -7,12 +12,13 @@ the variant allows); surplus build and removal orders are ignored in the order g
 may accept orders of its own first (a voluntary disband), on a working copy of the position, so
 that what they free pays for builds. A rule may owe a power extra builds that need no spare
 centre (loot); the build orders the rule claims draw on those, and only they may make a unit
-stronger than one; a waive with no build of the centres left gives one of them up. A unit that needs no centre is never removed to balance the count. A power
-that orders too few removals loses the units farthest from its home centres (the 1971 and
-1982 rulebooks, DATC v2.4), or from the centres it owns where the map chooses the 2023 reading
-(`civil_disorder = "owned"`): an army counts moves through any province, sea included, a fleet
-only where fleets sail; fleets before armies at equal distance; then by province name
-(docs/design.md, 'Civil disorder').
+stronger than one; a waive with no build of the centres left gives one of them up. A unit
+that needs no centre is never removed to balance the count. A power that orders too few
+removals loses the units farthest from its home centres (the 1971 and 1982 rulebooks, DATC
+v2.4), or from the centres it owns where the map chooses the 2023 reading (`civil_disorder =
+"owned"`): an army counts moves through any province, sea included, a fleet only where fleets
+sail; fleets before armies at equal distance; then by province name (docs/design.md, 'Civil
+disorder').
 """
 from __future__ import annotations
 
