@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gm.calendar import Phase, following_phase, phase_name
 from gm.maps.gamemap import GameMap
+from gm.orders.line_kinds import verb_of_heading
 from gm.orders.names import edit_distance, near_miss_limit
 
 _KIND_WORDS = {
@@ -26,8 +27,6 @@ _KIND_WORDS = {
     "removes": "Adjustment", "retreating": "Retreat", "adjusting": "Adjustment",
     "building": "Adjustment", "dislodgement": "Retreat", "dislodgment": "Retreat",
 }
-_VERB_OF = {"builds": "Build", "build": "Build", "removals": "Remove", "removal": "Remove",
-            "removes": "Remove"}
 _FILLER = {"orders", "order", "for", "the", "of", "phase", "season", "and", "my", "year"}
 # what a heading ending in a colon may add in words: `Retreats (if any):`, `Builds if needed:`,
 # `In case of retreats:`, `Should I have to retreat:`, `Builds in the winter:`
@@ -106,9 +105,9 @@ def read_heading(text: str, game_map: GameMap, loose: bool = False) -> Heading |
             year = int(word)
         elif word in _KIND_WORDS and kind is None:
             kind = _KIND_WORDS[word]
-            verb = _VERB_OF.get(word)
+            verb = verb_of_heading(word)
         elif word in _KIND_WORDS and _KIND_WORDS[word] == kind:  # `Builds/Removals`
-            verb = verb if _VERB_OF.get(word) in (None, verb) else None
+            verb = verb if verb_of_heading(word) in (None, verb) else None
         elif word not in _FILLER and word not in year_words and not (
                 loose and word in _QUALIFIERS):
             return None

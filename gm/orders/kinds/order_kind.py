@@ -130,6 +130,35 @@ class Problem:
     refused: bool = False
 
 
+@dataclass(frozen=True)
+class Words:
+    """How players' letters name an order kind: regular expressions for whole words, any case
+    (`builds?`). `gm.orders.line_kinds` joins every known kind's into the patterns that judge a
+    letter's lines, so a kind brings its words with it. Each field feeds one judgment, and a
+    kind lists the words players use for it there, not all its grammar reads (a hold also
+    `stands`), so that a word of chatter does not turn a remark into a refused order.
+
+    - `verb`: the word put before each line under a heading for this kind (`Builds:` then
+      `F Lon` reads as `Build F Lon`);
+    - `begins`: an order of this kind may begin with it, so a line beginning so is an order
+      and takes no heading's verb (`Build F Lon`, `Loan Athens to Egypt`);
+    - `names`: the first word of a line before a colon that makes the line one order, not a
+      heading (`Loan: Athens to Egypt`);
+    - `signs`: anywhere in a line, a sign that the line is an order (`S`, `supports`);
+    - `headings`: a heading of this word alone (`Builds:`, `Russia builds:`) puts `verb`
+      before the lines below;
+    - `leads`: before several orders on one line, it is each one's verb (`Retreat A Boe - Aet;
+      F Ach - Goc`).
+    """
+
+    verb: str = ""
+    begins: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    signs: tuple[str, ...] = ()
+    headings: tuple[str, ...] = ()
+    leads: tuple[str, ...] = ()
+
+
 # A board check: (order, the unit's kind, where it stands, the position or None, the map)
 # -> the problem, or None. The unit is already found; the kind is the one the order is
 # checked as (an A/F unit not yet settled is what its order says).
@@ -170,7 +199,8 @@ class OrderKind:
     - `shares`: how an order to a multiple shares its pieces out among its parts (a split):
       (order, the pieces, the map) -> ([(part, indices of the pieces it takes)], problem);
     - `sketch`: how it is drawn, order -> its marks (`Sketch`); None: one `SPECIAL` mark at
-      the piece.
+      the piece;
+    - `words`: how players' letters name it (`Words`), read by `gm.orders.line_kinds`.
     """
 
     order: type[Order]
@@ -191,4 +221,5 @@ class OrderKind:
     per_piece: Callable[[Order], tuple[Order, ...]] | None = None
     shares: Callable | None = None
     sketch: Callable[[Order], tuple[Sketch, ...]] | None = None
+    words: Words = Words()
 
