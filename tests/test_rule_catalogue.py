@@ -173,3 +173,20 @@ def test_design_md_names_every_hook_in_its_interface():
         elif len(row) == 4 and interface is not None and row[0].startswith("`"):
             interface.append(re.match(r"`(\w+)\(", row[0]).group(1))
     assert listed == hooks
+
+
+def test_the_rule_set_answers_hooks_and_its_supply_part_counts():
+    """RuleSet composes the supply and victory counts (`rules.supply`, gm/rules/supply.py)
+    rather than being them: one count of supply, reached one way, and the rule set keeps only
+    the hooks' answers."""
+    from gm.rules.supply import Supply
+
+    assert not issubclass(RuleSet, Supply)
+    counts = {name for name in vars(Supply) if not name.startswith("_")}
+    assert counts == {"centres", "by_power", "centres_by_power", "of", "board_total",
+                      "winners", "score", "score_words"}
+    assert not any(hasattr(RuleSet, name) for name in
+                   counts | {"supplies", "supply_centres", "board_supply"})
+    rules = RuleSet()
+    assert isinstance(rules.supply, Supply)
+    assert rules.without(Rule()).supply is not rules.supply  # each set counts with its rules

@@ -367,7 +367,7 @@ def ownership(position: Position, game_map: GameMap, rules: RuleSet) -> list[Own
 
     lines = [Ownership(power.name, named(position.centres_of(pid)))
              for pid, power in game_map.powers.items() if position.centres_of(pid)]
-    unowned = [c for c in rules.centres(position, game_map) if c not in position.owners]
+    unowned = [c for c in rules.supply.centres(position, game_map) if c not in position.owners]
     if unowned:
         lines.append(Ownership("Unowned", named(unowned)))
     return lines
@@ -434,20 +434,20 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     `score`; a majority is of the centres still on the board."""
     kind, count = game_map.victory_kind, game_map.victory_count
     if kind == "units" and count:
-        target, condition = float(count), f"{count:g} {rules.score_words() or 'units'}"
+        target, condition = float(count), f"{count:g} {rules.supply.score_words() or 'units'}"
     elif kind == "centres" and count:
-        words = rules.score_words()  # what a rule counts instead (Hoplite Wars: Delphi left out)
+        words = rules.supply.score_words()  # a rule's count instead (Hoplite Wars: no Delphi)
         target = float(count)
         condition = f"{amount(count)} {words}" if words else \
             supply_amount(count, game_map.centres_worth_one)
     elif kind == "majority":
-        total = rules.board_supply(position, game_map)
+        total = rules.supply.board_total(position, game_map)
         target = math.floor(total / 2) + 1 if float(total).is_integer() else total / 2 + 0.5
-        condition = majority_words(len(rules.centres(position, game_map)), total,
+        condition = majority_words(len(rules.supply.centres(position, game_map)), total,
                                    game_map.centres_worth_one)
     else:
         return None
-    scores = {p: rules.score(p, position, game_map) for p in game_map.powers}
+    scores = {p: rules.supply.score(p, position, game_map) for p in game_map.powers}
     if rules.players:  # powers play in sides (a Major with its Minor): the score per player
         by_side: dict[str, float] = {}
         for p, score in scores.items():

@@ -151,7 +151,7 @@ def allowance(power: str, position, game_map: GameMap, rules,
     more than its supply (whole pieces unless some cost a half). Whole amounts are ints.
     `supply` is the power's supply when the caller has counted it already."""
     if supply is None:
-        supply = rules.supply(power, position, game_map)
+        supply = rules.supply.of(power, position, game_map)
     spare = supply - sum(
         rules.upkeep(u) for u in position.units if u.power == power)
     if spare >= 0:
