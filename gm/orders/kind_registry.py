@@ -76,6 +76,11 @@ def echo_words() -> frozenset[str]:
     return frozenset(kind.echo_word for kind in _KINDS.values() if kind.echo_word)
 
 
+def full_words() -> dict[str, str]:
+    """The kinds' short forms and the judges' words for them (`H` -> `HOLD`)."""
+    return {short: full for kind in _KINDS.values() for short, full in kind.full_words.items()}
+
+
 def glue(form: str) -> OrderKind | None:
     """The kind whose glue reads this grammar form."""
     return _READS.get(form)

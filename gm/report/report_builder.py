@@ -31,7 +31,7 @@ from gm.notation import (
     stored_piece_shown,
 )
 from gm.orders.ignored import ATTRIBUTION, EMAIL_HEADER, HEADING, NOTHING_TO_READ, SIGNATURE
-from gm.orders.kind_registry import echo_words
+from gm.orders.kind_registry import echo_words, full_words
 from gm.orders.kinds.build import amount
 from gm.orders.kinds.order_kind import Order
 from gm.report.order_facts import order_facts, read_back
@@ -126,7 +126,7 @@ def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None 
         tags, note = _tags_for(result)
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
-    text = in_full(clean(text), names, echo_words()) if names else clean(text)
+    text = written_in_full(clean(text), names) if names else clean(text)
     return OrderLine(text, tuple(tags), note, failed=not result.succeeded, order=facts)
 
 
@@ -332,13 +332,18 @@ def _unordered_stacks(results: list[ResultRow]) -> dict[tuple, list]:
     return groups
 
 
+def written_in_full(text: str, names: dict[str, str]) -> str:
+    """An order as the judges print it with `--names full` (`Army Vienna -> Galicia`): gm's
+    notation (`in_full`) with the order kinds' words (`echo_word`, `full_words`)."""
+    return in_full(text, names, echo_words(), full_words())
+
+
 def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | None,
                rules: RuleSet | None = None
                ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
-    verbs = echo_words()
-    written = (lambda text: in_full(text, names, verbs)) if names else (lambda text: text)
+    written = (lambda text: written_in_full(text, names)) if names else (lambda text: text)
     # a dislodged stack is one line (`2A Umb`, `A Rom with Scipio`): the pieces of one power
     # in one province that may retreat to the same places
     stacks: dict[tuple, list] = {}

@@ -114,3 +114,12 @@ def test_a_line_gm_cannot_read_is_judged_by_the_kinds_words(standard_map):
     assert [(i.text, i.kind) for i in letter.ignored] == [("We dig in at Paris",
                                                           "not-an-order")]
     assert not letter.rejected
+
+
+def test_the_judges_words_for_short_forms_are_the_kinds():
+    """`--names full` prints `H` as `HOLD`: each kind says its own (`OrderKind.full_words`),
+    the same table the notation once kept for every kind."""
+    from gm.orders.kind_registry import full_words
+
+    assert full_words() == {"-": "->", "R": "->", "H": "HOLD", "S": "SUPPORT", "C": "CONVOY",
+                            "D": "DISBAND"}

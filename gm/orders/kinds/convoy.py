@@ -109,4 +109,5 @@ WORDS = Words(names=("convoys?",), signs=("c", "convoys?"))
 
 KINDS = (OrderKind(Convoy, "a convoy", (MOVEMENT,), reads={"convoy": read_convoy},
                    check=check_convoy, in_movement=plan_convoy, sketch=sketch_convoy,
+                   full_words={"C": "CONVOY"},
                    words=WORDS),)

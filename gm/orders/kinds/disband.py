@@ -33,5 +33,5 @@ WORDS = Words(verb="Disband", begins=("disbands?",), names=("disbands?",),
               signs=("d", "disbands?"), headings=("disbands?",), leads=("disbands?",))
 
 KINDS = (OrderKind(Disband, "a disband", (RETREAT,), reads={"disband": read_disband},
-                   in_retreat=disbands, sketch=sketch_disband,
+                   in_retreat=disbands, sketch=sketch_disband, full_words={"D": "DISBAND"},
                    words=WORDS),)

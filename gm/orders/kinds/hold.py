@@ -59,5 +59,5 @@ def sketch_hold(order: Order) -> tuple[Sketch, ...]:
 WORDS = Words(names=("holds?",), signs=("h", "holds?"))
 
 KINDS = (OrderKind(Hold, "a hold", (MOVEMENT,), reads={"hold": read_hold, "bare": read_bare},
-                   in_movement=stand_in_place, sketch=sketch_hold,
+                   in_movement=stand_in_place, sketch=sketch_hold, full_words={"H": "HOLD"},
                    words=WORDS),)

@@ -230,4 +230,5 @@ WORDS = Words(names=("moves?",), signs=("moves?",))
 KINDS = (OrderKind(Move, "a move", (MOVEMENT,), reads={"move": read_move, "move_route": read_route,
                                                      "move_through": read_through},
                    check=check_move, in_movement=plan_move, sketch=sketch_move,
+                   full_words={"-": "->"},
                    words=WORDS),)

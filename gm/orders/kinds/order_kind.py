@@ -185,6 +185,8 @@ class OrderKind:
       the phase's other orders (a loan), what messages call it ("loan"); "" for the rest;
     - `echo_word`: the word its echo begins with when that is a verb, not a unit (`Build`),
       so a report printing names in full never reads it as a province;
+    - `full_words`: its short forms and the judges' words for them, printed with `--names
+      full` (`{"H": "HOLD"}`);
     - `in_movement`: its part in a movement phase (`phase_parts.MovementPart`): what each
       piece it commands does. A standard kind's part is its whole check on the board; a
       variant kind's part runs after the phase's and its own board check, and None means its
@@ -214,6 +216,7 @@ class OrderKind:
     grammar: str = ""
     declares: str = ""
     echo_word: str = ""
+    full_words: dict[str, str] = field(default_factory=dict)
     in_movement: MovementPart | None = None
     in_retreat: RetreatPart | None = None
     in_adjustment: AdjustmentPart | None = None

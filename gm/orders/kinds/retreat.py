@@ -159,4 +159,5 @@ WORDS = Words(verb="Retreat", begins=("retreats?",), names=("retreats?",),
 
 KINDS = (OrderKind(Retreat, "a retreat", (RETREAT,), reads={"retreat": read_retreat},
                    check=check_retreat, in_retreat=retreats, sketch=sketch_retreat,
+                   full_words={"R": "->"},
                    words=WORDS),)

@@ -172,10 +172,10 @@ WORDS = Words(names=("supports?",), signs=("s", "supports?"))
 KINDS = (
     OrderKind(SupportHold, "a support", (MOVEMENT,), reads={"support_hold": read_support_hold},
               check=check_support, in_movement=plan_support_hold,
-              sketch=sketch_support_hold,
+              sketch=sketch_support_hold, full_words={"S": "SUPPORT"},
               words=WORDS),
     OrderKind(SupportMove, "a support", (MOVEMENT,), reads={"support_move": read_support_move},
               check=check_support, in_movement=plan_support_move,
-              sketch=sketch_support_move,
+              sketch=sketch_support_move, full_words={"S": "SUPPORT"},
               words=WORDS),
 )
