@@ -25,15 +25,8 @@ from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
 from gm.orders.errors import PHASE, VARIANT, OrderError
 from gm.orders.kind_registry import added
-from gm.orders.kinds.order_kind import (
-    MOVEMENT,
-    Order,
-    OrderKind,
-    Problem,
-    Shape,
-    Sketch,
-    Words,
-)
+from gm.orders.kinds import order_kind
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, Shape, Sketch
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rule_catalogue import RuleAbout
@@ -81,7 +74,7 @@ ENTRENCH = OrderKind(
     form_words=("entrenching units", "none yet: a test's"),
     reads={"entrench": read_entrench}, check=check_entrench, in_movement=plan_entrench,
     sketch=sketch_entrench,
-    words=Words(names=("entrench(?:es)?",), signs=("entrench(?:es)?", r"digs?\s+in")),
+    words=order_kind.Words(names=("entrench(?:es)?",), signs=("entrench(?:es)?", r"digs?\s+in")),
     grammar="%extend order: unit ENTRENCH -> entrench\n"
             "ENTRENCH.3: /(?i:entrench(?:es)?|digs?\\s+in)\\b/\n",
 )
