@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from gm.calendar import Phase, following_phase, phase_name
 from gm.maps.gamemap import GameMap
-from gm.orders.line_kinds import verb_of_heading
 from gm.orders.names import edit_distance, near_miss_limit
 
 _KIND_WORDS = {
@@ -105,15 +104,23 @@ def read_heading(text: str, game_map: GameMap, loose: bool = False) -> Heading |
             year = int(word)
         elif word in _KIND_WORDS and kind is None:
             kind = _KIND_WORDS[word]
-            verb = verb_of_heading(word)
+            verb = _verb_of(word)
         elif word in _KIND_WORDS and _KIND_WORDS[word] == kind:  # `Builds/Removals`
-            verb = verb if verb_of_heading(word) in (None, verb) else None
+            verb = verb if _verb_of(word) in (None, verb) else None
         elif word not in _FILLER and word not in year_words and not (
                 loose and word in _QUALIFIERS):
             return None
     if season is None and kind is None:
         return None
     return Heading(text, season, year, kind, verb)
+
+
+def _verb_of(word: str) -> str | None:
+    """The verb a heading of this word puts before the lines below (`builds` -> `Build`), from
+    the order kinds' words; imported here, as only a heading naming a kind needs every kind."""
+    from gm.orders.line_kinds import verb_of_heading
+
+    return verb_of_heading(word)
 
 
 def _misspelt(word: str, known) -> str | None:
