@@ -21,6 +21,9 @@ UNIT_KINDS = ("A", "F", "G", "A/F")
 LEADER = "L"  # a named piece of strength 1/2 (issue 17); never among a map's starting units
 LEADER_STRENGTH = 0.5
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", LEADER: "leader"}
+# The order civil disorder removes pieces of one stack at one distance in: the 1971 rule's
+# "fleets before armies" (an A/F piece counts as an army), then garrisons; a leader as an army.
+_DISORDER_RANK = {"F": 0, "A": 1, "A/F": 1, "G": 2}
 
 _UNIT = re.compile(
     r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
@@ -38,6 +41,13 @@ class UnitText(NamedTuple):
     strength: float = 1.0
     name: str | None = None
     tag: str | None = None
+
+
+def disorder_rank(kind: str) -> int:
+    """Where a piece of this kind comes in civil disorder's order of removal among pieces
+    equally far from home: fleets, then armies, then garrisons (docs/design.md, 'Civil
+    disorder')."""
+    return _DISORDER_RANK.get(kind, 1)
 
 
 # --- reading -----------------------------------------------------------------------------

@@ -81,6 +81,19 @@ def full_words() -> dict[str, str]:
     return {short: full for kind in _KINDS.values() for short, full in kind.full_words.items()}
 
 
+def parts_of(order) -> tuple:
+    """The orders an order is made of, each adjudicated as its own (`OrderKind.parts`: a
+    merge's, one per piece; a split's parts); () for an order that is one."""
+    kind = _KINDS.get(type(order))
+    return kind.parts(order) if kind is not None and kind.parts is not None else ()
+
+
+def part_of(order, i: int):
+    """Part `i` of an order made of several (`parts_of`); None where it has no such part."""
+    parts = parts_of(order)
+    return parts[i] if 0 <= i < len(parts) else None
+
+
 def glue(form: str) -> OrderKind | None:
     """The kind whose glue reads this grammar form."""
     return _READS.get(form)

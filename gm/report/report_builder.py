@@ -34,7 +34,7 @@ from gm.orders.ignored import ATTRIBUTION, EMAIL_HEADER, HEADING, NOTHING_TO_REA
 from gm.orders.kind_registry import echo_words, full_words
 from gm.orders.kinds.build import amount
 from gm.orders.kinds.order_kind import Order
-from gm.report.order_facts import order_facts, read_back
+from gm.report.order_facts import order_facts, stored_order
 from gm.report.report_data import (
     AdjustmentLine,
     CentreChange,
@@ -287,9 +287,7 @@ def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
     seen: set[tuple] = set()
     unordered = _unordered_stacks(results)
     for r in results:
-        order = (typed or {}).get(r.order_id) if r.order_id is not None else None
-        if order is None:
-            order = read_back(r, game_map, phase_kind)
+        order = stored_order(r, typed or {}, game_map, phase_kind)
         facts = order_facts(r, order, start, game_map, phase_kind, clean(r.detail))
         key = (r.power, _province(r.unit), r.code, r.dislodged_by) if r.unit else None
         if key in unordered and r.order_text is None and r.code != R.REMOVED:

@@ -35,6 +35,15 @@ class Build(Order):
         return f"Build {self.unit_text()}"
 
 
+def new_piece(order: Build) -> NewPiece:
+    """The piece a build makes: an army unless the order names another kind; a fleet stands
+    on the coast named, any other piece in the province."""
+    kind = order.unit_kind or "A"
+    return NewPiece(order.power or "", kind,
+                    order.location if kind == "F" else order.province,
+                    order.strength or 1.0, province=order.province)
+
+
 def read_build(b, written) -> Order:
     leaders = rule_citing("leaders", b.map)
     if leaders and written.kind is None and written.place is not None and \
@@ -118,10 +127,8 @@ def _stacks_on_site(order: Build, position, game_map: GameMap, rules, built) -> 
     prov = order.province
     here = [u for u in (*position.units, *built) if u.province == prov]
     side = rules.side(order.power or "")
-    new = NewPiece(order.power or "", order.unit_kind or "A", order.location,
-                   order.strength or 1.0, province=prov)
     return all(rules.side(u.power) == side for u in here) and \
-        rules.may_stack([*here, new], "build", position, game_map) is None
+        rules.may_stack([*here, new_piece(order)], "build", position, game_map) is None
 
 
 def open_build_sites(power: str, position, game_map: GameMap, rules) -> dict[str, list[str]]:
@@ -287,7 +294,7 @@ def built(order: Build, ledger) -> None:
 
 
 def sketch_build(order: Build) -> tuple[Sketch, ...]:
-    return (Sketch(Shape.BUILD, piece_kind=order.unit_kind or "A"),)
+    return (Sketch(Shape.BUILD, piece_kind=new_piece(order).kind),)
 
 
 # how letters name it (`gm.orders.line_kinds`)

@@ -156,7 +156,7 @@ KINDS = (
     OrderKind(Merge, "a merge", (MOVEMENT,), form="merge_split", reads={"merge": read_merge},
               form_words=("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
               check=check_merge, in_movement=plan_merge, stacks=True, per_piece=Merge.each,
-              sketch=sketch_merge,
+              parts=Merge.each, sketch=sketch_merge,
               words=WORDS),
     OrderKind(SupportMerge, "a support of a merge", (MOVEMENT,), form="merge_split",
               reads={"support_merge": read_support_merge}, check=check_support_merge,

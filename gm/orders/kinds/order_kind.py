@@ -200,6 +200,9 @@ class OrderKind:
     - `per_piece`: an order naming several pieces (a merge) as one order per piece;
     - `shares`: how an order to a multiple shares its pieces out among its parts (a split):
       (order, the pieces, the map) -> ([(part, indices of the pieces it takes)], problem);
+    - `parts`: the orders an order is made of, each adjudicated as its own (a merge's, one
+      per piece; a split's parts); a stored result of one names it by its place here, so the
+      picture and the report take it from the order given (`kind_registry.part_of`);
     - `sketch`: how it is drawn, order -> its marks (`Sketch`); None: one `SPECIAL` mark at
       the piece;
     - `words`: how players' letters name it (`Words`), read by `gm.orders.line_kinds`.
@@ -223,6 +226,7 @@ class OrderKind:
     stacks: bool = False
     per_piece: Callable[[Order], tuple[Order, ...]] | None = None
     shares: Callable | None = None
+    parts: Callable[[Order], tuple[Order, ...]] | None = None
     sketch: Callable[[Order], tuple[Sketch, ...]] | None = None
     words: Words = Words()
 
