@@ -279,27 +279,30 @@ def _as_target(order, pieces):
     return order
 
 
-# `--names full`: the judges' words for the short forms of an order.
-FULL_WORDS = {"A": "Army", "F": "Fleet", "G": "Garrison", "-": "->", "R": "->", "H": "HOLD",
-              "S": "SUPPORT", "C": "CONVOY", "D": "DISBAND"}
+# `--names full`: the judges' words for the pieces; the order kinds' short forms (`H`) are the
+# kinds' own (`OrderKind.full_words`), passed in by the report
+FULL_WORDS = {"A": "Army", "F": "Fleet", "G": "Garrison"}
 COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast",
                "wc": "west coast"}
 
 
-def in_full(text: str, names: dict[str, str], verbs: frozenset[str] = frozenset()) -> str:
+def in_full(text: str, names: dict[str, str], verbs: frozenset[str] = frozenset(),
+            short: dict[str, str] | None = None) -> str:
     """An order or unit as the judges print it with `--names full`: `A Vie - Gal` ->
     `Army Vienna -> Galicia`, `F Spa/sc` -> `Fleet Spain (south coast)`. `names` maps
-    province ids to names; words it does not know are kept as written, and so are `verbs`,
-    the words an echo begins with (`Build`: the order kinds' `echo_word`), even where a
+    province ids to names; `short`, the order kinds' short forms to their words (`H` ->
+    `HOLD`: `OrderKind.full_words`); words it does not know are kept as written, and so are
+    `verbs`, the words an echo begins with (`Build`: the kinds' `echo_word`), even where a
     province has that id."""
+    short = short or {}
     words = []
     for word in text.split(" "):
         province, _, coast = word.partition("/")
         if word[:1].isupper() and word not in verbs and province.lower() in names:
             full = names[province.lower()]
             words.append(f"{full} ({COAST_WORDS.get(coast, coast)})" if coast else full)
-        elif word in FULL_WORDS:
-            words.append(FULL_WORDS[word])
+        elif word in FULL_WORDS or word in short:
+            words.append(FULL_WORDS.get(word) or short[word])
         else:
             words.append(word)
     return " ".join(words)

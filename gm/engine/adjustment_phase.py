@@ -88,7 +88,7 @@ def _allowances(position: Position, game_map: GameMap, rules: RuleSet
 
     Extra builds are owed apart from the centres, so a power may have removals to make and
     an extra build at once; `adjustments_due` then shows the removals."""
-    supplies = rules.supplies(position, game_map)  # counted once for every power
+    supplies = rules.supply.by_power(position, game_map)  # counted once for every power
     return {power: allowance(power, position, game_map, rules, supplies.get(power, 0.0))
             for power in game_map.powers}
 

@@ -30,6 +30,7 @@ from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
 from gm.orders.errors import PHASE, VARIANT, OrderError
 from gm.orders.kind_registry import added
+from gm.orders.kinds import order_kind
 from gm.orders.kinds.order_kind import (
     ADJUSTMENT,
     MOVEMENT,
@@ -86,6 +87,7 @@ ENTRENCH = OrderKind(
     form_words=("entrenching units", "none yet: a test's"),
     reads={"entrench": read_entrench}, check=check_entrench, in_movement=plan_entrench,
     sketch=sketch_entrench,
+    words=order_kind.Words(names=("entrench(?:es)?",), signs=("entrench(?:es)?", r"digs?\s+in")),
     grammar="%extend order: unit ENTRENCH -> entrench\n"
             "ENTRENCH.3: /(?i:entrench(?:es)?|digs?\\s+in)\\b/\n",
 )
@@ -296,6 +298,20 @@ def test_a_malformed_entrenchment_is_rejected_with_its_reason(trench_map):
     letter = read_orders("France:\nA Pqr entrenches\n", trench_map, phase_kind="Movement")
     assert [r.text for r in letter.rejected] == ["A Pqr entrenches"]
     assert not letter.orders and not letter.ignored
+
+
+def test_its_words_are_read_from_letters_once_it_is_added(trench_map):
+    """The kind's `words` join the letter reader's (gm.orders.line_kinds builds its patterns
+    from the kinds known): `dig in` is a sign of an order, so a line gm cannot read that has it
+    and a province is refused with the reason, where without the kind it is chatter
+    (tests/orders/test_kind_words.py), and `Entrench:` opens one order, not a heading."""
+    from gm.orders.line_kinds import names_an_order, word_patterns
+
+    assert word_patterns().order_signs.search("We dig in at Paris")
+    assert names_an_order("Entrench") and names_an_order("entrenches")
+    letter = read_orders("France:\nWe dig in at Paris\n", trench_map, phase_kind="Movement")
+    assert [r.text for r in letter.rejected] == ["We dig in at Paris"]
+    assert not letter.ignored
 
 
 # --- the second kind takes part in an adjustment phase through its own part -------------------

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from gm.maps.gamemap import GameMap, coast_of
 from gm.notation import mix_counts
 from gm.orders.kinds.board import a_kind, kind_problem, power_name, rule_citing
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Shape, Sketch
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Shape, Sketch, Words
 
 
 class NewPiece(NamedTuple):
@@ -158,7 +158,7 @@ def allowance(power: str, position, game_map: GameMap, rules,
     more than its supply (whole pieces unless some cost a half). Whole amounts are ints.
     `supply` is the power's supply when the caller has counted it already."""
     if supply is None:
-        supply = rules.supply(power, position, game_map)
+        supply = rules.supply.of(power, position, game_map)
     spare = supply - sum(
         rules.upkeep(u) for u in position.units if u.power == power)
     if spare >= 0:
@@ -297,6 +297,11 @@ def sketch_build(order: Build) -> tuple[Sketch, ...]:
     return (Sketch(Shape.BUILD, piece_kind=new_piece(order).kind),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(verb="Build", begins=("builds?",), names=("builds?",), headings=("builds?",),
+              leads=("builds?", "b"))
+
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},
                    check=check_build, on_unit=False, echo_word="Build", in_adjustment=built,
-                   sketch=sketch_build),)
+                   sketch=sketch_build,
+                   words=WORDS),)

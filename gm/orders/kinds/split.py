@@ -24,6 +24,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     kind_label,
 )
 from gm.orders.kinds.support import SupportHold, SupportMove
@@ -148,6 +149,10 @@ def sketch_split(order: Split) -> tuple[Sketch, ...]:
     return tuple(out)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("splits?",), signs=("splits?",))
+
 KINDS = (OrderKind(Split, "a split", (MOVEMENT,), form="merge_split",
                    reads={"split": read_split}, check=check_split, stacks=True,
-                   shares=split_parts, parts=split_orders, sketch=sketch_split),)
+                   shares=split_parts, parts=split_orders, sketch=sketch_split,
+                   words=WORDS),)
