@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -94,7 +94,7 @@ def cache_folder() -> Path:
 
 def cache_file(path: Path) -> Path:
     """Where the compiled form of a checked map file is kept between runs."""
-    key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:16]
+    key = f"{zlib.crc32(str(path.resolve()).encode()):08x}"  # hashlib costs more to import
     return cache_folder() / f"map-{path.stem}-{key}.pickle"
 
 
