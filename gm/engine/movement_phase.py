@@ -112,7 +112,8 @@ class MovementPhase:
             self.results.append(OrderResult(by.power or "", old, self.units[idx], False,
                                             R.REPLACED, f"replaced by {by}"))
         plan = self.plans[idx] = Plan(order)
-        plan.void = void
+        if void is not None:
+            plan.void = void
 
     def _check(self, idx: int, plan: Plan) -> None:
         """The legality check (`gm.orders.legality`) of one piece's order, as intake asks it,
