@@ -170,3 +170,26 @@ def test_a_rich_report_shows_a_players_control_characters_never_obeys_them():
     assert "\x1b[2J" not in out and "\x07" not in out and "\x1b]0" not in out
     assert "Hello ␛[2J" in out and "␛]0;pwned" in out
     assert "\x1b[1;31m" in out  # rich's own style, untouched
+
+
+def test_a_players_control_characters_in_a_table_cell_keep_every_letter():
+    """rich counts an escape as no column and its sign as one: a cell is shown before the
+    table measures it, so the text after the escape is printed whole, its style kept."""
+    import io
+
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from gm.visible import ShownConsole
+
+    console = ShownConsole(file=io.StringIO(), width=60, highlight=False)
+    table = Table("press", "note")
+    cell = Text("ab\x1b[2Jcd", style="bold")
+    table.add_row(cell, Group(Text("x\x1by\x1bz")))
+    console.print(table)
+    out = console.file.getvalue()
+    assert "ab␛[2Jcd" in out and "x␛y␛z" in out
+    assert cell.plain == "ab\x1b[2Jcd"  # the table printed is not changed
+    widths = {len(line) for line in out.splitlines() if line.strip()}
+    assert len(widths) == 1  # every row as wide as the frame
