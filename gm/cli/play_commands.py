@@ -61,8 +61,8 @@ def show(game: GameName, phase: PhaseOption = None,
                                      game_map))
         return
     rules = RuleSet.for_map(game_map)
-    supplies, held = rules.supplies(position, game_map), rules.supply_centres(position,
-                                                                              game_map)
+    supplies = rules.supply.by_power(position, game_map)
+    held = rules.supply.centres_by_power(position, game_map)
     shown = [p for p in game_map.powers if position.units_of(p) or position.centres_of(p)]
     worth = worth_differs((len(held.get(p, ())), supplies.get(p, 0.0)) for p in shown)
     table = Table("power", "centres", *([WORTH] if worth else []), "units", "pieces",
@@ -97,7 +97,8 @@ def show(game: GameName, phase: PhaseOption = None,
                                      for site, kinds in sites.items()) or "none")
         if builds.row_count:
             console.print(builds)
-    neutral = sorted(c for c in rules.centres(position, game_map) if c not in position.owners)
+    neutral = sorted(c for c in rules.supply.centres(position, game_map)
+                     if c not in position.owners)
     if neutral:
         console.print(f"Neutral centres: {', '.join(place(c) for c in neutral)}", markup=False)
     if view.game.result:

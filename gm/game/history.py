@@ -53,10 +53,10 @@ def victory_text(winners: list[str], position: Position, game_map: GameMap,
         return joint_victory([game_map.powers[p].name for p in game_map.powers if p in winners])
     rules = RuleSet.for_map(game_map)
     side = rules.side(winners[0])  # powers that play in sides win with their side's score
-    count = sum(rules.score(p, position, game_map) for p in game_map.powers
+    count = sum(rules.supply.score(p, position, game_map) for p in game_map.powers
                 if p == winners[0] or (rules.players and rules.side(p) == side))
     if game_map.victory_kind == "units":
-        what = f"{amount(count)} {rules.score_words() or 'units'}"
+        what = f"{amount(count)} {rules.supply.score_words() or 'units'}"
     else:
         what = supply_amount(count, game_map.centres_worth_one)
     when = f" ({season})" if season else ""

@@ -26,6 +26,9 @@ class ResultRow:
     detail: str = ""
     dislodged_by: str | None = None
     order_id: int | None = None
+    # the result of a part of the order `order_id` (a merge's piece, a split's part): its
+    # place among the order's parts (`kind_registry.part_of`); None for the order itself
+    part: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +55,7 @@ def add_adjudication(store: Store, phase_id: int, next_phase_id: int,
         {"adjudication_id": adjudication, "phase_id": phase_id, "seq": i, "power": r.power,
          "order_id": r.order_id, "order_text": r.order_text, "unit": r.unit,
          "succeeded": int(r.succeeded), "code": r.code, "detail": r.detail,
-         "dislodged_by": r.dislodged_by}
+         "dislodged_by": r.dislodged_by, "part": r.part}
         for i, r in enumerate(results))
     store.db["events"].insert_all(
         {"adjudication_id": adjudication, "seq": i, "text": event_to_text(event)}
@@ -74,7 +77,7 @@ def set_adjudication_status(store: Store, adjudication_id: int, status: str) -> 
 
 def results_of(store: Store, adjudication_id: int) -> list[ResultRow]:
     return [ResultRow(r["power"], r["order_text"], r["unit"], bool(r["succeeded"]), r["code"],
-                      r["detail"], r["dislodged_by"], r["order_id"])
+                      r["detail"], r["dislodged_by"], r["order_id"], r["part"])
             for r in store.db.query(
                 "SELECT * FROM results WHERE adjudication_id = ? ORDER BY seq",
                 [adjudication_id])]

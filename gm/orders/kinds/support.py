@@ -16,6 +16,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     show_location,
     unit_label,
 )
@@ -176,11 +177,16 @@ def sketch_support_move(order: SupportMove) -> tuple[Sketch, ...]:
     return (Sketch(Shape.SUPPORT_MOVE, target=province_of(order.target), dest=order.dest),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("supports?",), signs=("s", "supports?"))
+
 KINDS = (
     OrderKind(SupportHold, "a support", (MOVEMENT,), reads={"support_hold": read_support_hold},
               check=check_support, in_movement=plan_support_hold,
-              sketch=sketch_support_hold),
+              sketch=sketch_support_hold, full_words={"S": "SUPPORT"},
+              words=WORDS),
     OrderKind(SupportMove, "a support", (MOVEMENT,), reads={"support_move": read_support_move},
               check=check_support, in_movement=plan_support_move,
-              sketch=sketch_support_move),
+              sketch=sketch_support_move, full_words={"S": "SUPPORT"},
+              words=WORDS),
 )
