@@ -1,10 +1,10 @@
 """Cold starts: how long `gm --help`, `gm status` and `gm orders` take as new processes.
 
 Run by `make bench` (bench/run.py), or alone: `.venv/bin/python bench/cold_start.py [RUNS]`.
-Each command is run once to warm the disk caches (compiled modules, the checked map), then
-RUNS times (default 15); the figures are the medians of the wall time, which the goals are
-about, and of the processor time (user and system) the command used, which a busy machine
-moves much less: on a quiet machine the two are close.
+Each command is run once to warm the disk caches (compiled modules, the checked map, the text
+of `gm --help` the launcher keeps), then RUNS times (default 15); the figures are the medians
+of the wall time, which the goals are about, and of the processor time (user and system) the
+command used, which a busy machine moves much less: on a quiet machine the two are close.
 
 `GM_BEFORE` may name another gm executable (say, the `.venv/bin/gm` of a checkout of the code
 before a change): then both run the same commands taking turns, each on a store of its own, so

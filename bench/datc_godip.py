@@ -93,13 +93,15 @@ def figures(rounds: int = 7) -> tuple[list[tuple[str, dict]], str]:
 
 def report(found: list[tuple[str, dict]], why: str) -> list[str]:
     lines = ["gm datc beside godip (medians of alternating runs; wall / processor):",
-             f"  {'file':<30}{'gm':>18}{'godip':>18}{'gm faster by':>14}"]
+             f"  {'file':<30}{'gm':>18}{'godip':>18}{'gm faster by':>16}"]
     for what, f in found:
         gm, godip, before = f["gm"], f.get("godip"), f.get("before")
         theirs = f"{godip['wall']:.3f} / {godip['cpu']:.3f} s" if godip else "-"
-        ratio = f"{godip['wall'] / gm['wall']:.2f}x" if godip else "-"
+        # above 1: gm is faster; below 1, slower (wall / processor)
+        ratio = f"{godip['wall'] / gm['wall']:.2f} / {godip['cpu'] / gm['cpu']:.2f}x" \
+            if godip else "-"
         lines.append(f"  {what:<30}{gm['wall']:>7.3f} / {gm['cpu']:.3f} s{theirs:>18}"
-                     f"{ratio:>14}")
+                     f"{ratio:>16}")
         if before:
             lines.append(f"  {'  gm before (GM_BEFORE)':<30}{before['wall']:>7.3f} / "
                          f"{before['cpu']:.3f} s")

@@ -164,6 +164,8 @@ class Board:
         self.centres: dict[str, tuple[str, str]] = {}
         self.phases: dict[str, Phase] = {}
         self.powers: dict[str, str] = {}
+        self.placed: dict[tuple[str, Phase], Unit] = {}  # a unit line, tagged in a phase
+        self.homes = {h: p.id for p in game_map.powers.values() for h in p.home}
 
 
 class Boards:
@@ -326,17 +328,15 @@ class _CaseReader:
             start = starting_position(self.map)
             units, owners = start.units, start.owners
         else:
-            units = []
-            owners = {h: p.id for p in self.map.powers.values() for h in p.home}
-        units = units + [self.unit(line) for line in s.get("PRESTATE", [])]
+            units, owners = [], dict(self.board.homes)
         if "PRESTATE_SUPPLYCENTER_OWNERS" in s:
             owners = dict(self.centre(line) for line in s["PRESTATE_SUPPLYCENTER_OWNERS"])
         phase = self.phase()
         taken = {u.tag for u in units if u.tag}
-        for i, unit in enumerate(units):  # tagged as if they entered now, for PRESTATE_STATE
-            if unit.tag is None:
-                units[i] = unit.tagged(piece_tag(phase, unit.location, taken))
-                taken.add(units[i].tag)
+        for line in s.get("PRESTATE", []):  # tagged as if they entered now, for PRESTATE_STATE
+            unit = self.placed(line, phase, taken)
+            taken.add(unit.tag)
+            units.append(unit)
         pos = Position(phase, units, owners, state=self.state(s.get("PRESTATE_STATE", [])))
         dislodged_units = [self.unit(line) for line in s.get("PRESTATE_DISLODGED", [])]
         if "PRESTATE_RESULTS" in s:
@@ -344,6 +344,18 @@ class _CaseReader:
         else:
             pos.dislodged = [Dislodged(u, None) for u in dislodged_units]
         return pos
+
+    def placed(self, line: Line, phase: Phase, taken: set[str]) -> Unit:
+        """The piece a line names, tagged as entering in `phase` (`piece_tag`); made once per
+        board and phase, and afresh only where another piece of the case has its tag."""
+        key = (line.text, phase)
+        unit = self.board.placed.get(key)
+        if unit is None:
+            unit = self.unit(line)
+            unit = self.board.placed[key] = unit.tagged(piece_tag(phase, unit.location))
+        if unit.tag in taken:
+            unit = unit.tagged(piece_tag(phase, unit.location, taken))
+        return unit
 
     def _history(self, pos: Position, dislodged_units: list[Unit], lines: list[Line]) -> None:
         """Where each dislodging attack came from, and the standoffs, from the last results."""

@@ -1,24 +1,94 @@
 """The `gm` command's entry point.
 
 `gm datc FILE... [-v]` runs here without the command-line libraries: loading typer and rich
-takes longer than gm takes to run the DATC's 167 cases. Every other command line, `gm datc
---help` and a mistyped option included, goes to the typer app (`gm.cli.main`).
+takes longer than gm takes to run the DATC's 167 cases. `gm --help` (or `-h`) prints the text
+the typer app printed for it, kept on disk with the key of everything that text is made from
+(`help_key`), so that asking what gm can do loads no typer either; when any of it changes the
+app prints the help again, and that is kept. Every other command line, `gm datc --help` and
+a mistyped option included, goes to the typer app (`gm.cli.main`).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 _DATC_FLAGS = {"-v", "--verbose"}
+_HELP = (["--help"], ["-h"])
 
 
 def main() -> None:
     args = sys.argv[1:]
     if _plain_datc(args):
         sys.exit(_datc(args[1:]))
+    if args in _HELP:
+        sys.stdout.write(kept_help())
+        return
     from gm.cli import main as typer_main
 
     typer_main()
+
+
+def kept_help() -> str:
+    """The text of `gm --help`: as kept in the cache folder if its key is today's, else as
+    the typer app prints it now (and then kept)."""
+    from gm.disk_cache import cache_folder, read_cached, write_cached
+
+    key = help_key()
+    cache = cache_folder() / help_file()
+    text = read_cached(cache, key)
+    if not isinstance(text, str):
+        text = typer_help()
+        write_cached(cache, key, text)  # if it cannot, the next `gm --help` asks typer again
+    return text
+
+
+def help_file() -> str:
+    """The kept help's file name, one per installed gm (named by a checksum of where it is),
+    so that two installations sharing a cache folder do not replace each other's."""
+    import zlib
+
+    import gm
+
+    where = os.path.dirname(gm.__file__).encode("utf-8", "surrogateescape")
+    return f"help-{zlib.crc32(where):08x}.pickle"
+
+
+def help_key() -> tuple:
+    """Everything the text of `gm --help` is made from: gm's command modules (each command's
+    name, options and docstring), gm's version, typer and click as installed, Python, and the
+    terminal's width, to which click wraps the text."""
+    from importlib.util import find_spec
+    from shutil import get_terminal_size
+
+    import gm
+
+    cli = os.path.join(os.path.dirname(gm.__file__), "cli")
+    modules = sorted((entry.name, entry.stat().st_mtime_ns, entry.stat().st_size)
+                     for entry in os.scandir(cli) if entry.name.endswith(".py"))
+    libraries = []
+    for name in ("typer", "click"):
+        spec = find_spec(name)
+        origin = spec.origin if spec is not None else None
+        stat = os.stat(origin) if origin else None
+        libraries.append((name, origin, stat and (stat.st_mtime_ns, stat.st_size)))
+    return (gm.__version__, sys.version, get_terminal_size().columns, tuple(modules),
+            tuple(libraries))
+
+
+def typer_help() -> str:
+    """What the typer app prints for `gm --help`."""
+    import contextlib
+    import io
+
+    from typer.main import get_command
+
+    from gm.cli import app
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        get_command(app).main(["--help"], prog_name="gm", standalone_mode=False)
+    return printed.getvalue()
 
 
 def _plain_datc(args: list[str]) -> bool:

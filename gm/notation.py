@@ -21,6 +21,9 @@ UNIT_KINDS = ("A", "F", "G", "A/F")
 LEADER = "L"  # a named piece of strength 1/2 (issue 17); never among a map's starting units
 LEADER_STRENGTH = 0.5
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", LEADER: "leader"}
+# The order civil disorder removes pieces of one stack at one distance in: the 1971 rule's
+# "fleets before armies" (an A/F piece counts as an army), then garrisons; a leader as an army.
+_DISORDER_RANK = {"F": 0, "A": 1, "A/F": 1, "G": 2}
 
 _UNIT = re.compile(
     r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
@@ -38,6 +41,13 @@ class UnitText(NamedTuple):
     strength: float = 1.0
     name: str | None = None
     tag: str | None = None
+
+
+def disorder_rank(kind: str) -> int:
+    """Where a piece of this kind comes in civil disorder's order of removal among pieces
+    equally far from home: fleets, then armies, then garrisons (docs/design.md, 'Civil
+    disorder')."""
+    return _DISORDER_RANK.get(kind, 1)
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -269,27 +279,30 @@ def _as_target(order, pieces):
     return order
 
 
-# `--names full`: the judges' words for the short forms of an order.
-FULL_WORDS = {"A": "Army", "F": "Fleet", "G": "Garrison", "-": "->", "R": "->", "H": "HOLD",
-              "S": "SUPPORT", "C": "CONVOY", "D": "DISBAND"}
+# `--names full`: the judges' words for the pieces; the order kinds' short forms (`H`) are the
+# kinds' own (`OrderKind.full_words`), passed in by the report
+FULL_WORDS = {"A": "Army", "F": "Fleet", "G": "Garrison"}
 COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast",
                "wc": "west coast"}
 
 
-def in_full(text: str, names: dict[str, str], verbs: frozenset[str] = frozenset()) -> str:
+def in_full(text: str, names: dict[str, str], verbs: frozenset[str] = frozenset(),
+            short: dict[str, str] | None = None) -> str:
     """An order or unit as the judges print it with `--names full`: `A Vie - Gal` ->
     `Army Vienna -> Galicia`, `F Spa/sc` -> `Fleet Spain (south coast)`. `names` maps
-    province ids to names; words it does not know are kept as written, and so are `verbs`,
-    the words an echo begins with (`Build`: the order kinds' `echo_word`), even where a
+    province ids to names; `short`, the order kinds' short forms to their words (`H` ->
+    `HOLD`: `OrderKind.full_words`); words it does not know are kept as written, and so are
+    `verbs`, the words an echo begins with (`Build`: the kinds' `echo_word`), even where a
     province has that id."""
+    short = short or {}
     words = []
     for word in text.split(" "):
         province, _, coast = word.partition("/")
         if word[:1].isupper() and word not in verbs and province.lower() in names:
             full = names[province.lower()]
             words.append(f"{full} ({COAST_WORDS.get(coast, coast)})" if coast else full)
-        elif word in FULL_WORDS:
-            words.append(FULL_WORDS[word])
+        elif word in FULL_WORDS or word in short:
+            words.append(FULL_WORDS.get(word) or short[word])
         else:
             words.append(word)
     return " ".join(words)

@@ -16,9 +16,9 @@ GM = ROOT / "gm"
 # floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
 FLOORS = [
     # the board, the data files gm installs (maps, the grammar), and what each rule declares
-    {"maps", "_data", "rule_catalogue"},
-    {"calendar", "notation", "dates", "deadline_time", "visible"},  # the vocabulary: phases,
-    # units, dates, outside text made safe to show
+    {"maps", "_data", "disk_cache", "rule_catalogue"},
+    # the vocabulary: phases, units, dates, outside text made safe to show
+    {"calendar", "notation", "dates", "deadline_time", "visible", "visible_console"},
     {"orders"},  # reading orders
     {"engine", "rules"},  # adjudication, and the rules plugged into it
     {"store", "datc"},  # what is kept; the DATC runner

@@ -130,3 +130,63 @@ def test_a_hook_is_asked_only_of_a_rule_that_implements_its_interface():
 
     assert not RuleSet([Unlisted()]).answers("upkeep")
     assert RuleSet([Listed()]).answers("upkeep")
+
+
+def _design_section(number: str) -> list[str]:
+    """The lines of docs/design.md's section `number` (`5.2`), to its next heading."""
+    from pathlib import Path
+
+    lines = (Path(__file__).parent.parent / "docs" / "design.md").read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"### {number} "))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("#"))
+    return lines[start:end]
+
+
+def _interfaces() -> dict[str, list[str]]:
+    """Each interface of gm/rules/hooks.py with its hooks, in the order the code gives them."""
+    return {group.__name__: [name for name, member in vars(group).items()
+                             if callable(member) and not name.startswith("_")]
+            for group in HOOK_GROUPS}
+
+
+def test_design_md_names_every_hook_in_its_interface():
+    """docs/design.md 5.2 documents the hooks twice, a summary (interface -> hooks) and a
+    table of each hook under its interface's bold row: both must name exactly the hooks of
+    gm/rules/hooks.py, with their names and grouping, and the heading their number."""
+    import re
+
+    section = _design_section("5.2")
+    hooks, groups = _interfaces(), len(HOOK_GROUPS)
+    assert section[0].startswith(f"### 5.2 The hooks: {sum(map(len, hooks.values()))} in "
+                                 f"{groups} interfaces")
+    cells = [[c.strip() for c in line.strip().strip("|").split("|")]
+             for line in section if line.startswith("|")]
+    summary = {row[1].strip("`"): re.findall(r"`(\w+)`", row[2])
+               for row in cells if len(row) == 3 and row[1].startswith("`")}
+    assert summary == hooks
+    listed: dict[str, list[str]] = {}
+    interface = None
+    for row in cells:
+        bold = re.fullmatch(r"\*\*`(\w+)`\*\*", row[0])
+        if bold:
+            interface = listed.setdefault(bold.group(1), [])
+        elif len(row) == 4 and interface is not None and row[0].startswith("`"):
+            interface.append(re.match(r"`(\w+)\(", row[0]).group(1))
+    assert listed == hooks
+
+
+def test_the_rule_set_answers_hooks_and_its_supply_part_counts():
+    """RuleSet composes the supply and victory counts (`rules.supply`, gm/rules/supply.py)
+    rather than being them: one count of supply, reached one way, and the rule set keeps only
+    the hooks' answers."""
+    from gm.rules.supply import Supply
+
+    assert not issubclass(RuleSet, Supply)
+    counts = {name for name in vars(Supply) if not name.startswith("_")}
+    assert counts == {"centres", "by_power", "centres_by_power", "of", "board_total",
+                      "winners", "score", "score_words"}
+    assert not any(hasattr(RuleSet, name) for name in
+                   counts | {"supplies", "supply_centres", "board_supply"})
+    rules = RuleSet()
+    assert isinstance(rules.supply, Supply)
+    assert rules.without(Rule()).supply is not rules.supply  # each set counts with its rules

@@ -10,7 +10,16 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, GameName, console, err_console, explained, fail, opened, store_named
+from gm.cli.common import (
+    Db,
+    GameName,
+    err_console,
+    explained,
+    fail,
+    opened,
+    say,
+    store_named,
+)
 from gm.cli.conventions import examples
 from gm.cli.output import echo_text
 
@@ -35,7 +44,7 @@ def export(game: GameName,
         Path(target).write_text(text, encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write {target}: {exc}")
-    console.print(f"Wrote the archive of {game} to {target}.", markup=False)
+    say(f"Wrote the archive of {game} to {target}.")
 
 
 @app.command("replay", epilog=examples(
@@ -91,7 +100,7 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
 
         workers = jobs_count(jobs)
     target = ":memory:" if dry_run else db
-    with Progress(console=err_console, transient=True) as bar:
+    with Progress(console=err_console(), transient=True) as bar:
         task = bar.add_task("replaying", total=len(archive.phases))
 
         def printed(report):
@@ -106,21 +115,21 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
             except ReplayDifferences as exc:
                 bar.stop()
                 for difference in exc.differences:
-                    console.print(str(difference), markup=False, soft_wrap=True)
+                    say(str(difference))
                 fail(str(exc))
             if maps:
                 from gm.cli.draw_commands import write_all_boards
 
                 write_all_boards(store, done.game, maps, jobs=workers, progress=bar)
     for note in done.notes:
-        console.print(note, markup=False, soft_wrap=True)
+        say(note)
     where = "nothing stored (dry run)" if dry_run else f"stored in {db}"
     summary = f"Replayed {done.game}: {done.phases} phases, now at {done.current}; {where}."
     if check:
         summary += f" Checked {done.checked} recorded outcomes: no differences."
     if done.result:
         summary += f" Result: {done.result}."
-    console.print(summary, markup=False, soft_wrap=True)
+    say(summary)
 
 
 @app.command("delete", epilog=examples(
@@ -154,15 +163,15 @@ def delete(ctx: typer.Context, game: GameName,
             ended = f", {facts.result}" if facts.result else ""
             keep = f"its archive is written first to {target}" if target else \
                 "no archive is written (--no-backup): it cannot be brought back"
-            console.print(f"{facts.name}: {facts.variant}, at {facts.phase} ({facts.phases} "
-                          f"phases{ended}), in {store_named(ctx, db)}; {keep}.", markup=False)
+            say(f"{facts.name}: {facts.variant}, at {facts.phase} ({facts.phases} "
+                f"phases{ended}), in {store_named(ctx, db)}; {keep}.")
             if not typer.confirm(f"Delete {facts.name}?", default=False, err=True):
                 fail("nothing was deleted.")
         with explained(db):
             done = delete_game(store, facts.name, target)
     kept = f"; its archive is {done.backup} ('gm replay {done.backup}' brings it back)" \
         if done.backup else ""
-    console.print(f"Deleted {done.name} from {db}{kept}.", markup=False)
+    say(f"Deleted {done.name} from {db}{kept}.")
 
 
 @app.command("rename", epilog=examples(
@@ -177,4 +186,4 @@ def rename(old: Annotated[str, typer.Argument(metavar="OLD", help="the game's na
 
     with opened(db) as store:
         before, after = rename_game(store, old, new)
-    console.print(f"Renamed {before} to {after}.", markup=False)
+    say(f"Renamed {before} to {after}.")

@@ -1,24 +1,45 @@
 """Helpers shared by the command modules: the options every command takes (`--db`, the game,
-`--phase`), opening the store for one command, and printing errors the same way everywhere."""
+`--phase`), opening the store for one command, and printing the same way everywhere: a line
+of text by `say`, tables through `console`, errors by `fail`."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Annotated, NoReturn
 
 import typer
 
-from gm.visible import ShownConsole
+from gm.visible import visible
 
-console = ShownConsole(highlight=False, soft_wrap=True)
-err_console = ShownConsole(stderr=True, highlight=False, soft_wrap=True)
+
+def say(text: str, err: bool = False) -> None:
+    """Print plain text as it is, on stdout (or stderr, `err`): no markup, no wrapping, each
+    control character shown as a sign (`gm.visible`), never obeyed. Most of what gm prints is
+    such text, and printing it this way loads nothing of rich."""
+    typer.echo(visible(text), err=err)
+
+
+@cache
+def console(stderr: bool = False):
+    """rich's console (`ShownConsole`), for what only rich prints (a table, a progress bar),
+    on stdout or `stderr`; made when first asked for: making one loads rich, a tenth of a
+    second that commands printing text alone need not pay."""
+    from gm.visible_console import ShownConsole
+
+    return ShownConsole(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def err_console():
+    """`console` on stderr."""
+    return console(stderr=True)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print `gm: <message>` to stderr and exit; never a traceback."""
-    err_console.print(f"gm: {message}", markup=False)
+    say(f"gm: {message}", err=True)
     sys.stderr.flush()
     raise typer.Exit(code)
 
@@ -36,8 +57,7 @@ def read_text_input(source: str | None, what: str, force: bool = False) -> tuple
     try:
         if source is None or source == "-":
             if source is None and sys.stdin.isatty():
-                err_console.print(f"Paste {what}, then press Ctrl-D on a line of its own.",
-                                  markup=False)
+                say(f"Paste {what}, then press Ctrl-D on a line of its own.", err=True)
             origin = "stdin"
             stream = getattr(sys.stdin, "buffer", None)
             if stream is None:  # a text stream (a test's): bounded all the same

@@ -4,12 +4,21 @@ the main commands. Command modules use `Typer` from here in place of typer's.
 
 Help is plain text, as click prints it: typer's rich help loads a Markdown parser and a
 syntax highlighter, which made `gm --help` half as slow again.
+
+A command becomes click's only when it is run or its own help is asked for (`Group`): typer
+alone reads the signature of every one of gm's forty commands, and evaluates each annotation,
+on every command line, which took `gm status` longer than its work.
 """
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Iterator, MutableMapping
+
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperOption
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.main import get_command_from_info, get_command_name
+from typer.models import CommandInfo
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -36,15 +45,106 @@ class Command(TyperCommand):
 
 
 class Typer(typer.Typer):
-    """typer's Typer, answering `-h`, whose commands follow `Command`."""
+    """typer's Typer, answering `-h`, whose commands follow `Command` and are built when used:
+    a command is kept as typer's `CommandInfo` in `later` rather than in typer's own list, and
+    this app's `Group` builds it from there."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("context_settings", HELP_OPTIONS)
         kwargs.setdefault("rich_markup_mode", None)
+        self.later: dict[str, CommandInfo] = {}
+        kwargs.setdefault("cls", type("Group", (Group,), {"app": self}))
         super().__init__(**kwargs)
 
     def command(self, name: str | None = None, *, cls=None, **kwargs):
-        return super().command(name, cls=cls or Command, **kwargs)
+        def register(callback):
+            info = CommandInfo(name, cls=cls or Command, callback=callback, **kwargs)
+            self.later[name or get_command_name(callback.__name__)] = info
+            return callback
+
+        return register
+
+
+class Group(TyperGroup):
+    """A typer group whose commands are built one by one, when asked for by name: `gm status`
+    builds one command, `gm --help` none (its list needs each command's first line of help
+    only). Each `Typer` makes its own subclass naming it in `app`."""
+
+    app: Typer
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.commands = Commands(self.app, self.commands, self.rich_markup_mode)
+        self._listing = False
+
+    def get_command(self, ctx, cmd_name: str):
+        if self._listing:
+            return self.commands.summary(cmd_name)
+        return self.commands.get(cmd_name)
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(self.commands)
+
+    def format_commands(self, ctx, formatter) -> None:
+        self._listing = True  # the list of commands reads summaries: nothing is built
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+class Commands(MutableMapping):
+    """A group's commands by name, in the order they were registered and then the groups
+    added to it (as typer lists them); a command is built by typer the first time it is
+    looked up."""
+
+    def __init__(self, app: Typer, groups: dict, rich_markup_mode):
+        self.app = app
+        self.rich_markup_mode = rich_markup_mode
+        self.built: dict = {}
+        self.order = [*app.later, *groups]
+        self.built.update(groups)
+
+    def __getitem__(self, name: str):
+        if name not in self.built:
+            info = self.app.later[name]  # KeyError: no such command
+            self.built[name] = get_command_from_info(
+                info, pretty_exceptions_short=self.app.pretty_exceptions_short,
+                rich_markup_mode=self.rich_markup_mode)
+        return self.built[name]
+
+    def summary(self, name: str):
+        """The command if it is built, else a stand-in with its name and help only: what the
+        group's list of commands prints, as typer takes it (the docstring, unless `help=`)."""
+        if name in self.built or name not in self.app.later:
+            return self.get(name)
+        info = self.app.later[name]
+        text = inspect.cleandoc(info.help) if info.help is not None else \
+            inspect.getdoc(info.callback)
+        return TyperCommand(name, help=text, short_help=info.short_help, hidden=info.hidden,
+                            deprecated=info.deprecated)
+
+    def __setitem__(self, name: str, command) -> None:
+        if name not in self:
+            self.order.append(name)
+        self.built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self.order.remove(name)
+        self.built.pop(name, None)
+        # a command deleted is not built again from its info
+        self.app.later.pop(name, None)
+
+    def __contains__(self, name) -> bool:
+        return name in self.built or name in self.app.later
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.order)
+
+    def __len__(self) -> int:
+        return len(self.order)
 
 
 def examples(*pairs: tuple[str, str]) -> str:

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, PhaseOption, console, err_console, fail, opened
+from gm.cli.common import Db, PhaseOption, err_console, fail, opened, say
 from gm.cli.conventions import examples
 
 
@@ -72,14 +72,14 @@ def _find(store, game: str, phase: str | None, preview: bool, report: bool):
     return stored_board(store, game, phase)
 
 
-def _save(found, target: str, png: bool, say=err_console) -> Path:
+def _save(found, target: str, png: bool, err: bool = True) -> Path:
     """Draw and write `found`; a folder as `target` gets the usual name (`GAME-S1901M.svg`)."""
     from gm.draw import draw_phase
 
     if Path(target).is_dir():
         target = str(Path(target) / f"{found.game}-{found.short}{'.png' if png else '.svg'}")
     written = _write(draw_phase(found.game_map, found.board), target, png)
-    say.print(f"Drew {found.game}, {found.label} to {written}.", markup=False)
+    say(f"Drew {found.game}, {found.label} to {written}.", err=err)
     return written
 
 
@@ -118,7 +118,7 @@ def write_all_boards(store, game: str, folder: str, png: bool = False, jobs: int
             for found in all_boards(store, game)]
     written: list[Path] = []
     own = progress is None
-    bar = Progress(console=err_console, transient=True) if own else progress
+    bar = Progress(console=err_console(), transient=True) if own else progress
     try:
         if own:
             bar.start()
@@ -131,7 +131,7 @@ def write_all_boards(store, game: str, folder: str, png: bool = False, jobs: int
     finally:
         if own:
             bar.stop()
-    err_console.print(f"Drew {len(written)} phase(s) of {game} into {folder}.", markup=False)
+    say(f"Drew {len(written)} phase(s) of {game} into {folder}.", err=True)
     return sorted(written)
 
 
@@ -211,7 +211,7 @@ def draw(
 
         typer.echo(draw_phase(found.game_map, found.board), nl=False)
         return
-    _save(found, output or ".", png, say=console)
+    _save(found, output or ".", png, err=False)
 
 
 def _draw_variant(variant: str, output: str | None, png: bool) -> None:
@@ -235,11 +235,9 @@ def _draw_variant(variant: str, output: str | None, png: bool) -> None:
         return
     written = _write(svg, output or f"{game_map.id}{'.png' if png else '.svg'}", png)
     layout = layout_for(game_map)
-    console.print(f"Drew the starting position of {game_map.name} to {written}.",
-                  markup=False)
+    say(f"Drew the starting position of {game_map.name} to {written}.")
     if layout.links:
         pairs = ", ".join(f"{a}-{b}" for a, b in layout.links)
-        console.print(f"{len(layout.links)} pair(s) of neighbours do not touch on the picture "
-                      f"and are joined by a line: {pairs}. Moving their 'pos' in the map "
-                      "file can bring them together (docs/pictures.md).", markup=False,
-                      soft_wrap=True)
+        say(f"{len(layout.links)} pair(s) of neighbours do not touch on the picture "
+            f"and are joined by a line: {pairs}. Moving their 'pos' in the map "
+            "file can bring them together (docs/pictures.md).")

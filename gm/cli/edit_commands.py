@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, GameName, console, opened
+from gm.cli.common import Db, GameName, opened, say
 
 
 @app.command("undo")
@@ -20,13 +20,13 @@ def undo(game: GameName, db: Db = "gm.db"):
     with opened(db) as store:
         step = undo_step(store, game)
     if step.from_label == step.to_label:
-        console.print(f"{step.game}: {step.note}.", markup=False)
+        say(f"{step.game}: {step.note}.")
         return
-    console.print(f"{step.game}: back from {step.from_label} to {step.to_label}; its orders "
-                  f"are as they were. 'gm redo {step.game}' goes forward again while nothing "
-                  "changes.", markup=False)
+    say(f"{step.game}: back from {step.from_label} to {step.to_label}; its orders "
+        f"are as they were. 'gm redo {step.game}' goes forward again while nothing "
+        "changes.")
     if step.note:
-        console.print(f"Note: {step.note}.", markup=False)
+        say(f"Note: {step.note}.")
 
 
 @app.command("redo")
@@ -36,10 +36,9 @@ def redo(game: GameName, db: Db = "gm.db"):
 
     with opened(db) as store:
         step = redo_step(store, game)
-    console.print(f"{step.game}: forward again from {step.from_label} to {step.to_label}.",
-                  markup=False)
+    say(f"{step.game}: forward again from {step.from_label} to {step.to_label}.")
     if step.note:
-        console.print(step.note, markup=False)
+        say(step.note)
 
 
 @app.command("edit")
@@ -61,7 +60,7 @@ def edit(game: GameName,
 
     with opened(db) as store:
         done = correct(store, game, action, args, reason)
-    console.print(f"{game}: {done.description} (reason: {done.reason}).", markup=False)
+    say(f"{game}: {done.description} (reason: {done.reason}).")
 
 
 @app.command("agree-draw")
@@ -80,4 +79,4 @@ def agree_draw(game: GameName,
     with opened(db) as store:
         text = declare_draw(store, game, names, include_eliminated)
         label = rows.open_phase(store, rows.get_game(store, game)).label
-    console.print(f"{game}: game over. {result_sentence('draw', text, label)}", markup=False)
+    say(f"{game}: game over. {result_sentence('draw', text, label)}")

@@ -23,10 +23,10 @@ from gm.cli.common import (
     Db,
     GameName,
     console,
-    err_console,
     explained,
     fail,
     opened,
+    say,
     store_named,
 )
 from gm.cli.conventions import examples
@@ -42,8 +42,7 @@ def variants():
 
     for folder in own_maps_dirs():
         if not folder.is_dir():
-            err_console.print(f"gm: GM_MAPS names {folder}, which is not a folder.",
-                              markup=False)
+            say(f"gm: GM_MAPS names {folder}, which is not a folder.", err=True)
     try:
         headers = map_headers()  # each map's header alone: a hundred files list at once
     except MapError as exc:  # gm's own maps are not installed
@@ -54,15 +53,13 @@ def variants():
              "or name a folder of map files with GM_MAPS.")
     for found in headers:
         if found.problem:
-            console.print(f"{found.id}  (map has problems; run 'gm map check {found.id}')",
-                          markup=False)
+            say(f"{found.id}  (map has problems; run 'gm map check {found.id}')")
             continue
         draft = f"  (draft, not playable yet: {found.draft})" if found.draft else ""
         unchecked = "" if found.checked else \
             f"  (not checked yet: 'gm map check {found.id}')"
-        console.print(f"{found.id}  {found.name}: {found.powers} powers, "
-                      f"{centres_words(found.centres, found.supply)}{draft}{unchecked}",
-                      markup=False)
+        say(f"{found.id}  {found.name}: {found.powers} powers, "
+            f"{centres_words(found.centres, found.supply)}{draft}{unchecked}")
 
 
 @app.command("new", epilog=examples(
@@ -86,8 +83,8 @@ def new(ctx: typer.Context, game: GameName,
     with opened(db, create=True) as store:
         view = new_game(store, game, variant, notes)
         phase = rows.open_phase(store, view.game)
-        console.print(f"Started {view.game.name} ({view.map.name}) at {phase.label} in "
-                      f"{store_named(ctx, db)}.", markup=False)
+        say(f"Started {view.game.name} ({view.map.name}) at {phase.label} in "
+            f"{store_named(ctx, db)}.")
 
 
 @app.command("games")
@@ -101,16 +98,16 @@ def games(ctx: typer.Context, db: Db = "gm.db"):
     where = store_named(ctx, db)
     choice = ctx.meta.get(STORE_CHOICE)
     if choice is not None and choice.per_user and not Path(db).exists():
-        console.print(f"No games yet: {where} does not exist; 'gm new GAME' starts one "
-                      "there.", markup=False)
+        say(f"No games yet: {where} does not exist; 'gm new GAME' starts one "
+            "there.")
         return
     with opened(db) as store:
         found = list_games(store)
-    console.print(f"Store: {where}", markup=False)
+    say(f"Store: {where}")
     if not found:
-        console.print("No games in it yet; start one with 'gm new GAME'.", markup=False)
+        say("No games in it yet; start one with 'gm new GAME'.")
         return
     table = Table("game", "variant", "phase", "result")
     for g in found:
         table.add_row(g.name, g.variant, g.phase, g.result or "")
-    console.print(table)
+    console().print(table)

@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, GameName, PhaseOption, console, err_console, fail, opened
+from gm.cli.common import Db, GameName, PhaseOption, fail, opened, say
 from gm.cli.conventions import examples
 
 NowOption = Annotated[str | None, typer.Option(
@@ -40,8 +40,7 @@ def _print_entries(game: str, zone: str, entries) -> None:
 
     for entry in entries:
         phase = f"  {entry.phase}" if entry.phase else ""
-        console.print(f"{game}  {when(entry.at, zone)}{phase}  {entry.action}: {entry.detail}",
-                      markup=False, soft_wrap=True)
+        say(f"{game}  {when(entry.at, zone)}{phase}  {entry.action}: {entry.detail}")
 
 
 def _print_runs(runs, verbose: bool) -> bool:
@@ -49,19 +48,18 @@ def _print_runs(runs, verbose: bool) -> bool:
     failed = False
     for run in runs:
         if run.busy:
-            console.print(f"{run.game}: left alone: another gm is at work on it ({run.busy}).",
-                          markup=False, soft_wrap=True)
+            say(f"{run.game}: left alone: another gm is at work on it ({run.busy}).")
             continue
         if run.paused:
             if verbose:
-                console.print(f"{run.game}: paused.", markup=False)
+                say(f"{run.game}: paused.")
             continue
         _print_entries(run.game, run.zone, run.entries)
         if run.error:
             failed = True
-            err_console.print(f"gm: {run.game}: {run.error}", markup=False, soft_wrap=True)
+            say(f"gm: {run.game}: {run.error}", err=True)
         elif verbose and not run.entries:
-            console.print(f"{run.game}: nothing due.", markup=False)
+            say(f"{run.game}: nothing due.")
     return failed
 
 
@@ -91,8 +89,8 @@ def judge(games: Annotated[list[str] | None, typer.Argument(
     with opened(db) as store:
         names = games or cycle.judged_games(store)
         if not names:
-            console.print("No game has a schedule yet: 'gm schedule GAME movement 3d 18:00 "
-                          "retreat 1d adjustment 1d' sets one.", markup=False)
+            say("No game has a schedule yet: 'gm schedule GAME movement 3d 18:00 "
+                "retreat 1d adjustment 1d' sets one.")
             return
         if dry_run:
             for name in names:
@@ -105,13 +103,12 @@ def judge(games: Annotated[list[str] | None, typer.Argument(
 
 def _print_plan(now, planned) -> None:
     due = f"due {now.due.words(now.zone)}" if now.due else "no deadline"
-    console.print(f"{now.view.game.name}, {now.phase.label} ({due}); now "
-                  f"{now.words(now.now)}:", markup=False, soft_wrap=True)
+    say(f"{now.view.game.name}, {now.phase.label} ({due}); now "
+        f"{now.words(now.now)}:")
     width = max(len(p.step) for p in planned)
     for item in planned:
         mark = "now" if item.verdict.due else "no"
-        console.print(f"  {item.step:<{width}}  {mark:<3}  {item.verdict.why}", markup=False,
-                      soft_wrap=True)
+        say(f"  {item.step:<{width}}  {mark:<3}  {item.verdict.why}")
 
 
 @app.command("schedule", epilog=examples(
@@ -196,12 +193,12 @@ def schedule(
             view, settings = schedule_of(store, game)
             name = view.game.name
     if settings is None:
-        console.print(f"{name}: the judge does not run it; 'gm schedule {name} movement 3d "
-                      "18:00 retreat 1d adjustment 1d' starts it.", markup=False)
+        say(f"{name}: the judge does not run it; 'gm schedule {name} movement 3d "
+            "18:00 retreat 1d adjustment 1d' starts it.")
         return
-    console.print(f"{name}:", markup=False)
+    say(f"{name}:")
     for line in describe(settings):
-        console.print(f"  {line}", markup=False, soft_wrap=True)
+        say(f"  {line}")
 
 
 @app.command("approve", epilog=examples(
@@ -227,10 +224,10 @@ def approve(game: GameName,
     with opened(db) as store:
         if press is not None or drop_press is not None:
             words = approve_press(store, game, press or drop_press, drop=drop_press is not None)
-            console.print(f"{game}: {words}.", markup=False, soft_wrap=True)
+            say(f"{game}: {words}.")
             return
         for words in library(store, game):
-            console.print(f"{game}: {words}.", markup=False, soft_wrap=True)
+            say(f"{game}: {words}.")
         failed = _print_runs(cycle.judge(store, [game]), verbose=False)
     if failed:
         raise typer.Exit(1)
@@ -244,6 +241,6 @@ def log(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     with opened(db) as store:
         found = game_log(store, game, phase)
     if not found.entries:
-        console.print(f"{found.game}: the judge has done nothing yet.", markup=False)
+        say(f"{found.game}: the judge has done nothing yet.")
         return
     _print_entries(found.game, found.zone, found.entries)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, GameName, console, fail, opened
+from gm.cli.common import Db, GameName, fail, opened, say
 from gm.cli.output import echo_text, print_echo
 
 PowerOption = Annotated[str | None, typer.Option("--power", "-P", help="the power")]
@@ -35,11 +35,9 @@ def letters(game: GameName,
     if drop is not None:
         with opened(db) as store:
             withdrawn, restored = drop_letter(store, game, drop)
-        console.print(f"{game}: letter {drop} dropped; {withdrawn} line(s) withdrawn.",
-                      markup=False)
+        say(f"{game}: letter {drop} dropped; {withdrawn} line(s) withdrawn.")
         if restored:
-            console.print(f"In force again: {'; '.join(restored)}.", markup=False,
-                          soft_wrap=True)
+            say(f"In force again: {'; '.join(restored)}.")
         return
     with opened(db) as store:
         label, found = list_letters(store, game)
@@ -47,19 +45,18 @@ def letters(game: GameName,
     for letter in held:
         take = f"; 'gm letters {game} --accept {letter.number}' takes it" \
             if letter.acceptable else ""
-        console.print(f"  message {letter.number}, {letter.why.lower()}: {letter.sender} "
-                      f"({letter.power or '?'}), {letter.dated or 'no date'}: {letter.subject}"
-                      f"{take}", markup=False, soft_wrap=True)
+        say(f"  message {letter.number}, {letter.why.lower()}: {letter.sender} "
+            f"({letter.power or '?'}), {letter.dated or 'no date'}: {letter.subject}"
+            f"{take}")
     if not found:
-        console.print(f"No letters yet for {label}.", markup=False)
+        say(f"No letters yet for {label}.")
         return
-    console.print(f"{game}: letters for {label}", markup=False)
+    say(f"{game}: letters for {label}")
     for entry in found:
         state = "dropped" if entry.dropped else f"{entry.in_force} in force"
         when = entry.entered_at[:16].replace("T", " ") + " UTC"
-        console.print(f"  {entry.number:>3}  {when}  {entry.sender:<12} "
-                      f"{entry.lines} line(s), {state}  {entry.source}".rstrip(),
-                      markup=False, soft_wrap=True)
+        say(f"  {entry.number:>3}  {when}  {entry.sender:<12} "
+            f"{entry.lines} line(s), {state}  {entry.source}".rstrip())
 
 
 def accept_message(game: str, number: int, db: str) -> None:
@@ -68,7 +65,7 @@ def accept_message(game: str, number: int, db: str) -> None:
 
     with opened(db) as store:
         taken = accept_held(store, game, number)
-    console.print(f"{taken.game}, {taken.phase}: message {number} taken:", markup=False)
+    say(f"{taken.game}, {taken.phase}: message {number} taken:")
     print_echo(taken)
 
 
@@ -104,4 +101,4 @@ def confirm(game: GameName,
             (folder / f"{slug}.txt").write_text(item.text, encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write to {folder}: {exc.strerror or exc}")
-    console.print(f"Wrote {len(found)} confirmation(s) to {folder}.", markup=False)
+    say(f"Wrote {len(found)} confirmation(s) to {folder}.")

@@ -18,7 +18,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, GameName, PhaseOption, console, fail, opened
+from gm.cli.common import Db, GameName, PhaseOption, fail, opened, say
 from gm.cli.conventions import Typer, examples
 from gm.cli.output import print_echo
 
@@ -121,32 +121,27 @@ def _print_read(done) -> None:
             continue
         when = message.dated.strftime("%a %d %b %Y %H:%M %z") if message.dated else "no date"
         who = f"{outcome.power}, " if outcome.power else ""
-        console.print(f"From {message.sender or 'no sender'} ({who}{when}): {message.subject}",
-                      markup=False, soft_wrap=True)
+        say(f"From {message.sender or 'no sender'} ({who}{when}): {message.subject}")
         if outcome.status == STORED:
             print_echo(outcome.taken)
         elif outcome.status == LATE:
-            console.print(f"  held as late (message {outcome.number}): {outcome.note}.",
-                          markup=False, soft_wrap=True)
+            say(f"  held as late (message {outcome.number}): {outcome.note}.")
         elif outcome.status in (UNKNOWN, REFUSED, ASIDE, UNREADABLE):
-            console.print(f"  not stored: {outcome.note}.", markup=False, soft_wrap=True)
+            say(f"  not stored: {outcome.note}.")
         if message.attachments:
-            console.print(f"  attachments, not read: {', '.join(message.attachments)}",
-                          markup=False, soft_wrap=True)
+            say(f"  attachments, not read: {', '.join(message.attachments)}")
         if message.from_html:
-            console.print("  (read from the HTML part: the message has no plain text)",
-                          markup=False)
-        console.print("")
+            say("  (read from the HTML part: the message has no plain text)")
+        say("")
     counts = [(done.count(STORED), "stored"), (done.count(LATE), "held as late"),
               (done.count(ASIDE), "from players, for another game or none: not read"),
               (done.count(UNREADABLE), "unreadable, set aside"),
               (done.count(UNKNOWN), "from unknown senders"), (done.count(REFUSED), "refused"),
               (done.count(DUPLICATE), "read before, skipped")]
     summary = ", ".join(f"{n} {what}" for n, what in counts if n) or "none for this game"
-    console.print(f"{done.game}, {done.phase}: {len(done.outcomes)} message(s) for the game: "
-                  f"{summary}; {done.not_for_game} other message(s) left alone (another "
-                  "subject and not a player's, or yours).",
-                  markup=False, soft_wrap=True)
+    say(f"{done.game}, {done.phase}: {len(done.outcomes)} message(s) for the game: "
+        f"{summary}; {done.not_for_game} other message(s) left alone (another "
+        "subject and not a player's, or yours).")
 
 
 @mail_app.command("confirm", epilog=examples(
@@ -192,14 +187,14 @@ def _deliver(store, mailing, outbox: str, send: bool, again: bool) -> None:
     from gm.mail import delivery
 
     for note in mailing.skipped:
-        console.print(f"Not written: {note}.", markup=False, soft_wrap=True)
+        say(f"Not written: {note}.")
     if not mailing.messages:
         fail(f"{mailing.game}, {mailing.phase}: no message to write.")
     if not send:
         for path in delivery.write_outbox(mailing, outbox):
-            console.print(f"Wrote {path}", markup=False)
-        console.print(f"{mailing.game}, {mailing.phase}: {len(mailing.messages)} message(s) "
-                      f"in {outbox}, for you to send from your mail program.", markup=False)
+            say(f"Wrote {path}")
+        say(f"{mailing.game}, {mailing.phase}: {len(mailing.messages)} message(s) "
+            f"in {outbox}, for you to send from your mail program.")
         return
 
     def password(settings) -> str:
@@ -208,11 +203,10 @@ def _deliver(store, mailing, outbox: str, send: bool, again: bool) -> None:
 
     done = delivery.send_mailing(store, mailing, password, again)
     for row in done.sent:
-        console.print(f"Sent to {row.recipients}: {row.subject}", markup=False,
-                      soft_wrap=True)
+        say(f"Sent to {row.recipients}: {row.subject}")
     before = f"; {done.skipped} sent before, not sent again" if done.skipped else ""
-    console.print(f"{mailing.game}, {mailing.phase}: {len(done.sent)} message(s) sent and "
-                  f"recorded{before}.", markup=False)
+    say(f"{mailing.game}, {mailing.phase}: {len(done.sent)} message(s) sent and "
+        f"recorded{before}.")
 
 
 @mail_app.command("setup", epilog=examples(
@@ -240,13 +234,13 @@ def setup(game: GameName,
         else:
             found = library.set_up(store, game, sender, host, port, security, user)
     if found is None:
-        console.print(f"{game}: no mail settings yet; 'gm mail setup {game} --from "
-                      "YOU@EXAMPLE.COM' starts them.", markup=False)
+        say(f"{game}: no mail settings yet; 'gm mail setup {game} --from "
+            "YOU@EXAMPLE.COM' starts them.")
         return
     server = (f"{found.smtp_host}:{found.smtp_port} ({found.security}"
               f"{', user ' + found.smtp_user if found.smtp_user else ''})"
               if found.smtp_host else "none (messages go to the outbox)")
-    console.print(f"{game}: mail from {found.sender}; SMTP server {server}.", markup=False)
+    say(f"{game}: mail from {found.sender}; SMTP server {server}.")
 
 
 @mail_app.command("sent")
@@ -258,13 +252,11 @@ def sent(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
     with mail_opened(db) as store:
         found, waiting = sent_messages(store, game, phase)
     if not found:
-        console.print(f"{game}: nothing sent{' for ' + phase if phase else ''} yet.",
-                      markup=False)
+        say(f"{game}: nothing sent{' for ' + phase if phase else ''} yet.")
     for row in found:
-        console.print(f"{row.sent_at}  {row.phase}  {row.kind:<12} {row.recipients}  "
-                      f"{row.message_id}",
-                      markup=False, soft_wrap=True)
+        say(f"{row.sent_at}  {row.phase}  {row.kind:<12} {row.recipients}  "
+            f"{row.message_id}")
     for row in waiting:
         why = f" ({row.last_error})" if row.last_error else ""
-        console.print(f"queued: {row.phase}  {row.kind:<12} {row.recipients}  "
-                      f"{row.message_id}{why}", markup=False, soft_wrap=True)
+        say(f"queued: {row.phase}  {row.kind:<12} {row.recipients}  "
+            f"{row.message_id}{why}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from gm.cli import app
-from gm.cli.common import console, fail
+from gm.cli.common import console, fail, say
 from gm.cli.conventions import Typer
 
 map_app = Typer(help="Check, list and show maps: gm's own and those in GM_MAPS.",
@@ -31,18 +31,17 @@ def check(name: str = typer.Argument(..., help="map id (standard) or a path to a
         fail(str(exc))
     report = check_text(text, str(path), Path(path).stem)
     for problem in report.problems:
-        console.print(problem.format(str(path)), markup=False)
+        say(problem.format(str(path)))
     if report.problems:
         fail(f"{path}: {len(report.problems)} problem(s)")
     spec = report.spec
     centres = sum(1 for p in spec.provinces.values() if p.supply)
-    console.print(f"{path}: ok — {len(spec.provinces)} provinces, {centres} supply centres, "
-                  f"{len(spec.powers)} powers", markup=False)
+    say(f"{path}: ok — {len(spec.provinces)} provinces, {centres} supply centres, "
+        f"{len(spec.powers)} powers")
     values = Counter(p.supply for p in spec.provinces.values() if p.supply)
     if set(values) != {1}:  # centres of other values (Hoplite Wars' towns and Delphi)
-        console.print("  centres by value: " + ", ".join(
-            f"{values[v]} worth {amount(v)}" for v in sorted(values, reverse=True)),
-            markup=False)
+        say("  centres by value: " + ", ".join(
+  f"{values[v]} worth {amount(v)}" for v in sorted(values, reverse=True)))
 
 
 @map_app.command("list")
@@ -57,7 +56,7 @@ def list_maps():
         fail(str(exc))
     width = max((len(name) for name in found), default=0)
     for name, path in found.items():
-        console.print(f"{name:<{width}}  {path}", markup=False, soft_wrap=True)
+        say(f"{name:<{width}}  {path}")
 
 
 @map_app.command("show")
@@ -73,13 +72,13 @@ def show(name: str = typer.Argument(..., help="map id (standard) or a path to a 
     except MapError as exc:
         fail(str(exc))
     cal = game_map.calendar
-    console.print(f"{game_map.name} ({game_map.id}): {len(game_map.provinces)} provinces, "
-                  f"{board_centres(game_map)}; first phase "
-                  f"{cal.start[0]} {cal.year_label(cal.first_year)}", markup=False)
+    say(f"{game_map.name} ({game_map.id}): {len(game_map.provinces)} provinces, "
+        f"{board_centres(game_map)}; first phase "
+        f"{cal.start[0]} {cal.year_label(cal.first_year)}")
     powers = Table("power", "adjective", "home centres", "units", title="Powers")
     for p in game_map.powers.values():
         powers.add_row(p.name, p.adjective, " ".join(p.home), ", ".join(p.units))
-    console.print(powers)
+    console().print(powers)
     table = Table("id", "name", "kind", "centre", "army to", "fleet to", title="Provinces")
     for p in sorted(game_map.provinces.values(), key=lambda p: p.id):
         fleets = []
@@ -89,4 +88,4 @@ def show(name: str = typer.Argument(..., help="map id (standard) or a path to a 
         centre = f"{p.supply:g}" if p.is_centre else ("build" if p.build_site else "")
         table.add_row(p.id, p.name, p.kind, centre,
                       " ".join(sorted(game_map.army_adj.get(p.id, ()))), "; ".join(fleets))
-    console.print(table)
+    console().print(table)

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from gm.cli.common import console
+from gm.cli.common import say
 
 
 class ReportFormat(StrEnum):
@@ -133,21 +133,17 @@ STATUS_WORD = {"accepted": "ok", "later": "later", "rejected": "REJECTED",
 def print_echo(taken) -> None:
     """What gm read from a letter, line by line, and what it stored."""
     if taken.read_as:
-        console.print(taken.read_as, markup=False, soft_wrap=True)
+        say(taken.read_as)
     width = max((len(line.text) for line in taken.lines), default=0)
     if taken.lines:  # printed at once: a letter of thousands of lines is echoed in one go
-        console.print("\n".join(
+        say("\n".join(
             f"  {STATUS_WORD.get(line.status, line.status):<9} {line.power or '?':<8} "
-            f"{line.text:<{width}}  {line.detail}".rstrip() for line in taken.lines),
-            markup=False, highlight=False, soft_wrap=True)  # players' words, not repr: rich's
-        # highlighter would colour their digits and quotes, and costs seconds on a long letter
+            f"{line.text:<{width}}  {line.detail}".rstrip() for line in taken.lines))
     counts = {s: sum(1 for line in taken.lines if line.status == s) for s in STATUS_WORD}
     summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
-    console.print(f"Stored: {summary or 'nothing'}.", markup=False)
+    say(f"Stored: {summary or 'nothing'}.")
     if taken.superseded:
-        console.print(f"These earlier orders were replaced: {'; '.join(taken.superseded)}.",
-                      markup=False, soft_wrap=True)
+        say(f"These earlier orders were replaced: {'; '.join(taken.superseded)}.")
     if taken.withdrawn:
         count = taken.withdrawn
-        console.print(f"{count} earlier order{'' if count == 1 else 's'} withdrawn.",
-                      markup=False)
+        say(f"{count} earlier order{'' if count == 1 else 's'} withdrawn.")

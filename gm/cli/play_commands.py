@@ -18,6 +18,7 @@ from gm.cli.common import (
     fail,
     opened,
     read_text_input,
+    say,
 )
 from gm.cli.conventions import examples
 from gm.cli.output import (
@@ -61,8 +62,8 @@ def show(game: GameName, phase: PhaseOption = None,
                                      game_map))
         return
     rules = RuleSet.for_map(game_map)
-    supplies, held = rules.supplies(position, game_map), rules.supply_centres(position,
-                                                                              game_map)
+    supplies = rules.supply.by_power(position, game_map)
+    held = rules.supply.centres_by_power(position, game_map)
     shown = [p for p in game_map.powers if position.units_of(p) or position.centres_of(p)]
     worth = worth_differs((len(held.get(p, ())), supplies.get(p, 0.0)) for p in shown)
     table = Table("power", "centres", *([WORTH] if worth else []), "units", "pieces",
@@ -75,7 +76,7 @@ def show(game: GameName, phase: PhaseOption = None,
                       units_cell(counts[power_id]) if power_id in counts else "0",
                       ", ".join(stacks_shown(units)),
                       ", ".join(place(c) for c in position.centres_of(power_id)))
-    console.print(table)
+    console().print(table)
     if position.dislodged:
         dislodged = Table("power", "dislodged", "attacked from", "may retreat to",
                           title="Dislodged")
@@ -85,7 +86,7 @@ def show(game: GameName, phase: PhaseOption = None,
                               piece_shown(d.unit),
                               place(d.attacker_from) if d.attacker_from else "(by convoy)",
                               ", ".join(place(o) for o in options) or "nowhere: disbands")
-        console.print(dislodged)
+        console().print(dislodged)
     if position.phase.kind == "Adjustment":
         builds = Table("power", "builds", "open build sites", title="Builds")
         for power_id, due in adjustments_due(position, game_map, rules).items():
@@ -96,12 +97,13 @@ def show(game: GameName, phase: PhaseOption = None,
                            "; ".join(f"{place(site)} ({', '.join(kinds)})"
                                      for site, kinds in sites.items()) or "none")
         if builds.row_count:
-            console.print(builds)
-    neutral = sorted(c for c in rules.centres(position, game_map) if c not in position.owners)
+            console().print(builds)
+    neutral = sorted(c for c in rules.supply.centres(position, game_map)
+                     if c not in position.owners)
     if neutral:
-        console.print(f"Neutral centres: {', '.join(place(c) for c in neutral)}", markup=False)
+        say(f"Neutral centres: {', '.join(place(c) for c in neutral)}")
     if view.game.result:
-        console.print(f"Game over: {view.game.result}", markup=False)
+        say(f"Game over: {view.game.result}")
 
 
 @app.command("orders", epilog=examples(
@@ -134,7 +136,7 @@ def orders(game: GameName,
 
     with opened(db) as store:
         taken = take_orders(store, game, text, power, origin, replace, force)
-    console.print(f"{taken.game}, {taken.phase}:", markup=False)
+    say(f"{taken.game}, {taken.phase}:")
     print_echo(taken)
 
 
@@ -146,13 +148,13 @@ def _list_orders(game: str, db: str, power: str | None = None) -> None:
     with opened(db) as store:
         label, listed = list_orders(store, game, power=power)
     if not listed:
-        console.print(f"No orders yet for {label}.", markup=False)
+        say(f"No orders yet for {label}.")
         return
     table = Table("power", "as written", "status", "read as / reason",
                   title=f"{game}: orders for {label}")
     for o in listed:
         table.add_row(o.power or "?", o.text, STATUS_WORD.get(o.status, o.status), o.detail)
-    console.print(table)
+    console().print(table)
 
 
 @app.command("status")
@@ -170,9 +172,9 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
 
         print_json(status_document(p))
         return
-    console.print(f"{p.game}: {p.phase} ({p.variant})", markup=False)
+    say(f"{p.game}: {p.phase} ({p.variant})")
     if p.result:
-        console.print(f"Game over: {p.result}", markup=False)
+        say(f"Game over: {p.result}")
         return
     missing = 0
     for power in p.powers:
@@ -183,32 +185,30 @@ def status(game: GameName, format: ListingFormatOption = ListingFormat.text,
             line += f"; no order yet for {', '.join(power.missing)}"
         if power.note:
             line += f"; {power.note}"
-        console.print(line, markup=False, soft_wrap=True)
+        say(line)
     if p.kind == "Movement":
-        console.print("Every unit has an order." if not missing else
-                      f"{missing} unit(s) without orders will hold.", markup=False)
+        say("Every unit has an order." if not missing else
+            f"{missing} unit(s) without orders will hold.")
     elif p.kind == "Retreat":
-        console.print("Every dislodged unit has an order." if not missing else
-                      f"{missing} dislodged unit(s) without orders will disband.",
-                      markup=False)
+        say("Every dislodged unit has an order." if not missing else
+            f"{missing} dislodged unit(s) without orders will disband.")
     else:
-        console.print("Every power has ordered its adjustments." if p.complete else
-                      "Missing builds will be waived; missing removals follow the "
-                      "civil-disorder rule.", markup=False)
+        say("Every power has ordered its adjustments." if p.complete else
+            "Missing builds will be waived; missing removals follow the "
+            "civil-disorder rule.")
     if p.not_taken:
-        console.print("Lines not taken as orders (never printed in the report unless they "
-                      "may be orders):", markup=False)
+        say("Lines not taken as orders (never printed in the report unless they "
+            "may be orders):")
         for line in p.not_taken:
-            console.print(f"  {line.power:<10} {line.text}  ({line.reason})", markup=False,
-                          soft_wrap=True)
+            say(f"  {line.power:<10} {line.text}  ({line.reason})")
     for letter in held:
         take = f"; 'gm letters {p.game} --accept {letter.number}' takes it" \
             if letter.acceptable else ""
-        console.print(f"{letter.why}: message {letter.number} from {letter.sender} "
-                      f"({letter.power or '?'}), dated {letter.dated or 'without a date'}, "
-                      f"subject {letter.subject!r}{take}.", markup=False, soft_wrap=True)
+        say(f"{letter.why}: message {letter.number} from {letter.sender} "
+            f"({letter.power or '?'}), dated {letter.dated or 'without a date'}, "
+            f"subject {letter.subject!r}{take}.")
     if p.can_redo:
-        console.print(f"'gm redo {p.game}' would restore the phase you undid.", markup=False)
+        say(f"'gm redo {p.game}' would restore the phase you undid.")
 
 
 @app.command("adjudicate", epilog=examples(
@@ -279,7 +279,7 @@ def report(game: GameName, phase: PhaseOption = None, format: FormatOption = Rep
                  "separate command.")
         with opened(db) as store:
             name = set_report_lines(store, game, set_lines.value)
-        console.print(f"{name}: reports print {_LINES_WORDS[set_lines]}.", markup=False)
+        say(f"{name}: reports print {_LINES_WORDS[set_lines]}.")
         return
     check_target(map_file)
     with opened(db) as store:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, GameName, console, opened
+from gm.cli.common import Db, GameName, opened, say
 from gm.cli.output import LinesOption
 
 
@@ -23,5 +23,5 @@ def publish(game: GameName,
 
     with opened(db) as store:
         written = publish_game(store, game, folder, lines.value if lines else None)
-    console.print(f"Wrote {len(written)} files of {game} into {folder}; open "
-                  f"{written[0]} in a browser.", markup=False)
+    say(f"Wrote {len(written)} files of {game} into {folder}; open "
+        f"{written[0]} in a browser.")

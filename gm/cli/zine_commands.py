@@ -21,10 +21,10 @@ from gm.cli.common import (
     GameName,
     PhaseOption,
     console,
-    err_console,
     fail,
     opened,
     read_text_input,
+    say,
 )
 
 
@@ -90,38 +90,37 @@ def _print_seats(game: str, label: str, seats) -> None:
     for seat in seats:
         table.add_row(_text(seat.power), _text(_seat_name(seat)), _text(seat.since),
                       _text(seat.contact))
-    console.print(table)
+    console().print(table)
     if not any(seat.since for seat in seats):
-        console.print(f"No players named yet; name one with 'gm players {game} POWER NAME'.",
-                      markup=False)
+        say(f"No players named yet; name one with 'gm players {game} POWER NAME'.")
 
 
 def _print_history(game: str, seats) -> None:
     from rich.table import Table
 
     if not seats:
-        console.print(f"No players named in {game} yet.", markup=False)
+        say(f"No players named in {game} yet.")
         return
     table = Table("power", "from", "player", "contact (GM only)",
                   title=_text(f"{game}: changes of player"))
     for seat in seats:
         table.add_row(_text(seat.power), _text(seat.since), _text(_seat_name(seat)),
                       _text(seat.contact))
-    console.print(table)
+    console().print(table)
 
 
 def _print_change(change) -> None:
     row = change.player
     who = "nobody" if row.vacant else f"{row.name}{' (standby)' if row.standby else ''}"
     if change.only_contact:
-        console.print(f"{change.game}: {change.power} is played by {who} (since "
-                      f"{change.phase}); contact: {row.contact or 'none'}.", markup=False)
+        say(f"{change.game}: {change.power} is played by {who} (since "
+            f"{change.phase}); contact: {row.contact or 'none'}.")
         return
     line = f"{change.game}: {change.power} is played by {who} from {change.phase} on"
     before = change.before
     if before is not None and not before.vacant and before.name != row.name:
         line += f" (until now: {before.name})"
-    console.print(line + ".", markup=False)
+    say(line + ".")
 
 
 @app.command("deadline")
@@ -142,15 +141,15 @@ def deadline(game: GameName,
     with opened(db) as store:
         if clear:
             found = library.clear_deadline(store, game)
-            console.print(f"{found.game}: no deadline for {found.phase} now.", markup=False)
+            say(f"{found.game}: no deadline for {found.phase} now.")
             return
         if not when:
             found = library.current_deadline(store, game)
         else:
             found = library.set_deadline(store, game, " ".join(when))
-    console.print(f"{found.game}: {found.sentence()}", markup=False)
+    say(f"{found.game}: {found.sentence()}")
     if when and found.in_past:
-        err_console.print("Note: that date has already passed.", markup=False)
+        say("Note: that date has already passed.", err=True)
 
 
 @app.command("press")
@@ -186,8 +185,7 @@ def press(game: GameName,
                  "with a separate command.")
         with opened(db) as store:
             name = library.allow_grey(store, game, allow_grey)
-        console.print(f"{name}: grey press is {'allowed' if allow_grey else 'not allowed'}.",
-                      markup=False)
+        say(f"{name}: grey press is {'allowed' if allow_grey else 'not allowed'}.")
         return
     if list_:
         _list_press(game, phase, db)
@@ -195,8 +193,8 @@ def press(game: GameName,
     if withdraw is not None:
         with opened(db) as store:
             done = library.withdraw_press(store, game, withdraw)
-        console.print(f"{done.game}: withdrew item {withdraw} ({done.signed}) from the report "
-                      f"of {done.phase}.", markup=False)
+        say(f"{done.game}: withdrew item {withdraw} ({done.signed}) from the report "
+            f"of {done.phase}.")
         return
     if not (sender or gm_note or grey):
         fail("say who wrote it: --from POWER for press, --grey for anonymous press, or --gm "
@@ -206,9 +204,9 @@ def press(game: GameName,
         entered = library.add_press(store, game, text, sender, gm_note, grey, phase, origin)
     what = "GM note" if gm_note else "press"
     lines = len(text.strip().splitlines())
-    console.print(f"{entered.game}: stored {what} ({lines} line{'s' if lines != 1 else ''}, "
-                  f"signed {entered.signed}) for the report of {entered.phase}; item "
-                  f"{entered.item.id}.", markup=False)
+    say(f"{entered.game}: stored {what} ({lines} line{'s' if lines != 1 else ''}, "
+        f"signed {entered.signed}) for the report of {entered.phase}; item "
+        f"{entered.item.id}.")
 
 
 def _list_press(game: str, phase: str | None, db: str) -> None:
@@ -219,14 +217,14 @@ def _list_press(game: str, phase: str | None, db: str) -> None:
     with opened(db) as store:
         label, items = library.list_press(store, game, phase)
     if not items:
-        console.print(f"No press or GM notes for {label} yet.", markup=False)
+        say(f"No press or GM notes for {label} yet.")
         return
     table = Table("item", "kind", "signed", "sent by (GM only)", "begins",
                   title=_text(f"{game}: press for {label}"))
     for item in items:
         table.add_row(str(item.id), "GM note" if item.kind == "note" else "press",
                       _text(item.signed), _text(item.sender), _text(item.first_line[:50]))
-    console.print(table)
+    console().print(table)
 
 
 @app.command("nmr")
@@ -238,12 +236,10 @@ def nmr(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
         found = find_missed(store, game, phase)
     if not found.missed:
         done = "has ordered so far" if found.in_progress else "sent orders"
-        console.print(f"{found.game}, {found.phase}: every power that owes orders {done}.",
-                      markup=False)
+        say(f"{found.game}, {found.phase}: every power that owes orders {done}.")
         return
     verb = "have not ordered yet" if found.in_progress else "sent no orders"
-    console.print(f"{found.game}, {found.phase}: {len(found.missed)} power(s) {verb}.",
-                  markup=False)
+    say(f"{found.game}, {found.phase}: {len(found.missed)} power(s) {verb}.")
     width = max(len(m.power) for m in found.missed)
     for m in found.missed:
         if found.in_progress:
@@ -251,4 +247,4 @@ def nmr(game: GameName, phase: PhaseOption = None, db: Db = "gm.db"):
                                      if m.in_a_row > 1 else "")
         else:
             run = "NMR" + (f", {m.in_a_row} in a row" if m.in_a_row > 1 else "")
-        console.print(f"  {m.power:<{width}}  {run}", markup=False)
+        say(f"  {m.power:<{width}}  {run}")

@@ -1,4 +1,4 @@
-"""Board layouts kept on disk between runs, as `gm.maps.loader` keeps compiled maps.
+"""Board layouts kept on disk between runs (`gm.disk_cache`), as compiled maps are.
 
 Laying out the standard board on its coastline takes longer than everything else a cold
 `gm draw` does, and its answer changes only when the map's places or adjacencies, its
@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from gm.disk_cache import cache_folder, read_cached, write_cached
 from gm.maps.gamemap import GameMap
-from gm.maps.loader import cache_folder, read_cached, write_cached
 
 # Bump when BoardLayout (or anything pickled inside it) changes shape.
 LAYOUT_FORMAT = "gm-layout-2"

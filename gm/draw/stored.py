@@ -13,6 +13,7 @@ from gm.draw.board_data import Board
 from gm.draw.board_maker import OrderOutcome, make_board, outcomes_from_engine
 from gm.game.games import GameView, find_phase, open_game
 from gm.maps.gamemap import GameMap
+from gm.report.order_facts import stored_order
 from gm.store import game_rows as rows
 from gm.store.codec import CodecError, parse_unit_text
 from gm.store.database import Store
@@ -98,12 +99,13 @@ def _outcomes(store: Store, view: GameView, row: PhaseRow, results: list[ResultR
               ) -> list[OrderOutcome]:
     from gm.game.stored_orders import typed_order
 
-    typed = {o.id: o for o in orders_of_phase(store, row.id)}
+    rows_by_id = {o.id: o for o in orders_of_phase(store, row.id)}
+    typed = {r.order_id: typed_order(rows_by_id[r.order_id], view.map) for r in results
+             if r.order_id in rows_by_id}
     out = []
     for r in results:
-        order_row = typed.get(r.order_id) if r.order_id is not None else None
-        order = typed_order(order_row, view.map) if order_row is not None \
-            else _part(r, view.map, row.phase.kind)
+        # the order given, or its part the result is about, drawn by its kind
+        order = stored_order(r, typed, view.map, row.phase.kind)
         unit = _unit(r)
         out.append(OrderOutcome(
             power=r.power, order=order, unit_location=unit.location if unit else None,
@@ -111,21 +113,6 @@ def _outcomes(store: Store, view: GameView, row: PhaseRow, results: list[ResultR
             dislodged=r.dislodged_by is not None or r.code == "dislodged",
             text=r.order_text or "", unit=unit))
     return out
-
-
-def _part(result: ResultRow, game_map: GameMap, phase_kind: str):
-    """A piece's part of a merge or a split (`A Lep merge 2A Eli`, `A Spa - Teg`): the engine
-    resolves each part, which is no stored order, so its result keeps only the part's text;
-    read back, so that the picture draws it. None where there is no text or it does not read."""
-    from gm.orders.errors import OrderError
-    from gm.orders.parse import parse_order
-
-    if not result.order_text or not result.power:
-        return None
-    try:
-        return parse_order(result.order_text, game_map, result.power, phase_kind=phase_kind)
-    except OrderError:
-        return None
 
 
 def _unit(result: ResultRow):

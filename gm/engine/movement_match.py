@@ -89,10 +89,9 @@ def _route(phase: MovementPhase, army: int, fleets: list[int]):
     unit, plan = units[army], plans[army]
     dest = plan.dest_province
     locs = {f: units[f].location for f in fleets if plans[f].matched}
-    starts = [f for f, loc in locs.items()
-              if any(province_of(x) == unit.province for x in fleet_adj.get(loc, ()))]
-    ends = frozenset(f for f, loc in locs.items()
-                     if any(province_of(x) == dest for x in fleet_adj.get(loc, ())))
+    touches = {f: _touches(loc, phase.map) for f, loc in locs.items()}
+    starts = [f for f in locs if unit.province in touches[f]]
+    ends = frozenset(f for f in locs if dest in touches[f])
     nxt = {f: [g for g, gl in locs.items() if g != f and gl in fleet_adj.get(loc, ())]
            for f, loc in locs.items()}
     seen, todo = set(starts), list(starts)
@@ -105,3 +104,14 @@ def _route(phase: MovementPhase, army: int, fleets: list[int]):
                 seen.add(g)
                 todo.append(g)
     return None
+
+
+def _touches(location: str, game_map) -> frozenset[str]:
+    """The provinces a fleet at `location` touches; remembered per map, with its other
+    answers that depend only on the board."""
+    key = ("touches", location)
+    found = game_map.move_checks.get(key)
+    if found is None:
+        found = game_map.move_checks[key] = frozenset(
+            province_of(x) for x in game_map.fleet_adj.get(location, ()))
+    return found

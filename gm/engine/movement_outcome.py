@@ -65,7 +65,13 @@ def outcome(phase: MovementPhase, res: Resolver, forces: list[Force],
             standoffs.add(attack.dest)
     results = phase.results
     for idx, unit in enumerate(units):
-        results.append(_result(plans[idx], unit, idx, res, forces, attacks, beaten_by[idx]))
+        plan, by = plans[idx], beaten_by[idx]
+        if plan.order is None and by < 0:  # no order, not attacked away: it held
+            results.append(OrderResult(unit.power, None, unit, True, R.HELD, "", None))
+            continue
+        ok, code, detail = _verdict(idx, plan, res, forces, attacks, by)
+        results.append(OrderResult(unit.power, plan.order, unit, ok, code, detail,
+                                   attacks[by].origin if by >= 0 else None))
     position = phase.position.after(new_units, dislodged, frozenset(standoffs))
     events: list[str] = [f"{piece_shown(u)} disbanded at once when dislodged" for u in gone]
     if rules.answers("after_movement"):
@@ -76,16 +82,6 @@ def outcome(phase: MovementPhase, res: Resolver, forces: list[Force],
         events.extend(rules.after_movement(phase.position, position, results, attacked_by,
                                            phase.map))
     return PhaseOutcome(position, results, events)
-
-
-def _result(plan: Plan, unit: Unit, idx: int, res: Resolver, forces: list[Force],
-            attacks: list[Attack], by: int) -> OrderResult:
-    order = plan.order
-    if order is None and by < 0:
-        return OrderResult(unit.power, None, unit, True, R.HELD, "", None)
-    ok, code, detail = _verdict(idx, plan, res, forces, attacks, by)
-    return OrderResult(unit.power, order, unit, ok, code, detail,
-                       attacks[by].origin if by >= 0 else None)
 
 
 def _verdict(idx: int, plan: Plan, res: Resolver, forces: list[Force], attacks: list[Attack],

@@ -54,7 +54,8 @@ class MovementPhase:
         self.rules = rules or RuleSet.for_map(game_map)
         self.units = position.units
         self.by_province = unit_index(position)
-        self.plans: list[Plan] = [Plan(None) for _ in self.units]
+        # each piece's plan, made when it is given an order (`give`); a piece given none holds
+        self.plans: list[Plan] = [None] * len(self.units)  # take_orders makes the rest
         self.results: list[OrderResult] = []
         self.defended: list[int] = []  # pieces whose order adds to their strength in place
         self._variant_checks = self.rules.answers("order_problem")
@@ -85,8 +86,11 @@ class MovementPhase:
                 self.give(idx, order, order)
             else:
                 give_stack(self, idx, order)
-        for idx, plan in enumerate(self.plans):
-            if plan.order is not None:
+        plans = self.plans
+        for idx, plan in enumerate(plans):
+            if plan is None:
+                plans[idx] = Plan(None)  # given no order: it holds
+            elif plan.order is not None:
                 self._check(idx, plan)
         if self.rules.answers("void_moves"):
             planned = [PlannedOrder(i, self.units[i], p.order, ACTIONS[p.role], p.dest_province,
@@ -101,13 +105,15 @@ class MovementPhase:
     def give(self, idx: int, order: Order | None, by: Order, void: str | None = None) -> None:
         """The piece's order is now `order` (None: it holds), given by `by`; a later order
         replaces an earlier one."""
-        old = self.plans[idx].order
+        given = self.plans[idx]
+        old = given.order if given is not None else None
         if old is not None and all(r.order is not old or r.code != R.REPLACED
                                    for r in self.results):
             self.results.append(OrderResult(by.power or "", old, self.units[idx], False,
                                             R.REPLACED, f"replaced by {by}"))
         plan = self.plans[idx] = Plan(order)
-        plan.void = void
+        if void is not None:
+            plan.void = void
 
     def _check(self, idx: int, plan: Plan) -> None:
         """The legality check (`gm.orders.legality`) of one piece's order, as intake asks it,
@@ -207,7 +213,7 @@ class MovementPhase:
             self.results.extend(rejected)
             self.units = self.position.units
             self.by_province = unit_index(self.position)
-            self.plans = [Plan(None) for _ in self.units]
+            self.plans = [None] * len(self.units)
         self.take_orders(orders)
         match(self)
         forces, attacks = build_forces(self)

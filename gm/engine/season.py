@@ -60,7 +60,7 @@ def _shown(unit) -> str:
 
 def winners(position: Position, game_map: GameMap, rules: RuleSet | None = None) -> list[str]:
     """The powers that have met the victory condition: none, one, or several jointly."""
-    return (rules or RuleSet.for_map(game_map)).winners(position, game_map)
+    return (rules or RuleSet.for_map(game_map)).supply.winners(position, game_map)
 
 
 @dataclass(slots=True)
@@ -100,7 +100,7 @@ class Season:
         # Rise of Rome II's rule 10, "at the end of Autumn Adjustments")
         at_adjustments = self.game_map.victory_judged == "adjustments"
         if year_done or (ended and not at_adjustments):
-            outcome.winners = self.rules.winners(outcome.position, self.game_map)
+            outcome.winners = self.rules.supply.winners(outcome.position, self.game_map)
         return outcome
 
     def _disband_trapped(self, position: Position) -> list[Event]:

@@ -25,6 +25,7 @@ from gm.game.verdicts import results_by_order
 from gm.game.workflow_errors import AlreadyAdjudicated, WorkflowError
 from gm.notation import order_display, unit_text
 from gm.orders import legality
+from gm.orders.kind_registry import parts_of
 from gm.report.report_data import SeasonReport
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
@@ -56,6 +57,7 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
     row_of = {id(result): row.id for (row, _), found in
               zip(entered, results_by_order(orders, outcome.results), strict=True)
               for result in found}
+    part_of_given = _parts(entered, orders, outcome.results)
     results = []
     for r in outcome.results:
         # a void order as written, its reason about the player's words (`legality.shown_units`)
@@ -63,6 +65,7 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
             else (None, None)
         helped = legality.target_units(r.order, position, view.map, rules) \
             if r.order is not None and not r.void else []
+        order_id, part = part_of_given.get(id(r), (row_of.get(id(r)), None))
         results.append(ResultRow(
             power=r.power,
             order_text=order_display(r.order, kind, strength, helped)
@@ -70,11 +73,31 @@ def resolve(store: Store, view: GameView, phase: PhaseRow) -> Resolution:
             unit=unit_text(r.unit) if r.unit is not None else None,
             succeeded=r.succeeded, code=r.code, detail=r.detail,
             dislodged_by=r.dislodged_by,
-            order_id=row_of.get(id(r))))
+            order_id=order_id, part=part))
     after = outcome.position
     solo = victory_text(outcome.winners, after, view.map, _season_won(phase, position, view)) \
         if outcome.winners else None
     return Resolution(phase, outcome, results, phase_name(after.phase, view.map), solo)
+
+
+def _parts(entered: list, orders: list, results: list) -> dict[int, tuple[int, int]]:
+    """The results of parts of the orders given (a merge's piece, a split's part: the
+    engine adjudicates each as its own order): id(result) -> (the order's row, the part's
+    place among its parts, `kind_registry.parts_of`), so that readers take the part from the
+    order given."""
+    wholes = [(row.id, made) for row, order in entered if (made := parts_of(order))]
+    if not wholes:
+        return {}
+    given = {id(order) for order in orders}
+    out = {}
+    for r in results:
+        if r.order is None or id(r.order) in given:
+            continue
+        for row_id, made in wholes:
+            if r.order in made:
+                out[id(r)] = (row_id, made.index(r.order))
+                break
+    return out
 
 
 def _season_won(phase: PhaseRow, position, view: GameView) -> str:

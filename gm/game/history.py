@@ -28,10 +28,10 @@ from gm.store.result_rows import adjudication_from, set_adjudication_status
 
 def discard_redo(store: Store, game: GameRow) -> None:
     """Something changed: whatever `gm undo` set aside can no longer be redone."""
-    store.db.execute(
+    store.execute(
         "UPDATE adjudications SET status = 'discarded' WHERE status = 'undone' AND phase_id IN "
         "(SELECT id FROM phases WHERE game_id = ?)", [game.id])
-    store.db.execute(
+    store.execute(
         "UPDATE phases SET status = 'discarded' WHERE game_id = ? AND status = 'undone'",
         [game.id])
 
@@ -53,10 +53,10 @@ def victory_text(winners: list[str], position: Position, game_map: GameMap,
         return joint_victory([game_map.powers[p].name for p in game_map.powers if p in winners])
     rules = RuleSet.for_map(game_map)
     side = rules.side(winners[0])  # powers that play in sides win with their side's score
-    count = sum(rules.score(p, position, game_map) for p in game_map.powers
+    count = sum(rules.supply.score(p, position, game_map) for p in game_map.powers
                 if p == winners[0] or (rules.players and rules.side(p) == side))
     if game_map.victory_kind == "units":
-        what = f"{amount(count)} {rules.score_words() or 'units'}"
+        what = f"{amount(count)} {rules.supply.score_words() or 'units'}"
     else:
         what = supply_amount(count, game_map.centres_worth_one)
     when = f" ({season})" if season else ""
@@ -85,13 +85,13 @@ def undo(store: Store, name: str) -> Step:
         if current.seq == 0:
             raise NothingToUndo(f"{game.name} is at its first phase ({current.label}); there "
                                 "is nothing to undo.")
-        came_from = store.db.execute(
+        came_from = store.execute(
             "SELECT id FROM adjudications WHERE next_phase_id = ? AND status = 'live'",
             [current.id]).fetchone()
         if came_from is None:
             raise WorkflowError(f"cannot find how {game.name} reached {current.label}; the "
                                 "database is damaged.")
-        adjudication = store.db["adjudications"].get(came_from[0])
+        adjudication = store.row("adjudications", came_from[0])
         previous = rows.get_phase(store, adjudication["phase_id"])
         rows.set_phase_status(store, current.id, "undone")
         set_adjudication_status(store, adjudication["id"], "undone")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm.engine import results as R
-from gm.engine.adjustment_phase import adjustments_due, amount
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
 from gm.notation import place
@@ -80,7 +78,9 @@ def progress(store: Store, name: str) -> GameProgress:
                 location.split("/")[0])
         powers = []
         due, made = {}, {}
-        if phase.kind == "Adjustment":
+        if phase.kind == "Adjustment":  # the adjustment engine, for this phase only
+            from gm.engine.adjustment_phase import adjustments_due
+
             due = adjustments_due(position, view.map, rules)
             made = _made(position, entered, view.map, rules)
         for power in view.map.powers:
@@ -110,27 +110,29 @@ def _made(position, entered, game_map, rules) -> dict[str, tuple[int, int]]:
     """For each power, (the builds, waives and removals the engine will carry out, the
     orders of those kinds it will void), from a trial adjudication of the orders in force:
     a void build is no build made."""
+    from gm.engine import results as R
     from gm.game.verdicts import trial_results  # the engine, only for an adjustment phase
 
+    made_codes = {R.BUILT, R.WAIVED, R.REMOVED}
     orders = [order for _, order in entered]
     made: dict[str, tuple[int, int]] = {}
     for (row, order), found in zip(entered, trial_results(position, orders, game_map, rules),
                                    strict=True):
         if not isinstance(order, (Build, Waive, Remove)):
             continue
-        done = sum(1 for r in found if r.succeeded and r.code in _MADE)
+        done = sum(1 for r in found if r.succeeded and r.code in made_codes)
         power = row.power or ""
         good, void = made.get(power, (0, 0))
         made[power] = (good + done, void + (done == 0))
     return made
 
 
-_MADE = frozenset({R.BUILT, R.WAIVED, R.REMOVED})
-
 
 def _adjustment_note(due: float, made: tuple[int, int]) -> tuple[str, bool]:
     """`3 builds due, 2 ordered and 1 void order: missing` (a void order makes nothing), and
     whether the power is short."""
+    from gm.engine.adjustment_phase import amount
+
     need, (have, void) = abs(due), made
     word = "build" if due > 0 else "removal"
     short = have < need

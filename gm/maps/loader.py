@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
-import pickle
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
+from gm.disk_cache import cache_folder, read_cached, write_cached
 from gm.maps.gamemap import GameMap
 
 # Bump when GameMap or compile_map change shape, so old cached boards are not reused.
@@ -85,45 +85,12 @@ def map_path(name: str) -> Path:
     raise MapError(f"no map named {name!r} in {where} (known maps: {known})")
 
 
-def cache_folder() -> Path:
-    """Where gm keeps what it computes from map files between runs (`GM_CACHE`, else the
-    user's cache folder): compiled maps here, board layouts in `gm.draw.layout_cache`."""
-    return Path(os.environ.get("GM_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "gm"))
-
-
 def cache_file(path: Path) -> Path:
-    """Where the compiled form of a checked map file is kept between runs."""
-    key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:16]
-    return cache_folder() / f"map-{path.stem}-{key}.pickle"
-
-
-def read_cached(cache: Path, key: object) -> object | None:
-    """What `write_cached` kept in `cache` under `key`; None if it kept nothing, something
-    else, or the file cannot be read."""
-    try:
-        with open(cache, "rb") as fh:
-            stored_key, value = pickle.load(fh)
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError,
-            ImportError, IndexError):
-        return None
-    return value if stored_key == key else None
-
-
-def write_cached(cache: Path, key: object, value: object) -> None:
-    """Keep `value` in `cache` under `key`, replacing the file whole (a reader never sees half
-    of it); a cache folder that cannot be written only means nothing is kept."""
-    tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, cache)
-    except OSError:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+    """Where the compiled form of a checked map file is kept between runs: a name from the
+    file's stem and a checksum of its whole path (the key inside holds the path itself;
+    hashlib is not used, as loading it costs a command more than reading the map)."""
+    key = zlib.crc32(str(path.resolve()).encode("utf-8", "surrogateescape"))
+    return cache_folder() / f"map-{path.stem}-{key:08x}.pickle"
 
 
 def _fingerprint(path: Path) -> tuple:
@@ -139,7 +106,8 @@ def _load(path: str, fingerprint: tuple, file_id: str | None = None) -> GameMap:
     compiled board is cached on disk keyed by the file's path, size, time and gm's version.
     """
     cache = cache_file(Path(path))
-    key = (*fingerprint, file_id)  # a map checked by its path was not checked for its id
+    # a map checked by its path was not checked for its id
+    key = (str(Path(path).resolve()), *fingerprint, file_id)
     found = read_cached(cache, key)
     if isinstance(found, GameMap):
         return found

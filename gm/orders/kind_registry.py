@@ -6,7 +6,7 @@ kind is its module, its grammar lines and one line here. A kind that lives elsew
 joins for a while with `added`. Asked by: the phases an order belongs to (`gm.orders.phases`),
 the variant form it needs (`gm.orders.variants`), the glue for a grammar form
 (`gm.orders.parse`), its board check (`gm.orders.legality`), the class a stored order names
-(`gm.store.codec`).
+(`gm.store.codec`), the words letters name it by (`gm.orders.line_kinds`).
 """
 
 from __future__ import annotations
@@ -46,11 +46,18 @@ ORDER_KINDS: tuple[OrderKind, ...] = (
 # by the order's class and by grammar form, so a lookup is one dict access
 _KINDS: dict[type, OrderKind] = {kind.order: kind for kind in ORDER_KINDS}
 _READS: dict[str, OrderKind] = {form: kind for kind in ORDER_KINDS for form in kind.reads}
+_generation = 0  # how many times the kinds known have changed (`added`)
 
 
 def declared() -> tuple[OrderKind, ...]:
     """Every order kind known (a kind `added` for a while included)."""
     return tuple(_KINDS.values())
+
+
+def generation() -> int:
+    """A number that changes whenever the kinds known change, so that what is built from them
+    (the letter reader's verbs, `gm.orders.line_kinds`) is built again."""
+    return _generation
 
 
 def kind_of(order) -> OrderKind | None:
@@ -69,6 +76,24 @@ def echo_words() -> frozenset[str]:
     return frozenset(kind.echo_word for kind in _KINDS.values() if kind.echo_word)
 
 
+def full_words() -> dict[str, str]:
+    """The kinds' short forms and the judges' words for them (`H` -> `HOLD`)."""
+    return {short: full for kind in _KINDS.values() for short, full in kind.full_words.items()}
+
+
+def parts_of(order) -> tuple:
+    """The orders an order is made of, each adjudicated as its own (`OrderKind.parts`: a
+    merge's, one per piece; a split's parts); () for an order that is one."""
+    kind = _KINDS.get(type(order))
+    return kind.parts(order) if kind is not None and kind.parts is not None else ()
+
+
+def part_of(order, i: int):
+    """Part `i` of an order made of several (`parts_of`); None where it has no such part."""
+    parts = parts_of(order)
+    return parts[i] if 0 <= i < len(parts) else None
+
+
 def glue(form: str) -> OrderKind | None:
     """The kind whose glue reads this grammar form."""
     return _READS.get(form)
@@ -85,9 +110,11 @@ def added(kind: OrderKind) -> Iterator[OrderKind]:
     grammar lines (`OrderKind.grammar`) included; gm is as before once it ends."""
     from gm.orders.grammar import extend, withdraw  # lark: only when a kind brings lines
 
+    global _generation
     if kind.order in _KINDS:
         raise ValueError(f"{kind.order.__name__} is already a known order kind")
     _KINDS[kind.order] = kind
+    _generation += 1
     for form in kind.reads:
         _READS[form] = kind
     if kind.grammar:
@@ -96,6 +123,7 @@ def added(kind: OrderKind) -> Iterator[OrderKind]:
         yield kind
     finally:
         del _KINDS[kind.order]
+        _generation += 1
         for form in kind.reads:
             _READS.pop(form, None)
         if kind.grammar:

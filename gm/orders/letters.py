@@ -71,21 +71,22 @@ from gm.orders.line_kinds import (
     COLON_END,
     EMAIL_HEADER,
     GREETING,
-    HEADING_VERB,
     PLACE,
     SEPARATORS,
     SIGN_OFF,
     SIGNATURE_START,
-    STARTS_WITH_VERB,
-    VERB_FIRST,
-    VERB_HEADING,
-    VERB_LEAD,
-    VERBS,
+    heading_verb,
     junk_kind,
     looks_like_order,
+    names_an_order,
     numbered_pieces,
     split_at,
+    starts_with_verb,
     unnumbered,
+    verb_heading,
+    verb_lead,
+    verb_of_heading,
+    verb_of_lead,
 )
 from gm.orders.names import LEADER, Match, NameIndex, NameProblem, name_index
 from gm.orders.parse import read_order
@@ -217,9 +218,9 @@ class LetterReader:
         verb_before = self.verb
         if self._season_heading(no, line, body):
             return
-        heading = VERB_HEADING.match(body)
+        heading = verb_heading(body)
         if heading:
-            self.verb = VERBS[heading.group("verb").lower()]
+            self.verb = verb_of_heading(heading.group("verb"))
             self.doubt_heading = None
             self.add(self.letter.headers, HeaderLine(
                 no, line, self.power, f"the units below are {heading.group('verb')}"))
@@ -234,9 +235,9 @@ class LetterReader:
         if found:
             power, heading = found
             self._set_power(no, line, power)
-            verb = HEADING_VERB.search(body)  # `Russia builds:`
+            verb = heading_verb(body)  # `Russia builds:`
             if verb:
-                self.verb = VERBS[verb.group(1).lower()]
+                self.verb = verb_of_heading(verb.group(1))
             if heading is not None:  # `Germany, Autumn retreats:`, `Sparta spring 450:`
                 self.targets.section = self.targets.place(heading)
                 self.verb = heading.verb or self.verb
@@ -258,7 +259,7 @@ class LetterReader:
             elif self.index.leader_power and _PLACING.match(name):
                 self.verb, inline_verb = PLACE, True  # `Leader: Ptolemy IV (Memphis)`
                 body = prefix.group("rest")
-            elif VERB_FIRST.match(name) or self.headings.leader_named(name):
+            elif names_an_order(name) or self.headings.leader_named(name):
                 pass  # `Loan: Athens to Egypt`, `Hannibal: Carthage`: the line is one order
             elif self._unknown_power(no, name + ":"):
                 inline_unknown = True  # `Atlantis: A Mun - Ruh` if the rest is an order
@@ -272,10 +273,10 @@ class LetterReader:
         body = self.targets.strip_conditional(body)
         before = self.letter.items_read()
         pieces = numbered_pieces(body, self.index)
-        lead = VERB_LEAD.match(pieces[0]) if len(pieces) > 1 else None
+        lead = verb_lead(pieces[0]) if len(pieces) > 1 else None
         for n, piece in enumerate(pieces):
             if piece and n == 1 and lead and not self.verb:  # `Retreat A Boe - Aet; F Ach - Goc`
-                self.verb, inline_verb = VERBS[lead.group("verb").lower()], True
+                self.verb, inline_verb = verb_of_lead(lead.group("verb")), True
             if piece:
                 self._read_piece(no, piece)
         if self.letter.items_read() == before:  # only separators, or a bare heading
@@ -368,11 +369,11 @@ class LetterReader:
             pieces = [p.strip() for p in split_at(separator, text, self.index) if p.strip()]
             if len(pieces) < 2:
                 continue
-            lead = VERB_LEAD.match(pieces[0])
-            verb = VERBS.get(lead.group("verb").lower()) if lead else self.verb
+            lead = verb_lead(pieces[0])
+            verb = verb_of_lead(lead.group("verb")) if lead else self.verb
             found: list[tuple[str, Found | OrderError]] = []
             for n, piece in enumerate(pieces):
-                carried = verb if n > 0 and not STARTS_WITH_VERB.match(piece) else None
+                carried = verb if n > 0 and not starts_with_verb(piece) else None
                 outcome = self._try(piece, carried) if carried else None
                 if isinstance(outcome, Found) or _meant_with_verb(outcome):
                     # `Build A Par, F Bre`: `F Bre` is a build, never a hold
@@ -435,7 +436,7 @@ class LetterReader:
               later: PhaseSlot | None = None) -> Found | OrderError:
         """One order read and checked in one kind of phase; a carried verb (`Build`) first."""
         carried = self._placement_text(text) if verb == PLACE else \
-            f"{verb} {text}" if verb and not STARTS_WITH_VERB.match(text) else None
+            f"{verb} {text}" if verb and not starts_with_verb(text) else None
         if carried:
             with_verb = self._read(carried, None, phase_kind, board, later)
             if isinstance(with_verb, Found) or _meant_with_verb(with_verb):
@@ -484,7 +485,7 @@ class LetterReader:
         the ways players word it under a `Leaders:` heading or after `Leader:` (`Ptolemy IV
         (Memphis)`, `Ptolemy IV - Memphis`, `Ptolemy IV, Memphis`); `named_only`: only the
         form that says it alone, a leader with its place in brackets."""
-        if STARTS_WITH_VERB.match(text):
+        if starts_with_verb(text):
             return text if not named_only else None
         if len(text) > _MAX_PLACEMENT:
             return None

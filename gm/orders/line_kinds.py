@@ -2,14 +2,20 @@
 attribution, the start of a signature, a greeting or a sign-off, a numbered list or several
 orders on one line, the verbs that make a line an order or a heading, and, for a line gm could
 not read, how much of an order it has (an order refused with the reason, or chatter). Patterns
-and pure functions: the reader (`gm.orders.letters`) decides what becomes of the line."""
+and pure functions: the reader (`gm.orders.letters`) decides what becomes of the line.
+
+The verbs and signs of orders are the kinds' own (`OrderKind.words`): the patterns that read
+them are built from every kind the registry knows (`word_patterns`), again whenever a kind is
+added, so a new kind's words are read with no edit here."""
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-from gm.orders import ignored
+from gm.orders import ignored, kind_registry
 from gm.orders.errors import SYNTAX, UNKNOWN_NAME, OrderError
+from gm.orders.kinds import place_leader
 from gm.orders.names import NameIndex, fold
 
 EMAIL_HEADER = re.compile(
@@ -30,29 +36,100 @@ SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|you
 _INLINE_NUMBER = re.compile(r"(?<!\s)\s*+;\s*+|(?<=\s);\s*+|(?<!\s)\s++(?=\(?\d{1,2}[.)]\s++\S)")
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
 STARTS_WITH_UNIT = re.compile(r"^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]", re.I)
-STARTS_WITH_VERB = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sack|loans?|lend|"
-                              r"end\s+loan|place|destroy|retreats?)\b", re.I)
-# a line's first word that is an order's verb, never a heading (`Loan: Athens to Egypt`)
-VERB_FIRST = re.compile(r"^(?:builds?|removes?|disbands?|waives?|sacks?|loans?|lends?|"
-                        r"end\s+loan|cancel|places?|put|destroys?|merges?|splits?|converts?|"
-                        r"retreats?|moves?|supports?|convoys?|holds?|rebuilds?)\s*$", re.I)
 # a heading that ends in a colon: the lines below it are read for what it says
 COLON_END = re.compile(r":\s*$")
-_ORDER_SIGNS = re.compile(
-    r"->|=>|\w\s*+-\s*+\w|\b(?:h|s|c|r|d|z|holds?|supports?|convoys?|moves?|retreats?|"
-    r"disbands?|merges?|splits?|destroys?|sacks?|converts?|becomes?)\b", re.I)
 # Where one line holds several orders: tried in this order, only when the whole fails.
 SEPARATORS = (re.compile(r"(?<!\s)\s*+,\s*+|(?<=\s),\s*+"), re.compile(r"(?<=\S)\.\s++"),
               re.compile(r"(?<!\s)\s++(?:and|&)\s++", re.I))
-VERB_HEADING = re.compile(r"^(?P<verb>builds?|removals?|removes?|disbands?)\s*+:?\s*+$", re.I)
-HEADING_VERB = re.compile(r"\b(builds?|removals?|removes?|disbands?)\b", re.I)
-VERB_LEAD = re.compile(r"^(?P<verb>builds?|b|removes?|disbands?|retreats?)\b\s*:?", re.I)
-VERBS = {"build": "Build", "builds": "Build", "b": "Build", "removal": "Remove",
-         "removals": "Remove", "remove": "Remove", "removes": "Remove",
-         "disband": "Disband", "disbands": "Disband", "retreat": "Retreat",
-         "retreats": "Retreat"}
-PLACE = "Place"  # the verb a `Leaders:` heading carries
+PLACE = place_leader.WORDS.verb  # the verb a `Leaders:` heading carries
 
+
+class WordPatterns(NamedTuple):
+    """The patterns built from the known kinds' words (`OrderKind.words`), one per judgment
+    of a line; each joins the kinds' words for it as alternatives, so it runs in linear time
+    as the hand-written patterns did."""
+
+    starts_with_verb: re.Pattern[str]  # `begins`: `Build F Lon` is an order
+    verb_first: re.Pattern[str]  # `names`: `Loan:` before the rest is no heading
+    order_signs: re.Pattern[str]  # `signs`, and the arrows and dashes of a move
+    verb_heading: re.Pattern[str]  # `headings`: `Builds:` alone on a line
+    heading_verb: re.Pattern[str]  # `headings`: `Russia builds:`
+    verb_lead: re.Pattern[str]  # `leads`: `Retreat A Boe - Aet; F Ach - Goc`
+    by_heading: tuple[tuple[re.Pattern[str], str], ...]  # a heading's word -> the kind's verb
+    by_lead: tuple[tuple[re.Pattern[str], str], ...]  # a lead's word -> the kind's verb
+
+
+_built: tuple[int, WordPatterns] | None = None
+
+
+def word_patterns() -> WordPatterns:
+    """The patterns of the kinds known now: built once, and again after a kind is added or
+    withdrawn (`kind_registry.added`)."""
+    global _built
+    generation = kind_registry.generation()
+    if _built is None or _built[0] != generation:
+        _built = generation, _compiled(kind_registry.declared())
+    return _built[1]
+
+
+def _compiled(kinds) -> WordPatterns:
+    def either(field: str) -> str:
+        words = dict.fromkeys(w for kind in kinds for w in getattr(kind.words, field))
+        return "|".join(words) or "(?!)"  # no kind has such words: the pattern never matches
+
+    def verbs(field: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+        return tuple((re.compile("|".join(getattr(kind.words, field)), re.I), kind.words.verb)
+                     for kind in kinds if kind.words.verb and getattr(kind.words, field))
+
+    headings = either("headings")
+    return WordPatterns(
+        starts_with_verb=re.compile(rf"^(?:{either('begins')})\b", re.I),
+        verb_first=re.compile(rf"^(?:{either('names')})\s*$", re.I),
+        order_signs=re.compile(rf"->|=>|\w\s*+-\s*+\w|\b(?:{either('signs')})\b", re.I),
+        verb_heading=re.compile(rf"^(?P<verb>{headings})\s*+:?\s*+$", re.I),
+        heading_verb=re.compile(rf"\b({headings})\b", re.I),
+        verb_lead=re.compile(rf"^(?P<verb>{either('leads')})\b\s*:?", re.I),
+        by_heading=verbs("headings"), by_lead=verbs("leads"))
+
+
+def starts_with_verb(text: str) -> bool:
+    """Does the line begin with an order's verb (`Build F Lon`)? Then it is an order, and no
+    heading's verb is put before it."""
+    return word_patterns().starts_with_verb.match(text) is not None
+
+
+def names_an_order(word: str) -> bool:
+    """Is `word`, before a colon, an order's verb (`Loan: Athens to Egypt`): the line is one
+    order, not a heading?"""
+    return word_patterns().verb_first.match(word) is not None
+
+
+def verb_heading(text: str) -> re.Match[str] | None:
+    """A heading that is a kind's word alone (`Builds:`): its `verb` group is the word."""
+    return word_patterns().verb_heading.match(text)
+
+
+def heading_verb(text: str) -> re.Match[str] | None:
+    """A kind's heading word within a heading (`Russia builds:`), in group 1."""
+    return word_patterns().heading_verb.search(text)
+
+
+def verb_lead(text: str) -> re.Match[str] | None:
+    """A kind's word before several orders on one line (`Retreat A Boe - Aet; ...`): its
+    `verb` group is the word."""
+    return word_patterns().verb_lead.match(text)
+
+
+def verb_of_heading(word: str) -> str | None:
+    """The verb (`Build`) put before the lines under a heading of this word (`builds`)."""
+    return next((verb for pattern, verb in word_patterns().by_heading
+                 if pattern.fullmatch(word)), None)
+
+
+def verb_of_lead(word: str) -> str | None:
+    """The verb (`Retreat`) put before each order a line led by this word holds."""
+    return next((verb for pattern, verb in word_patterns().by_lead
+                 if pattern.fullmatch(word)), None)
 
 def numbered_pieces(body: str, index: NameIndex) -> list[str]:
     """The orders of a line that holds several (`1. A Vie - Gal 2. A Bud - Ser`, `A; B`),
@@ -95,9 +172,9 @@ def _signals(text: str, index: NameIndex) -> int:
     signals = 0
     if STARTS_WITH_UNIT.match(text):
         signals += 1
-    if STARTS_WITH_VERB.match(text):
+    if starts_with_verb(text):
         signals += 2
-    if _ORDER_SIGNS.search(text):
+    if word_patterns().order_signs.search(text):
         signals += 1
     if any(is_name(word, index) for word in re.findall(r"[^\W\d_][\w'.]*", text)[:8]):
         signals += 1

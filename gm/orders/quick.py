@@ -117,16 +117,22 @@ def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
         candidates = lex.candidates[first] = tuple(
             n for n, chars in enumerate(lex.starts)
             if chars is None or first in chars or not first.isascii())
-    matched = [(n, m.group()) for n in candidates
-               if (m := lex.patterns[n].match(text, pos)) is not None]
-    if not matched:
-        return None
-    best, value = matched[0]
-    name = lex.names[best]
-    rivals = len(lex.names) if name == "WORD" else lex.ahead[best]
-    if not value or any(n < rivals for n, _ in matched[1:]):
-        return None
-    return name, value
+    patterns = lex.patterns
+    best = -1
+    rivals = 0  # once `best` matches: a match of any terminal before this makes it unsure
+    for n in candidates:  # in the terminals' order: highest priority first
+        if best >= 0 and n >= rivals:
+            break  # no terminal after these can make the token unsure
+        found = patterns[n].match(text, pos)
+        if found is None:
+            continue
+        if best >= 0:  # another terminal of its priority matches too: Lark's to decide
+            return None
+        best, value = n, found.group()
+        if not value:
+            return None
+        rivals = len(lex.names) if lex.names[best] == "WORD" else lex.ahead[best]
+    return None if best < 0 else (lex.names[best], value)
 
 
 # The common shapes, as the terminals of their tokens: for each sequence, the order's form
@@ -214,26 +220,38 @@ def _lexicon(grammar: str) -> _Lexicon | None:
     if "WORD" not in by_name or any(k not in by_name for k in _KEYWORDS):
         return None
     try:
-        patterns = tuple(re.compile(t.pattern) for t in terminals)
+        compiled = [_compiled(t.pattern) for t in terminals]
     except re.error:
         return None
-    return _Lexicon(patterns, tuple(t.name for t in terminals),
+    return _Lexicon(tuple(p for p, _ in compiled), tuple(t.name for t in terminals),
                     tuple(sum(o.priority >= t.priority for o in terminals) for t in terminals),
-                    tuple(_first_characters(t.pattern) for t in terminals), {}, {})
+                    tuple(starts for _, starts in compiled), {}, {})
 
 
-def _first_characters(pattern: str) -> frozenset[str] | None:
-    """The (ASCII) characters a match of `pattern` can start with; None when it may start with
-    any, match nothing, or this cannot tell. Read from Python's own parse of the expression;
-    where that is not to be had, None: every terminal is then tried everywhere."""
+def _compiled(pattern: str) -> tuple[re.Pattern, frozenset[str] | None]:
+    """The terminal's expression compiled, and the characters a match can start with
+    (`_first_characters`). Python's parse of the expression serves both, read once: the
+    terminals are compiled at the start of every process that reads an order."""
+    try:
+        from re import _compiler, _parser
+    except ImportError:  # a Python whose re is built otherwise: every terminal tried everywhere
+        return re.compile(pattern), None
+    parsed = _parser.parse(pattern)  # a bad expression: re.error, as from re.compile
+    starts = _first_characters(parsed)
+    return _compiler.compile(parsed), starts
+
+
+def _first_characters(parsed) -> frozenset[str] | None:
+    """The (ASCII) characters a match of an expression (`parsed`: Python's own parse of it)
+    can start with; None when it may start with any, match nothing, or this cannot tell:
+    every terminal is then tried everywhere."""
     try:
         from re import _constants as sre
-        from re import _parser
 
-        parsed = _parser.parse(pattern)
+        chars, may_be_empty = _starts(parsed.data, bool(parsed.state.flags & re.IGNORECASE),
+                                      sre)
     except Exception:  # noqa: BLE001  (a Python whose re is built otherwise)
         return None
-    chars, may_be_empty = _starts(parsed.data, bool(parsed.state.flags & re.IGNORECASE), sre)
     return None if chars is None or may_be_empty else frozenset(chars)
 
 

@@ -26,8 +26,6 @@ _KIND_WORDS = {
     "removes": "Adjustment", "retreating": "Retreat", "adjusting": "Adjustment",
     "building": "Adjustment", "dislodgement": "Retreat", "dislodgment": "Retreat",
 }
-_VERB_OF = {"builds": "Build", "build": "Build", "removals": "Remove", "removal": "Remove",
-            "removes": "Remove"}
 _FILLER = {"orders", "order", "for", "the", "of", "phase", "season", "and", "my", "year"}
 # what a heading ending in a colon may add in words: `Retreats (if any):`, `Builds if needed:`,
 # `In case of retreats:`, `Should I have to retreat:`, `Builds in the winter:`
@@ -106,15 +104,23 @@ def read_heading(text: str, game_map: GameMap, loose: bool = False) -> Heading |
             year = int(word)
         elif word in _KIND_WORDS and kind is None:
             kind = _KIND_WORDS[word]
-            verb = _VERB_OF.get(word)
+            verb = _verb_of(word)
         elif word in _KIND_WORDS and _KIND_WORDS[word] == kind:  # `Builds/Removals`
-            verb = verb if _VERB_OF.get(word) in (None, verb) else None
+            verb = verb if _verb_of(word) in (None, verb) else None
         elif word not in _FILLER and word not in year_words and not (
                 loose and word in _QUALIFIERS):
             return None
     if season is None and kind is None:
         return None
     return Heading(text, season, year, kind, verb)
+
+
+def _verb_of(word: str) -> str | None:
+    """The verb a heading of this word puts before the lines below (`builds` -> `Build`), from
+    the order kinds' words; imported here, as only a heading naming a kind needs every kind."""
+    from gm.orders.line_kinds import verb_of_heading
+
+    return verb_of_heading(word)
 
 
 def _misspelt(word: str, known) -> str | None:

@@ -85,13 +85,13 @@ def _counted(rules: RuleSet, game_map: GameMap) -> str:
     """What the chart's numbers count: a rule's score (`self-supporting units`) where a rule
     scores the game, else supply: supply centres, or their worth where centres are not all
     worth one (so a rule's score of supply, Hoplite Wars' with Delphi left out, too)."""
-    if rules.answers("score") and (rules.score_words() or game_map.victory_kind == "units"):
-        return rules.score_words() or "units"
+    if rules.answers("score") and (rules.supply.score_words() or game_map.victory_kind == "units"):
+        return rules.supply.score_words() or "units"
     return supplies_counted(game_map.centres_worth_one)
 
 
 def _value(rules: RuleSet, power: str, position: Position, game_map: GameMap) -> float:
     """A power's number in the chart: its supply, or the score a rule counts instead."""
     if rules.answers("score"):
-        return rules.score(power, position, game_map)
-    return rules.supply(power, position, game_map)
+        return rules.supply.score(power, position, game_map)
+    return rules.supply.of(power, position, game_map)

@@ -59,8 +59,8 @@ def position_document(game: str, result: str | None, phase: str, position: Posit
     `stacks`, one a province, as listings print them), centres, the dislodged units and the
     neutral centres."""
     rules = RuleSet.for_map(game_map)
-    supplies, held = rules.supplies(position, game_map), rules.supply_centres(position,
-                                                                              game_map)
+    supplies = rules.supply.by_power(position, game_map)
+    held = rules.supply.centres_by_power(position, game_map)
     powers = []
     for power_id, power in game_map.powers.items():
         units = position.units_of(power_id)
@@ -76,7 +76,7 @@ def position_document(game: str, result: str | None, phase: str, position: Posit
                   "unit": piece_shown(d.unit),
                   "attacked_from": place(d.attacker_from) if d.attacker_from else None}
                  for d in position.dislodged]
-    neutral = sorted(place(c) for c in rules.centres(position, game_map)
+    neutral = sorted(place(c) for c in rules.supply.centres(position, game_map)
                      if c not in position.owners)
     return {**_header("gm/position"), "game": game, "variant": game_map.name, "phase": phase,
             "result": result, "powers": powers, "dislodged": dislodged, "neutral": neutral}

@@ -16,6 +16,7 @@ from gm.engine.position import Position
 from gm.maps.gamemap import GameMap
 from gm.notation import LEADER, place, read_unit
 from gm.orders import legality
+from gm.orders.kind_registry import part_of
 from gm.orders.kinds.order_kind import Order
 from gm.report.report_data import OrderFacts, PieceFacts
 from gm.store.result_rows import ResultRow
@@ -26,10 +27,21 @@ _WORD = re.compile(r"(?<!^)(?=[A-Z])")
 UNORDERED = {"Movement": "hold", "Retreat": "disband", "Adjustment": "remove"}
 
 
+def stored_order(result: ResultRow, typed: dict[int, Order], game_map: GameMap,
+                 phase_kind: str) -> Order | None:
+    """The typed order a stored result is about: the order given (`typed`, by row), or the
+    part of it the result names (a merge's piece, a split's part: `kind_registry.part_of`);
+    for a result with no stored order, its text read again (`read_back`)."""
+    order = typed.get(result.order_id) if result.order_id is not None else None
+    if order is not None and result.part is not None:
+        order = part_of(order, result.part)
+    return order if order is not None else read_back(result, game_map, phase_kind)
+
+
 def read_back(result: ResultRow, game_map: GameMap, phase_kind: str) -> Order | None:
-    """The typed order of a result that has no stored order (a part of a merge or split, a
-    leader placed by default): its text read again; None where there is none or it does not
-    read."""
+    """The typed order of a result that has no stored order (a part of a merge or split
+    stored before results named their part, a leader placed by default): its text read
+    again; None where there is none or it does not read."""
     from gm.orders.errors import OrderError
     from gm.orders.parse import parse_order
 

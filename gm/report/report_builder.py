@@ -31,10 +31,10 @@ from gm.notation import (
     stored_piece_shown,
 )
 from gm.orders.ignored import ATTRIBUTION, EMAIL_HEADER, HEADING, NOTHING_TO_READ, SIGNATURE
-from gm.orders.kind_registry import echo_words
+from gm.orders.kind_registry import echo_words, full_words
 from gm.orders.kinds.build import amount
 from gm.orders.kinds.order_kind import Order
-from gm.report.order_facts import order_facts, read_back
+from gm.report.order_facts import order_facts, stored_order
 from gm.report.report_data import (
     AdjustmentLine,
     CentreChange,
@@ -126,7 +126,7 @@ def order_line(result: ResultRow, phase_kind: str, names: dict[str, str] | None 
         tags, note = _tags_for(result)
     if result.dislodged_by and "dislodged" not in tags:
         tags.append("dislodged")
-    text = in_full(clean(text), names, echo_words()) if names else clean(text)
+    text = written_in_full(clean(text), names) if names else clean(text)
     return OrderLine(text, tuple(tags), note, failed=not result.succeeded, order=facts)
 
 
@@ -287,9 +287,7 @@ def _orders(results: list[ResultRow], phase_kind: str, game_map: GameMap,
     seen: set[tuple] = set()
     unordered = _unordered_stacks(results)
     for r in results:
-        order = (typed or {}).get(r.order_id) if r.order_id is not None else None
-        if order is None:
-            order = read_back(r, game_map, phase_kind)
+        order = stored_order(r, typed or {}, game_map, phase_kind)
         facts = order_facts(r, order, start, game_map, phase_kind, clean(r.detail))
         key = (r.power, _province(r.unit), r.code, r.dislodged_by) if r.unit else None
         if key in unordered and r.order_text is None and r.code != R.REMOVED:
@@ -332,13 +330,18 @@ def _unordered_stacks(results: list[ResultRow]) -> dict[tuple, list]:
     return groups
 
 
+def written_in_full(text: str, names: dict[str, str]) -> str:
+    """An order as the judges print it with `--names full` (`Army Vienna -> Galicia`): gm's
+    notation (`in_full`) with the order kinds' words (`echo_word`, `full_words`)."""
+    return in_full(text, names, echo_words(), full_words())
+
+
 def _dislodged(position: Position, game_map: GameMap, names: dict[str, str] | None,
                rules: RuleSet | None = None
                ) -> list[DislodgedLine]:
     if position.phase.kind != "Retreat":
         return []
-    verbs = echo_words()
-    written = (lambda text: in_full(text, names, verbs)) if names else (lambda text: text)
+    written = (lambda text: written_in_full(text, names)) if names else (lambda text: text)
     # a dislodged stack is one line (`2A Umb`, `A Rom with Scipio`): the pieces of one power
     # in one province that may retreat to the same places
     stacks: dict[tuple, list] = {}
@@ -367,7 +370,7 @@ def ownership(position: Position, game_map: GameMap, rules: RuleSet) -> list[Own
 
     lines = [Ownership(power.name, named(position.centres_of(pid)))
              for pid, power in game_map.powers.items() if position.centres_of(pid)]
-    unowned = [c for c in rules.centres(position, game_map) if c not in position.owners]
+    unowned = [c for c in rules.supply.centres(position, game_map) if c not in position.owners]
     if unowned:
         lines.append(Ownership("Unowned", named(unowned)))
     return lines
@@ -434,20 +437,20 @@ def _standing(position: Position, game_map: GameMap, rules: RuleSet) -> Standing
     `score`; a majority is of the centres still on the board."""
     kind, count = game_map.victory_kind, game_map.victory_count
     if kind == "units" and count:
-        target, condition = float(count), f"{count:g} {rules.score_words() or 'units'}"
+        target, condition = float(count), f"{count:g} {rules.supply.score_words() or 'units'}"
     elif kind == "centres" and count:
-        words = rules.score_words()  # what a rule counts instead (Hoplite Wars: Delphi left out)
+        words = rules.supply.score_words()  # a rule's count instead (Hoplite Wars: no Delphi)
         target = float(count)
         condition = f"{amount(count)} {words}" if words else \
             supply_amount(count, game_map.centres_worth_one)
     elif kind == "majority":
-        total = rules.board_supply(position, game_map)
+        total = rules.supply.board_total(position, game_map)
         target = math.floor(total / 2) + 1 if float(total).is_integer() else total / 2 + 0.5
-        condition = majority_words(len(rules.centres(position, game_map)), total,
+        condition = majority_words(len(rules.supply.centres(position, game_map)), total,
                                    game_map.centres_worth_one)
     else:
         return None
-    scores = {p: rules.score(p, position, game_map) for p in game_map.powers}
+    scores = {p: rules.supply.score(p, position, game_map) for p in game_map.powers}
     if rules.players:  # powers play in sides (a Major with its Minor): the score per player
         by_side: dict[str, float] = {}
         for p, score in scores.items():

@@ -289,7 +289,7 @@ def render_chart_rich(chart: CentreChart, ascii: bool = False,
 def terminal() -> Console:
     """A console that reads the terminal and `NO_COLOR` as they are now, and shows a
     player's control characters (`gm.visible`)."""
-    from gm.visible import ShownConsole
+    from gm.visible_console import ShownConsole
 
     return ShownConsole(highlight=False)
 

@@ -1,7 +1,7 @@
 """How gm words a power's supply, in reports, `gm show` and the picture legend alike.
 
-A supply is what a power's centres are worth (`RuleSet.supplies`); on most maps that is their
-number, and the words are the judges' (`5 supply centres`). Where centres are worth other
+A supply is what a power's centres are worth (`rules.supply.by_power`); on most maps that is
+their number, and the words are the judges' (`5 supply centres`). Where centres are worth other
 than one (Diadochi V's double centres, Hoplite Wars' towns worth ½), a line says both, the
 number first: `8 supply centres worth 10`; a table adds a `worth` column; a supply printed on
 its own (a victory's target, a winner's count, the chart) says what it is:
@@ -38,7 +38,8 @@ def centres_words(count: float | None, supply: float, noun: str = "supply centre
 
 def board_centres(game_map: GameMap) -> str:
     """A map's centres as `gm variants` lists them: `34 supply centres`, or
-    `53 supply centres worth 42½` (each at its worth to any power, as `RuleSet.board_supply`)."""
+    `53 supply centres worth 42½` (each at its worth to any power, as
+    `rules.supply.board_total`)."""
     centres = game_map.centres
     return centres_words(len(centres), sum(game_map.provinces[c].supply for c in centres))
 
@@ -94,9 +95,9 @@ class SupplyCount:
 
 def supply_counts(position, game_map: GameMap, rules) -> dict[str, SupplyCount]:
     """Each power with centres or pieces: its `SupplyCount` on this board, as the rules
-    count supply (`RuleSet.supplies`) and upkeep (`RuleSet.upkeep`)."""
-    supplies = rules.supplies(position, game_map)
-    held = rules.supply_centres(position, game_map)
+    count supply (`rules.supply.by_power`) and upkeep (`RuleSet.upkeep`)."""
+    supplies = rules.supply.by_power(position, game_map)
+    held = rules.supply.centres_by_power(position, game_map)
     out = {}
     for power in game_map.powers:
         pieces = position.units_of(power)

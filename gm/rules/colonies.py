@@ -16,9 +16,6 @@ State: `state["colonies"] = {"seed": n, "declared": {town: major}}`.
 
 from __future__ import annotations
 
-import hashlib
-import random
-
 from gm.rule_catalogue import RULES
 from gm.rules.hooks import GameHooks, OwnershipHooks
 from gm.rules.rule import Rule
@@ -29,11 +26,15 @@ TOWNS = ("chi", "pho", "cos", "rho", "les", "sam", "mil")
 
 def seed_for(game: str) -> int:
     """The game's seed: a number from its name, the same on every replay."""
+    import hashlib  # only a game of this rule draws: no other command pays for the import
+
     return int(hashlib.sha256(game.encode()).hexdigest()[:12], 16)
 
 
 def draw(seed: int, towns, majors) -> dict[str, str]:
     """Each town to a different Major, from the seed."""
+    import random
+
     chosen = random.Random(seed).sample(list(majors), len(towns))
     return dict(zip(towns, chosen, strict=True))
 

@@ -215,7 +215,7 @@ class Loans(Rule, OrderHooks, OwnershipHooks, SupplyHooks, VictoryHooks):
         loans[centre] = [*(loans.get(centre) or [position.owners[centre]]), to]
         _store(trial, loans=loans, waiting=[])
         rules = self.rule_set
-        supply = rules.supply(power, trial, game_map)
+        supply = rules.supply.of(power, trial, game_map)
         upkeep = sum(rules.upkeep(u) for u in position.units_of(power))
         if supply < upkeep:
             return f"{self.ref}: {SHORT} ({_name(game_map, power)} would have {supply:g} for " \

@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 STANDARD_BUILD_KINDS = ("A", "F")
 
 
-class RuleSet(Supply):
+class RuleSet:
     """The rules in force for one game: standard answers, overridden by the variant's rules.
-    The supply and victory counts built on the supply hooks are `Supply`'s (gm/rules/supply.py)."""
+    The supply and victory counts built on the supply hooks are a part of it, `supply`
+    (`Supply`, gm/rules/supply.py)."""
 
     def __init__(self, rules: Iterable[Rule] = (), players: dict[str, str] | None = None,
                  *, owns: bool = True):
@@ -43,6 +44,7 @@ class RuleSet(Supply):
                 if callable(member) and not name.startswith("_"):
                     self._answering[name] = [r for r in self.rules if isinstance(r, group)
                                              and getattr(type(r), name) is not member]
+        self.supply = Supply(self)  # the supply and victory counts built on these answers
 
     @classmethod
     def for_map(cls, game_map: GameMap) -> RuleSet:
@@ -75,13 +77,18 @@ class RuleSet(Supply):
     def correction(self, action: str, text: str, position: Position, game_map: GameMap
                    ) -> tuple[str, str] | None:
         """A rule's own correction (`Rule.correction`); None when no rule offers `action`."""
-        return self._first("correction", action, text, position, game_map)
+        return self.first_answer("correction", action, text, position, game_map)
 
     def refusal_ref(self, kind: str) -> str:
         """The rule a core refusal of this kind names (`Rule.refusal_ref`), '' if none."""
-        return self._first("refusal_ref", kind) or ""
+        return self.first_answer("refusal_ref", kind) or ""
 
-    def _first(self, hook: str, *args):
+    def answering(self, hook: str) -> tuple[Rule, ...]:
+        """The rules in force that answer `hook`, in the map's order."""
+        return tuple(self._answering[hook])
+
+    def first_answer(self, hook: str, *args):
+        """The first answer a rule in force gives to `hook` (None passes), or None."""
         for rule in self._answering[hook]:
             answer = getattr(rule, hook)(*args)
             if answer is not None:
@@ -107,11 +114,11 @@ class RuleSet(Supply):
     def declare(self, order: Order, position: Position, game_map: GameMap
                 ) -> OrderResult | None:
         """The result of a declaration, or None when no rule in force takes it."""
-        return self._first("declare", order, position, game_map)
+        return self.first_answer("declare", order, position, game_map)
 
     def declaration_warning(self, order: Order, position: Position, game_map: GameMap
                             ) -> str | None:
-        return self._first("declaration_warning", order, position, game_map)
+        return self.first_answer("declaration_warning", order, position, game_map)
 
     def prepare_orders(self, position: Position, orders: list[Order], game_map: GameMap
                        ) -> tuple[list[Order], list[OrderResult]]:
@@ -125,7 +132,7 @@ class RuleSet(Supply):
 
     def order_problem(self, order: Order, unit: Unit, position: Position,
                       game_map: GameMap) -> str | None:
-        return self._first("order_problem", order, unit, position, game_map)
+        return self.first_answer("order_problem", order, unit, position, game_map)
 
     def brings_standing(self, kind: OrderKind | None) -> bool:
         """Does a rule in force give meaning in a movement phase to this variant kind, whose
@@ -158,7 +165,7 @@ class RuleSet(Supply):
                   game_map: GameMap) -> str | None:
         """Why these pieces may not end in one province, or None if they may. Standard: one
         piece to a province."""
-        answer = self._first("may_stack", pieces, how, position, game_map)
+        answer = self.first_answer("may_stack", pieces, how, position, game_map)
         if answer is not None:
             return answer or None
         if len(pieces) <= 1:
@@ -168,12 +175,12 @@ class RuleSet(Supply):
     def retreat_options(self, dislodged: Dislodged, position: Position, game_map: GameMap
                         ) -> list[str] | None:
         """A rule's retreat options for this piece, or None for the standard ones."""
-        answer = self._first("retreat_options", dislodged, position, game_map)
+        answer = self.first_answer("retreat_options", dislodged, position, game_map)
         return None if answer is None else list(answer)
 
     def disbands_when_dislodged(self, unit: Unit) -> bool:
         """Standard: no piece disbands before its retreat phase."""
-        return bool(self._first("disbands_when_dislodged", unit))
+        return bool(self.first_answer("disbands_when_dislodged", unit))
 
     def support_refused(self, supporter: Unit, supported: Unit, position: Position
                         ) -> str | None:
@@ -191,7 +198,7 @@ class RuleSet(Supply):
         """Extra strength a unit has when it stands and defends (0 in the standard game)."""
         if not self._answering["defence_bonus"]:
             return 0.0
-        answer = self._first("defence_bonus", unit, position, game_map)
+        answer = self.first_answer("defence_bonus", unit, position, game_map)
         return 0.0 if answer is None else answer
 
     def support_left(self, strength: float, cutting_attacks: Sequence[float]) -> float:
@@ -201,7 +208,7 @@ class RuleSet(Supply):
         """
         if not cutting_attacks:
             return strength
-        answer = self._first("support_left", strength, cutting_attacks)
+        answer = self.first_answer("support_left", strength, cutting_attacks)
         return 0.0 if answer is None else answer
 
     # after a phase
@@ -212,27 +219,27 @@ class RuleSet(Supply):
     def new_owner(self, province: str, pieces: list[Unit], position: Position,
                   game_map: GameMap) -> str:
         """Standard: the occupier."""
-        answer = self._first("new_owner", province, pieces, position, game_map)
+        answer = self.first_answer("new_owner", province, pieces, position, game_map)
         return pieces[0].power if answer is None else answer
 
     def after_season(self, position: Position, season: str, game_map: GameMap) -> list[str]:
         return self._all("after_season", position, season, game_map)
 
     def captures(self, unit: Unit, province: str, position: Position) -> bool:
-        answer = self._first("captures", unit, province, position)
+        answer = self.first_answer("captures", unit, province, position)
         return True if answer is None else answer
 
     def changes_hands(self, province: str, season: str, position: Position,
                       game_map: GameMap) -> bool:
         """Standard: centres change hands after the seasons the calendar names."""
-        answer = self._first("changes_hands", province, season, position, game_map)
+        answer = self.first_answer("changes_hands", province, season, position, game_map)
         if answer is not None:
             return answer
         return season in game_map.calendar.ownership_after
 
     def is_centre(self, province: str, position: Position, game_map: GameMap) -> bool:
         """Standard: the map's centres, for the whole game."""
-        answer = self._first("is_centre", province, position, game_map)
+        answer = self.first_answer("is_centre", province, position, game_map)
         if answer is not None:
             return answer
         found = game_map.provinces.get(province)
@@ -242,10 +249,10 @@ class RuleSet(Supply):
                         game_map: GameMap) -> list[str]:
         return self._all("after_ownership", owners_before, position, game_map)
 
-    # supply, per centre (the counts built on them are `Supply`'s)
+    # supply, per centre (the counts built on them are `supply`'s)
     def supplied_by(self, centre: str, position: Position, game_map: GameMap) -> str | None:
         """Standard: the centre's owner."""
-        answer = self._first("supplied_by", centre, position, game_map)
+        answer = self.first_answer("supplied_by", centre, position, game_map)
         if answer is not None:
             return answer or None
         return position.owners.get(centre)
@@ -254,7 +261,7 @@ class RuleSet(Supply):
                      game_map: GameMap) -> float:
         """Standard: the centre's value to the power (`value_for`), or 0 once `is_centre`
         says it is no centre."""
-        answer = self._first("centre_value", centre, power, position, game_map)
+        answer = self.first_answer("centre_value", centre, power, position, game_map)
         if answer is not None:
             return answer
         province = game_map.provinces.get(centre)
@@ -280,7 +287,7 @@ class RuleSet(Supply):
 
     def upkeep(self, unit: Unit | NewPiece) -> float:
         """Standard: a unit needs one centre per point of strength (a 2A needs two)."""
-        answer = self._first("upkeep", unit)
+        answer = self.first_answer("upkeep", unit)
         return unit.strength if answer is None else answer
 
     def build_sites(self, power: str, position: Position, game_map: GameMap) -> list[str]:
@@ -289,7 +296,7 @@ class RuleSet(Supply):
         (a letter with no heading, on a site that is no power's home) has none."""
         if power not in game_map.powers:
             return []
-        answer = self._first("build_sites", power, position, game_map)
+        answer = self.first_answer("build_sites", power, position, game_map)
         if answer is not None:
             return answer
         occupied = {u.province for u in position.units}
@@ -307,11 +314,11 @@ class RuleSet(Supply):
 
     def build_problem(self, order: Build, position: Position, game_map: GameMap,
                       accepted: Sequence[Build] = ()) -> str | None:
-        return self._first("build_problem", order, position, game_map, accepted)
+        return self.first_answer("build_problem", order, position, game_map, accepted)
 
     def build_kinds(self, power: str, position: Position, game_map: GameMap) -> list[str]:
         """Standard: armies and fleets."""
-        answer = self._first("build_kinds", power, position, game_map)
+        answer = self.first_answer("build_kinds", power, position, game_map)
         return list(STANDARD_BUILD_KINDS) if answer is None else answer
 
     def build_costs(self, power: str, position: Position, game_map: GameMap
@@ -322,7 +329,7 @@ class RuleSet(Supply):
 
     def plays_adjustment(self, position: Position, game_map: GameMap) -> bool:
         """Standard: an adjustment phase with nothing due is skipped."""
-        return bool(self._first("plays_adjustment", position, game_map))
+        return bool(self.first_answer("plays_adjustment", position, game_map))
 
     def extra_builds(self, power: str, position: Position, game_map: GameMap) -> int:
         """Standard: none; every build needs a spare centre. Rules' answers add up."""
@@ -330,7 +337,7 @@ class RuleSet(Supply):
                    for rule in self._answering["extra_builds"])
 
     def draws_extra_build(self, order: Build, position: Position, game_map: GameMap) -> bool:
-        return bool(self._first("draws_extra_build", order, position, game_map))
+        return bool(self.first_answer("draws_extra_build", order, position, game_map))
 
     def extra_builds_used(self, power: str, units: list[Unit], position: Position,
                           game_map: GameMap) -> list[str]:

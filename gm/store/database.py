@@ -13,9 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-
-import sqlite_utils
-import sqlite_utils.plugins
+from typing import TYPE_CHECKING
 
 from gm.store.migrations import GM_TABLES, MIGRATIONS, SCHEMA_VERSION
 from gm.store.store_errors import (
@@ -26,9 +24,8 @@ from gm.store.store_errors import (
     explain_sqlite_error,
 )
 
-# gm uses no sqlite-utils plugins. Looking for them reads every installed package's metadata
-# when the first database is opened, a sixth of what sqlite-utils costs a command at start.
-sqlite_utils.plugins._plugins_loaded = True
+if TYPE_CHECKING:
+    import sqlite_utils
 
 DEFAULT_DB = "gm.db"  # a store in the working folder, used when it exists there
 STORE_ENV = "GM_DB"
@@ -37,15 +34,39 @@ MEMORY = ":memory:"
 
 
 class Store:
-    """An open game database. All writes go through `transaction()`."""
+    """An open game database. All writes go through `transaction()`.
 
-    def __init__(self, db: sqlite_utils.Database, path: str):
-        self.db = db
+    SQL is run on the sqlite3 connection (`execute`, `query`); sqlite-utils' `Database` over
+    the same connection (`db`: a table's `insert`, `update`, `upsert`, `get`) is made the
+    first time a command asks for it. Loading sqlite-utils takes longer than `gm status`
+    takes to read a game, so a command that only runs SQL never loads it."""
+
+    def __init__(self, conn: sqlite3.Connection, path: str):
+        self.conn = conn
         self.path = path
+        self._db = None
 
     @property
-    def conn(self) -> sqlite3.Connection:
-        return self.db.conn
+    def db(self) -> sqlite_utils.Database:
+        if self._db is None:
+            self._db = _sqlite_utils_database(self.conn)
+        return self._db
+
+    def execute(self, sql: str, parameters=()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, parameters)
+
+    def query(self, sql: str, parameters=()) -> Iterator[dict]:
+        """The rows `sql` selects, each a dict by column name (as sqlite-utils' `query`)."""
+        cursor = self.conn.execute(sql, parameters)
+        keys = [d[0] for d in cursor.description]
+        for row in cursor:
+            yield dict(zip(keys, row, strict=True))
+
+    def row(self, table: str, row_id: int) -> dict:
+        """The row of `table` with this id (as sqlite-utils' `table.get`)."""
+        for found in self.query(f"SELECT * FROM {table} WHERE id = ?", [row_id]):
+            return found
+        raise LookupError(f"there is no row {row_id} in {table}")
 
     @contextmanager
     def transaction(self, write: bool = True) -> Iterator[Store]:
@@ -73,7 +94,7 @@ class Store:
             raise explain_sqlite_error(exc, self.path) from None
 
     def close(self) -> None:
-        self.db.close()
+        self.conn.close()
 
     def __enter__(self) -> Store:
         return self
@@ -156,13 +177,23 @@ def open_store(path: str | os.PathLike, create: bool = False) -> Store:
         conn = sqlite3.connect(name, timeout=busy_timeout(), isolation_level=None)
     except sqlite3.Error as exc:
         raise explain_sqlite_error(exc, name) from None
-    store = Store(sqlite_utils.Database(conn), name)
+    store = Store(conn, name)
     try:
         _prepare(store)
     except BaseException:
         conn.close()
         raise
     return store
+
+
+def _sqlite_utils_database(conn: sqlite3.Connection) -> sqlite_utils.Database:
+    import sqlite_utils
+    import sqlite_utils.plugins
+
+    # gm uses no sqlite-utils plugins. Looking for them reads every installed package's
+    # metadata when the first database is made, a sixth of what sqlite-utils costs.
+    sqlite_utils.plugins._plugins_loaded = True
+    return sqlite_utils.Database(conn)
 
 
 def _make_folder(folder: Path) -> None:

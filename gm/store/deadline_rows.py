@@ -9,7 +9,7 @@ from gm.store.game_rows import now
 
 
 def set_deadline(store: Store, game_id: int, phase: str, due: Due) -> None:
-    store.db.execute(
+    store.execute(
         "INSERT INTO deadlines (game_id, phase, due, set_at) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (game_id, phase) DO UPDATE SET due = excluded.due, set_at = excluded.set_at",
         [game_id, phase, due.stored(), now()])
@@ -17,13 +17,13 @@ def set_deadline(store: Store, game_id: int, phase: str, due: Due) -> None:
 
 def clear_deadline(store: Store, game_id: int, phase: str) -> bool:
     """Forget the phase's deadline; False if it had none."""
-    cursor = store.db.execute("DELETE FROM deadlines WHERE game_id = ? AND phase = ?",
+    cursor = store.execute("DELETE FROM deadlines WHERE game_id = ? AND phase = ?",
                               [game_id, phase])
     return cursor.rowcount > 0
 
 
 def deadline_of(store: Store, game_id: int, phase: str) -> Due | None:
-    row = store.db.execute("SELECT due FROM deadlines WHERE game_id = ? AND phase = ?",
+    row = store.execute("SELECT due FROM deadlines WHERE game_id = ? AND phase = ?",
                            [game_id, phase]).fetchone()
     return Due.from_stored(row[0]) if row else None
 
@@ -31,11 +31,11 @@ def deadline_of(store: Store, game_id: int, phase: str) -> Due | None:
 def game_zone(store: Store, game_id: int) -> str:
     """The game's time zone: its schedule's (`gm schedule --zone`, docs/judge.md), else the
     one the GM named last in a deadline ('' if never)."""
-    row = store.db.execute("SELECT zone FROM judge_settings WHERE game_id = ?",
+    row = store.execute("SELECT zone FROM judge_settings WHERE game_id = ?",
                            [game_id]).fetchone()
     if row and row[0]:
         return row[0]
-    for (text,) in store.db.execute("SELECT due FROM deadlines WHERE game_id = ? "
+    for (text,) in store.execute("SELECT due FROM deadlines WHERE game_id = ? "
                                     "ORDER BY set_at DESC, rowid DESC", [game_id]):
         zone = Due.from_stored(text).zone
         if zone:

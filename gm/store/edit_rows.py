@@ -56,7 +56,7 @@ def add_edit(store: Store, phase_id: int, edit: EditRow, before: Position) -> No
     store.db["edits"].insert({"phase_id": phase_id, "action": edit.action,
                               "command": edit.command, "description": edit.description,
                               "reason": edit.reason, "position_before": _snapshot(before),
-                              "made_at": now(), "letters_before": store.db.execute(
+                              "made_at": now(), "letters_before": store.execute(
                                   "SELECT count(*) FROM letters WHERE phase_id = ?",
                                   [phase_id]).fetchone()[0]})
 
@@ -64,13 +64,13 @@ def add_edit(store: Store, phase_id: int, edit: EditRow, before: Position) -> No
 def edits_of_phase(store: Store, phase_id: int) -> list[EditRow]:
     return [EditRow(r["action"], r["command"], r["description"], r["reason"],
                     r["letters_before"])
-            for r in store.db.query("SELECT * FROM edits WHERE phase_id = ? ORDER BY id",
+            for r in store.query("SELECT * FROM edits WHERE phase_id = ? ORDER BY id",
                                     [phase_id])]
 
 
 def position_before_edits(store: Store, phase: PhaseRow) -> Position:
     """The phase's starting position as the adjudication (or the game's start) made it."""
-    first = list(store.db.query(
+    first = list(store.query(
         "SELECT position_before FROM edits WHERE phase_id = ? ORDER BY id LIMIT 1",
         [phase.id]))
     if first:

@@ -79,7 +79,7 @@ def create_game(store: Store, name: str, variant: str, notes: str = "") -> GameR
 
 
 def find_game(store: Store, name: str) -> GameRow | None:
-    rows = list(store.db.query("SELECT * FROM games WHERE name = ? COLLATE NOCASE", [name]))
+    rows = list(store.query("SELECT * FROM games WHERE name = ? COLLATE NOCASE", [name]))
     return _game(rows[0]) if rows else None
 
 
@@ -94,7 +94,7 @@ def get_game(store: Store, name: str) -> GameRow:
 
 
 def list_games(store: Store) -> list[GameRow]:
-    return [_game(r) for r in store.db.query("SELECT * FROM games ORDER BY name")]
+    return [_game(r) for r in store.query("SELECT * FROM games ORDER BY name")]
 
 
 def set_result(store: Store, game: GameRow, kind: str | None, text: str | None,
@@ -112,7 +112,7 @@ def add_phase(store: Store, game: GameRow, seq: int, phase: Phase, label: str) -
 
 
 def get_phase(store: Store, phase_id: int) -> PhaseRow:
-    return _phase(store.db["phases"].get(phase_id))
+    return _phase(store.row("phases", phase_id))
 
 
 def set_phase_status(store: Store, phase_id: int, status: str) -> None:
@@ -120,7 +120,7 @@ def set_phase_status(store: Store, phase_id: int, status: str) -> None:
 
 
 def open_phase(store: Store, game: GameRow) -> PhaseRow:
-    rows = list(store.db.query(
+    rows = list(store.query(
         "SELECT * FROM phases WHERE game_id = ? AND status = 'open'", [game.id]))
     if not rows:
         raise GameNotFound(f"game {game.name!r} has no open phase; the database is damaged. "
@@ -130,20 +130,20 @@ def open_phase(store: Store, game: GameRow) -> PhaseRow:
 
 def live_phases(store: Store, game: GameRow) -> list[PhaseRow]:
     """The game's history as played: adjudicated phases, then the open one."""
-    return [_phase(r) for r in store.db.query(
+    return [_phase(r) for r in store.query(
         "SELECT * FROM phases WHERE game_id = ? AND status IN ('adjudicated', 'open') "
         "ORDER BY seq", [game.id])]
 
 
 def live_phases_before(store: Store, phase: PhaseRow) -> list[PhaseRow]:
     """The live phases of a phase's game that came before it, latest first."""
-    return [_phase(r) for r in store.db.query(
+    return [_phase(r) for r in store.query(
         "SELECT * FROM phases WHERE game_id = ? AND status IN ('adjudicated', 'open') "
         "AND seq < ? ORDER BY seq DESC", [phase.game_id, phase.seq])]
 
 
 def phases_with_status(store: Store, game: GameRow, status: str) -> list[PhaseRow]:
-    return [_phase(r) for r in store.db.query(
+    return [_phase(r) for r in store.query(
         "SELECT * FROM phases WHERE game_id = ? AND status = ? ORDER BY seq",
         [game.id, status])]
 
@@ -151,7 +151,7 @@ def phases_with_status(store: Store, game: GameRow, status: str) -> list[PhaseRo
 def report_lines(store: Store, game_id: int) -> str:
     """Which unadjudicated letter lines the game's public reports print (store migration 11):
     'refused' (the default), 'all' or 'none'."""
-    row = store.db.execute("SELECT report_lines FROM games WHERE id = ?", [game_id]).fetchone()
+    row = store.execute("SELECT report_lines FROM games WHERE id = ?", [game_id]).fetchone()
     return row[0] if row and row[0] else "refused"
 
 

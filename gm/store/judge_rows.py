@@ -50,7 +50,7 @@ _BOOLS = {"active", "early", "confirm", "hold", "picture"}
 
 
 def settings_of(store: Store, game_id: int) -> JudgeSettings | None:
-    rows = list(store.db.query("SELECT * FROM judge_settings WHERE game_id = ?", [game_id]))
+    rows = list(store.query("SELECT * FROM judge_settings WHERE game_id = ?", [game_id]))
     if not rows:
         return None
     row = rows[0]
@@ -67,14 +67,14 @@ def save_settings(store: Store, game_id: int, settings: JudgeSettings) -> None:
 
 def judged_game_names(store: Store) -> list[str]:
     """The games with a schedule (paused ones too), by name."""
-    return [row[0] for row in store.db.execute(
+    return [row[0] for row in store.execute(
         "SELECT games.name FROM judge_settings JOIN games ON games.id = "
         "judge_settings.game_id ORDER BY games.name")]
 
 
 def step_detail(store: Store, game_id: int, step: str, key: str) -> str | None:
     """What a step recorded when it was done; None if it was not done."""
-    row = store.db.execute("SELECT detail FROM judge_steps WHERE game_id = ? AND step = ? "
+    row = store.execute("SELECT detail FROM judge_steps WHERE game_id = ? AND step = ? "
                            "AND key = ?", [game_id, step, key]).fetchone()
     return row[0] if row else None
 
@@ -82,7 +82,7 @@ def step_detail(store: Store, game_id: int, step: str, key: str) -> str | None:
 def record_step(store: Store, game_id: int, step: str, key: str, at: str, detail: str = ""
                 ) -> bool:
     """Record a step as done; False if it was done already (by another run)."""
-    return bool(store.db.execute(
+    return bool(store.execute(
         "INSERT OR IGNORE INTO judge_steps (game_id, step, key, detail, done_at) "
         "VALUES (?, ?, ?, ?, ?)", [game_id, step, key, detail, at]).rowcount)
 
@@ -106,12 +106,12 @@ def add_log(store: Store, game_id: int, at: str, phase: str, action: str, detail
 def log_of(store: Store, game_id: int, after: int = 0) -> list[LogRow]:
     """The game's log, oldest first (the entries after id `after`)."""
     return [LogRow(r["id"], r["at"], r["phase"], r["action"], r["detail"])
-            for r in store.db.query("SELECT * FROM judge_log WHERE game_id = ? AND id > ? "
+            for r in store.query("SELECT * FROM judge_log WHERE game_id = ? AND id > ? "
                                     "ORDER BY id", [game_id, after])]
 
 
 def last_log_id(store: Store, game_id: int) -> int:
-    row = store.db.execute("SELECT max(id) FROM judge_log WHERE game_id = ?",
+    row = store.execute("SELECT max(id) FROM judge_log WHERE game_id = ?",
                            [game_id]).fetchone()
     return row[0] or 0
 
@@ -139,7 +139,7 @@ def _press(row: dict) -> MailPressRow:
 
 def press_keys(store: Store, game_id: int) -> set[tuple[str, str, str]]:
     """The key of each message read as press (`mail_rows.MessageKey`)."""
-    return {(row[0], row[1], row[2]) for row in store.db.execute(
+    return {(row[0], row[1], row[2]) for row in store.execute(
         "SELECT message_id, sender, text FROM mail_press WHERE game_id = ?", [game_id])}
 
 
@@ -158,7 +158,7 @@ def mail_press_of(store: Store, game_id: int, status: str | None = None
     sql, args = "SELECT * FROM mail_press WHERE game_id = ?", [game_id]
     if status is not None:
         sql, args = sql + " AND status = ?", [*args, status]
-    return [_press(r) for r in store.db.query(sql + " ORDER BY id", args)]
+    return [_press(r) for r in store.query(sql + " ORDER BY id", args)]
 
 
 def set_mail_press(store: Store, row_id: int, status: str, press_id: int | None = None) -> None:

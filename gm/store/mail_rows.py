@@ -50,7 +50,7 @@ _READ = ("FROM mail_in JOIN phases ON phases.id = mail_in.phase_id "
 
 def read_before(store: Store, game_id: int, key: MessageKey) -> bool:
     """Was this message read for the game (`MessageKey`)?"""
-    return store.db.execute(
+    return store.execute(
         f"SELECT 1 {_READ} AND message_id = ? AND sender = ? AND text = ? LIMIT 1",
         [game_id, *key]).fetchone() is not None
 
@@ -58,7 +58,7 @@ def read_before(store: Store, game_id: int, key: MessageKey) -> bool:
 def taken_keys(store: Store, game_id: int) -> set[MessageKey]:
     """The key of each message read for the game, as `read_before` counts them, for a caller
     that reads the same mailbox again and again (the judge)."""
-    return {(row[0], row[1], row[2]) for row in store.db.execute(
+    return {(row[0], row[1], row[2]) for row in store.execute(
         f"SELECT message_id, sender, text {_READ}", [game_id]).fetchall()}
 
 
@@ -83,11 +83,11 @@ def mail_in_of_game(store: Store, game_id: int, phase_id: int | None = None,
         statuses = (status,) if isinstance(status, str) else status
         sql = sql + f" AND status IN ({', '.join('?' for _ in statuses)})"
         args = [*args, *statuses]
-    return [_mail_in(r) for r in store.db.query(sql + " ORDER BY id", args)]
+    return [_mail_in(r) for r in store.query(sql + " ORDER BY id", args)]
 
 
 def get_mail_in(store: Store, game_id: int, mail_id: int) -> MailInRow | None:
-    rows = list(store.db.query("SELECT * FROM mail_in WHERE game_id = ? AND id = ?",
+    rows = list(store.query("SELECT * FROM mail_in WHERE game_id = ? AND id = ?",
                                [game_id, mail_id]))
     return _mail_in(rows[0]) if rows else None
 
@@ -131,7 +131,7 @@ def sent_of_game(store: Store, game_id: int) -> list[SentRow]:
 
 def _sent(store: Store, sql: str, args: list) -> list[SentRow]:
     return [SentRow(**{k: r[k] for k in SentRow.__slots__})
-            for r in store.db.query(sql + " ORDER BY id", args)]
+            for r in store.query(sql + " ORDER BY id", args)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +151,7 @@ def save_settings(store: Store, game_id: int, settings: MailSettings) -> None:
 
 
 def settings_of(store: Store, game_id: int) -> MailSettings | None:
-    rows = list(store.db.query("SELECT * FROM mail_settings WHERE game_id = ?", [game_id]))
+    rows = list(store.query("SELECT * FROM mail_settings WHERE game_id = ?", [game_id]))
     if not rows:
         return None
     row = rows[0]
@@ -204,24 +204,24 @@ def add_queued(store: Store, game_id: int, batch: str, phase: str, kind: str,
 
 
 def queued_of_batch(store: Store, game_id: int, batch: str) -> list[QueuedRow]:
-    return [_queued(r) for r in store.db.query(
+    return [_queued(r) for r in store.query(
         "SELECT * FROM mail_queue WHERE game_id = ? AND batch = ? ORDER BY id", [game_id, batch])]
 
 
 def waiting(store: Store, game_id: int) -> list[QueuedRow]:
     """The game's messages not sent yet, oldest first."""
-    return [_queued(r) for r in store.db.query(
+    return [_queued(r) for r in store.query(
         "SELECT * FROM mail_queue WHERE game_id = ? AND status = ? ORDER BY id",
         [game_id, QUEUED])]
 
 
 def get_queued(store: Store, queue_id: int) -> QueuedRow:
-    return _queued(store.db["mail_queue"].get(queue_id))
+    return _queued(store.row("mail_queue", queue_id))
 
 
 def mark_sent(store: Store, row: QueuedRow) -> bool:
     """Record that the server took the message; False if it was marked sent already."""
-    done = store.db.execute("UPDATE mail_queue SET status = ?, sent_at = ?, attempts = "
+    done = store.execute("UPDATE mail_queue SET status = ?, sent_at = ?, attempts = "
                             "attempts + 1, last_error = '' WHERE id = ? AND status = ?",
                             [SENT, now(), row.id, QUEUED]).rowcount
     if done:
@@ -231,5 +231,5 @@ def mark_sent(store: Store, row: QueuedRow) -> bool:
 
 
 def mark_failed(store: Store, queue_id: int, error: str) -> None:
-    store.db.execute("UPDATE mail_queue SET attempts = attempts + 1, last_error = ? "
+    store.execute("UPDATE mail_queue SET attempts = attempts + 1, last_error = ? "
                      "WHERE id = ?", [error, queue_id])

@@ -560,8 +560,15 @@ MIGRATION_11 = [
     "CHECK (report_lines IN ('all', 'refused', 'none'))",
 ]
 
+# A result of a part of an order (a merge's piece, a split's part) names the order given
+# (`order_id`) and its place among the order's parts, so the picture and the report take the
+# part from the typed order instead of reading its text again. Rows written before have none.
+MIGRATION_12 = [
+    "ALTER TABLE results ADD COLUMN part INTEGER",
+]
+
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
                                MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8, MIGRATION_9,
-                               MIGRATION_10, MIGRATION_11]
+                               MIGRATION_10, MIGRATION_11, MIGRATION_12]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

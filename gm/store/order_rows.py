@@ -68,10 +68,9 @@ def _order(row: dict) -> OrderRow:
 
 def add_letter(store: Store, phase_id: int, text: str, power: str | None,
                source: str) -> int:
-    table = store.db["letters"]
-    table.insert({"phase_id": phase_id, "power": power, "source": source, "text": text,
-                  "entered_at": now()})
-    return table.last_pk
+    return store.execute(
+        "INSERT INTO letters (phase_id, power, source, text, entered_at) VALUES (?, ?, ?, ?, ?)",
+        [phase_id, power, source, text, now()]).lastrowid
 
 
 _ORDER_COLUMNS = ("phase_id", "letter_id", "line", "power", "text", "status", "reason", "parsed",
@@ -83,9 +82,9 @@ _INSERT_ORDER = (f"INSERT INTO orders ({', '.join(_ORDER_COLUMNS)}) "
 
 def add_orders(store: Store, phase_id: int, letter_id: int, orders: list[NewOrder]) -> None:
     """Store a letter's lines in one statement run over them all (a replay stores thousands,
-    a letter of chatter as many), inside the caller's transaction or a savepoint of its own."""
-    with store.db.atomic():
-        store.db.conn.executemany(_INSERT_ORDER, [
+    a letter of chatter as many), inside the caller's transaction or one of its own."""
+    with store.transaction():
+        store.conn.executemany(_INSERT_ORDER, [
             (phase_id, letter_id, order.line, order.power, order.text, order.status,
              order.reason, order.parsed, order.order_json, order.category, order.explanation,
              order.target, int(order.conditional), order.written_for)
@@ -97,11 +96,11 @@ def orders_of_phase(store: Store, phase_id: int, statuses: tuple[str, ...] | Non
     """The phase's stored lines in the order they were stored; only those of `statuses` when
     given (picked by SQLite: a phase may hold thousands of ignored lines)."""
     if statuses is None:
-        return [_order(r) for r in store.db.query(
+        return [_order(r) for r in store.query(
             "SELECT * FROM orders WHERE phase_id = ? ORDER BY id", [phase_id])]
     if not statuses:
         return []
-    return [_order(r) for r in store.db.query(
+    return [_order(r) for r in store.query(
         f"SELECT * FROM orders WHERE phase_id = ? AND status IN "
         f"({', '.join('?' * len(statuses))}) ORDER BY id", [phase_id, *statuses])]
 
@@ -113,16 +112,17 @@ def orders_by_id(store: Store, ids) -> list[OrderRow]:
     out: list[OrderRow] = []
     for start in range(0, len(wanted), 500):
         chunk = wanted[start:start + 500]
-        out += [_order(r) for r in store.db.query(
+        out += [_order(r) for r in store.query(
             f"SELECT * FROM orders WHERE id IN ({','.join('?' * len(chunk))}) ORDER BY id",
             chunk)]
     return out
 
 
 def set_order_status(store: Store, order_id: int, status: str, reason: str) -> None:
-    store.db["orders"].update(order_id, {"status": status, "reason": reason})
+    store.execute("UPDATE orders SET status = ?, reason = ? WHERE id = ?",
+                  [status, reason, order_id])
 
 
 def letters_of_phase(store: Store, phase_id: int) -> list[dict]:
-    return list(store.db.query("SELECT * FROM letters WHERE phase_id = ? ORDER BY id",
+    return list(store.query("SELECT * FROM letters WHERE phase_id = ? ORDER BY id",
                                [phase_id]))

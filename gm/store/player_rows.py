@@ -37,19 +37,19 @@ def _player(row: dict) -> PlayerRow:
 def set_player(store: Store, game_id: int, power: str, from_phase: str, name: str,
                contact: str = "", standby: bool = False) -> PlayerRow:
     """Record who plays `power` from `from_phase` on (replacing a row for that same phase)."""
-    store.db.execute(
+    store.execute(
         "INSERT INTO players (game_id, power, from_phase, name, contact, standby, entered_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, power, from_phase) DO UPDATE SET "
         "name = excluded.name, contact = excluded.contact, standby = excluded.standby, "
         "entered_at = excluded.entered_at",
         [game_id, power, from_phase, name, contact, int(standby), now()])
-    row = store.db.execute("SELECT * FROM players WHERE game_id = ? AND power = ? AND "
+    row = store.execute("SELECT * FROM players WHERE game_id = ? AND power = ? AND "
                            "from_phase = ?", [game_id, power, from_phase]).fetchone()
     return get_player(store, row[0])
 
 
 def get_player(store: Store, player_id: int) -> PlayerRow:
-    return _player(store.db["players"].get(player_id))
+    return _player(store.row("players", player_id))
 
 
 def set_contact(store: Store, player_id: int, contact: str) -> None:
@@ -58,5 +58,5 @@ def set_contact(store: Store, player_id: int, contact: str) -> None:
 
 def players_of_game(store: Store, game_id: int) -> list[PlayerRow]:
     """Every row of the game, in the order entered."""
-    return [_player(r) for r in store.db.query(
+    return [_player(r) for r in store.query(
         "SELECT * FROM players WHERE game_id = ? ORDER BY id", [game_id])]

@@ -28,7 +28,7 @@ def save_position(store: Store, phase_id: int, position: Position) -> None:
     """Write `position` as the start of phase `phase_id`, replacing what was there."""
     db = store.db
     for table in ("pieces", "dislodged_pieces", "centres"):
-        db.execute(f"DELETE FROM {table} WHERE phase_id = ?", [phase_id])
+        store.execute(f"DELETE FROM {table} WHERE phase_id = ?", [phase_id])
     db["pieces"].insert_all(_piece(phase_id, i, u) for i, u in enumerate(position.units))
     db["dislodged_pieces"].insert_all(
         {**_piece(phase_id, i, d.unit), "attacker_from": ",".join(d.attackers_from) or None}
@@ -46,13 +46,13 @@ def _dislodged(unit, attacker_from: str | None) -> Dislodged:
 
 
 def load_position(store: Store, phase: PhaseRow) -> Position:
-    db = store.db
-    row = db["phases"].get(phase.id)
-    units = [_unit(r) for r in db.query(
+    row = next(store.query("SELECT standoffs, variant_state FROM phases WHERE id = ?",
+                           [phase.id]))
+    units = [_unit(r) for r in store.query(
         "SELECT * FROM pieces WHERE phase_id = ? ORDER BY seq", [phase.id])]
-    dislodged = [_dislodged(_unit(r), r["attacker_from"]) for r in db.query(
+    dislodged = [_dislodged(_unit(r), r["attacker_from"]) for r in store.query(
         "SELECT * FROM dislodged_pieces WHERE phase_id = ? ORDER BY seq", [phase.id])]
-    owners = {r["province"]: r["owner"] for r in db.query(
+    owners = {r["province"]: r["owner"] for r in store.query(
         "SELECT province, owner FROM centres WHERE phase_id = ? ORDER BY province", [phase.id])}
     return Position(phase=phase.phase, units=units, owners=owners, dislodged=dislodged,
                     standoffs=frozenset(json.loads(row["standoffs"])),

@@ -44,11 +44,11 @@ def add_press(store: Store, game_id: int, phase: str, kind: str, power: str | No
 
 
 def get_press(store: Store, press_id: int) -> PressRow:
-    return _press(store.db["press"].get(press_id))
+    return _press(store.row("press", press_id))
 
 
 def find_press(store: Store, game_id: int, press_id: int) -> PressRow | None:
-    row = store.db.execute("SELECT id FROM press WHERE id = ? AND game_id = ?",
+    row = store.execute("SELECT id FROM press WHERE id = ? AND game_id = ?",
                            [press_id, game_id]).fetchone()
     return get_press(store, row[0]) if row else None
 
@@ -59,13 +59,13 @@ def withdraw_press(store: Store, press_id: int) -> None:
 
 def press_of_phase(store: Store, game_id: int, phase: str) -> list[PressRow]:
     """The phase's printed press and notes, in the order entered."""
-    return [_press(r) for r in store.db.query(
+    return [_press(r) for r in store.query(
         "SELECT * FROM press WHERE game_id = ? AND phase = ? AND status = 'printed' "
         "ORDER BY id", [game_id, phase])]
 
 
 def grey_press_allowed(store: Store, game_id: int) -> bool:
-    row = store.db.execute("SELECT grey_press FROM games WHERE id = ?", [game_id]).fetchone()
+    row = store.execute("SELECT grey_press FROM games WHERE id = ?", [game_id]).fetchone()
     return bool(row and row[0])
 
 

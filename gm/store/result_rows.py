@@ -26,6 +26,9 @@ class ResultRow:
     detail: str = ""
     dislodged_by: str | None = None
     order_id: int | None = None
+    # the result of a part of the order `order_id` (a merge's piece, a split's part): its
+    # place among the order's parts (`kind_registry.part_of`); None for the order itself
+    part: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +55,7 @@ def add_adjudication(store: Store, phase_id: int, next_phase_id: int,
         {"adjudication_id": adjudication, "phase_id": phase_id, "seq": i, "power": r.power,
          "order_id": r.order_id, "order_text": r.order_text, "unit": r.unit,
          "succeeded": int(r.succeeded), "code": r.code, "detail": r.detail,
-         "dislodged_by": r.dislodged_by}
+         "dislodged_by": r.dislodged_by, "part": r.part}
         for i, r in enumerate(results))
     store.db["events"].insert_all(
         {"adjudication_id": adjudication, "seq": i, "text": event_to_text(event)}
@@ -62,7 +65,7 @@ def add_adjudication(store: Store, phase_id: int, next_phase_id: int,
 
 def adjudication_from(store: Store, phase_id: int, status: str = "live"
                       ) -> AdjudicationRow | None:
-    rows = list(store.db.query(
+    rows = list(store.query(
         "SELECT * FROM adjudications WHERE phase_id = ? AND status = ? ORDER BY id DESC",
         [phase_id, status]))
     return _adjudication(rows[0]) if rows else None
@@ -74,12 +77,12 @@ def set_adjudication_status(store: Store, adjudication_id: int, status: str) -> 
 
 def results_of(store: Store, adjudication_id: int) -> list[ResultRow]:
     return [ResultRow(r["power"], r["order_text"], r["unit"], bool(r["succeeded"]), r["code"],
-                      r["detail"], r["dislodged_by"], r["order_id"])
-            for r in store.db.query(
+                      r["detail"], r["dislodged_by"], r["order_id"], r["part"])
+            for r in store.query(
                 "SELECT * FROM results WHERE adjudication_id = ? ORDER BY seq",
                 [adjudication_id])]
 
 
 def events_of(store: Store, adjudication_id: int) -> list[Event]:
-    return [event_from_text(r["text"]) for r in store.db.query(
+    return [event_from_text(r["text"]) for r in store.query(
         "SELECT text FROM events WHERE adjudication_id = ? ORDER BY seq", [adjudication_id])]

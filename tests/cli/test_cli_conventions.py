@@ -118,18 +118,78 @@ def modules_loaded_by(*args: str, env: dict | None = None) -> set[str]:
     return set(proc.stderr.split())
 
 
-def test_help_loads_no_store_engine_map_or_rich_help():
+def test_help_loads_no_store_engine_map_or_rich():
     loaded = modules_loaded_by("--help")
     heavy = {"sqlite_utils", "pydantic", "lark", "drawsvg", "gm.engine.movement_phase",
-             "gm.maps.loader", "rich.markdown", "pygments"}
+             "gm.maps.loader", "rich", "pygments"}
     assert loaded & heavy == set()
 
 
-def test_status_loads_no_parser_checker_or_drawing(tmp_path):
+def test_a_command_builds_only_its_own_click_command():
+    from typer.main import get_command
+
+    from gm.cli import app
+
+    root = get_command(app)
+    assert root.commands.built.keys() == {"map", "mail"}  # the groups, built by typer
+    assert "status" in root.commands and "status" in root.list_commands(None)
+    assert root.get_command(None, "status").name == "status"
+    assert root.commands.built.keys() == {"map", "mail", "status"}
+
+
+def test_status_and_orders_load_no_parser_checker_drawing_rich_or_sqlite_utils(tmp_path):
     env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
     assert run_gm("new", "cold", env=env).returncode == 0
     run_gm("status", "cold", env=env)  # the map is checked and cached once
+    letter = tmp_path / "letter.txt"
+    letter.write_text("FRANCE:\nA Par - Bur\nA Mar S A Par - Bur\nF Bre - Mid\n")
+    for args, ran in ((["status", "cold"], "gm.game.progress"),
+                      (["orders", "cold", str(letter)], "gm.game.intake"),
+                      (["orders", "cold", str(letter)], "gm.game.intake")):  # replaces them
+        loaded = modules_loaded_by(*args, env=env)
+        assert ran in loaded  # the command did run
+        assert loaded & {"pydantic", "lark", "drawsvg", "importlib.metadata", "rich",
+                         "sqlite_utils"} == set(), args
     loaded = modules_loaded_by("status", "cold", env=env)
-    assert "gm.game.progress" in loaded  # the command did run
-    assert loaded & {"pydantic", "lark", "drawsvg", "importlib.metadata",
-                     "gm.engine.movement_phase"} == set()
+    assert "gm.engine.movement_phase" not in loaded
+
+
+def typer_printed(env: dict, *args: str) -> str:
+    """What the typer app itself prints for `gm ARGS`."""
+    code = f"import sys; from gm.cli import main\nsys.argv = ['gm', *{list(args)!r}]\nmain()"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env, cwd=ROOT).stdout
+
+
+def help_run(env: dict) -> tuple[str, set[str]]:
+    """`gm --help` through the entry point: what it printed, and the modules it loaded."""
+    code = ("import sys; from gm.launcher import main\n"
+            "sys.argv = ['gm', '--help']\nmain()\n"
+            "print(' '.join(sys.modules), file=sys.stderr)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env, cwd=ROOT)
+    return proc.stdout, set(proc.stderr.split())
+
+
+def test_help_is_printed_as_kept_without_loading_typer(tmp_path):
+    env = dict(os.environ, GM_CACHE=str(tmp_path / "cache"), COLUMNS="80")
+    from_typer = typer_printed(env, "--help")
+    first, loaded_first = help_run(env)  # nothing kept yet: typer prints it, and it is kept
+    again, loaded_again = help_run(env)
+    assert first == again == from_typer
+    assert "typer" in loaded_first
+    assert loaded_again & {"typer", "click", "rich", "gm.cli"} == set()
+
+
+def test_kept_help_is_made_again_when_what_it_is_made_from_changes(tmp_path):
+    from gm.disk_cache import write_cached
+    from gm.launcher import help_file, help_key
+
+    env = dict(os.environ, GM_CACHE=str(tmp_path), COLUMNS="80")
+    write_cached(tmp_path / help_file(), ("another gm",), "stale help\n")
+    text, loaded = help_run(env)
+    assert "stale" not in text and "Usage: gm" in text and "typer" in loaded
+    narrow, _ = help_run(dict(env, COLUMNS="60"))  # the width is part of the key
+    assert narrow != text
+    assert narrow == typer_printed(dict(env, COLUMNS="60"), "--help")
+    assert help_key()[0] == gm_package.__version__

@@ -62,7 +62,7 @@ def test_titles_use_the_variants_calendar_and_the_legend_counts_as_the_rules_do(
                   for e in with_class(root, "standing")}
         for power in legend:  # the pieces that need supply: a free one (a 2A award) apart
             supplied = [u for u in position.units_of(power) if rules.upkeep(u) > 0]
-            assert legend[power] == (f"{rules.supply(power, position, game_map):g}",
+            assert legend[power] == (f"{rules.supply.of(power, position, game_map):g}",
                                      str(len(supplied)))
         assert set(legend) >= {u.power for u in position.units}
 

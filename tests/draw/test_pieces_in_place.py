@@ -7,10 +7,14 @@ move's cross is on its arrow (issue 29's pictures).
   placed with its orders, and their moves start from their tokens.
 - The frame holds every province and no more; Hoplite Wars' Greece is no longer a third of it.
 - A failed move's cross lies on the move's line (Hoplite Wars: `F Ath - Meg/ec`).
+- A stored result of a part of an order (a split's part, a merge's piece) is drawn through
+  its kind from the order given (`results.part`), once, with its own result: not the whole
+  order again for every piece, nor its text read again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from pathlib import Path
@@ -159,3 +163,42 @@ def distance_to_segment(p, a, b) -> float:
     length = (bx - ax) ** 2 + (by - ay) ** 2
     t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length))
     return math.dist(p, (ax + t * (bx - ax), ay + t * (by - ay)))
+
+
+def _marks(boards, short: str, *places: str) -> list[tuple]:
+    [board] = [b.board for b in boards if b.short == short]
+    return sorted((o.kind, o.location, o.dest, o.text) for o in board.orders
+                  if o.location in places)
+
+
+def test_a_stored_split_draws_each_part_once_through_its_kind(demo_boards):
+    """Hoplite Wars, Spring 450 BC: `2F Ath split F - Sar & F H`; Autumn: `2A Teg split
+    A - Lep & A - Arc`."""
+    boards = demo_boards["hoplite-wars"]
+    assert _marks(boards, "S450M", "ath") == [("hold", "ath", None, "F Ath H"),
+                                              ("move", "ath", "sar", "F Ath - Sar")]
+    assert _marks(boards, "A450M", "teg") == [("move", "teg", "arc", "A Teg - Arc"),
+                                              ("move", "teg", "lep", "A Teg - Lep")]
+
+
+def test_a_stored_merge_draws_each_piece_once(demo_boards):
+    """Spring 449 BC: `A Lep & A Arc merge 2A Eli`, one move into Elis from each piece."""
+    assert _marks(demo_boards["hoplite-wars"], "S449M", "lep", "arc") == [
+        ("move", "arc", "eli", "A Arc merge 2A Eli"),
+        ("move", "lep", "eli", "A Lep merge 2A Eli")]
+
+
+def test_a_result_takes_its_part_from_the_order_given_and_old_rows_their_text():
+    from gm.orders.parse import parse_order
+    from gm.report.order_facts import stored_order
+    from gm.store.result_rows import ResultRow
+
+    greece = load_map("hoplite-wars")
+    split = parse_order("2A Teg split A - Lep & A - Arc", greece, "sparta")
+    row = ResultRow("sparta", "A Teg - Arc", "A teg", True, "moved", order_id=7, part=1)
+    assert stored_order(row, {7: split}, greece, "Movement") is split.parts[1]
+    whole = dataclasses.replace(row, part=None)  # the result of the order itself
+    assert stored_order(whole, {7: split}, greece, "Movement") is split
+    # a row stored before results named their part has only its text
+    old = ResultRow("sparta", "A Teg - Arc", "A teg", True, "moved")
+    assert stored_order(old, {}, greece, "Movement") == split.parts[1]

@@ -234,10 +234,10 @@ def test_rules_for_different_centres_combine_in_the_supply(standard_map):
     rules = standard_rules(Loans(), HalfValue())
     position = starting_position(standard_map)
     position.state = {"loans": {"par": "germany"}, "sacked": ["bre"]}
-    supplies = rules.supplies(position, standard_map)
+    supplies = rules.supply.by_power(position, standard_map)
     assert supplies["france"] == 1.5  # Marseilles, and half of sacked Brest
     assert supplies["germany"] == 4  # its three, and Paris on loan
-    assert rules.supply("germany", position, standard_map) == 4
+    assert rules.supply.of("germany", position, standard_map) == 4
     position.phase = Phase(1901, "Winter", "Adjustment")
     assert adjustments_due(position, standard_map, rules) == {"france": -2, "germany": 1}
 
@@ -250,7 +250,7 @@ def test_a_centre_that_is_no_centre_is_worth_nothing(standard_map):
     rules = standard_rules(Razed())
     position = starting_position(standard_map)
     assert rules.centre_value("par", "france", position, standard_map) == 0
-    assert rules.supply("france", position, standard_map) == 2
+    assert rules.supply.of("france", position, standard_map) == 2
 
 
 # --- adjustments in halves ---------------------------------------------------------------------
@@ -374,10 +374,10 @@ def test_a_joint_victory_and_nobody(standard_map):
     rules = standard_rules(Pact())
     position = starting_position(standard_map)
     position.owners.update({c: "germany" for c in standard_map.centres})
-    assert RuleSet().winners(position, standard_map) == ["germany"]
-    assert rules.winners(position, standard_map) == []  # the rule says nobody
+    assert RuleSet().supply.winners(position, standard_map) == ["germany"]
+    assert rules.supply.winners(position, standard_map) == []  # the rule says nobody
     position.units.append(Unit("france", "A", "bur"))
-    assert rules.winners(position, standard_map) == ["england", "france"]
+    assert rules.supply.winners(position, standard_map) == ["england", "france"]
 
 
 def test_the_outcome_names_every_winner(standard_map):
@@ -413,8 +413,8 @@ def test_the_victory_count_may_be_a_half(tmp_path, monkeypatch, standard_text):
     owned = [c for c in game_map.centres if c not in position.owners][:10]
     position.owners.update({c: "france" for c in owned})  # 13 centres, one of them sacked
     position.state = {"sacked": [owned[0]]}
-    assert rules.supply("france", position, game_map) == 12.5
-    assert rules.winners(position, game_map) == ["france"]
+    assert rules.supply.of("france", position, game_map) == 12.5
+    assert rules.supply.winners(position, game_map) == ["france"]
     with pytest.raises(MapError):
         _write_map(tmp_path, monkeypatch, standard_text.replace("count = 18", "count = 12.3"),
                    "thirds")
@@ -434,8 +434,8 @@ def test_a_majority_counts_the_centres_still_on_the_board(tmp_path, monkeypatch,
     rules = standard_rules(Wasteland())
     position = starting_position(game_map)
     position.owners.update({"spa": "france", "por": "france"})  # 5 of the 6 left
-    assert RuleSet().winners(position, game_map) == []
-    assert rules.winners(position, game_map) == ["france"]
+    assert RuleSet().supply.winners(position, game_map) == []
+    assert rules.supply.winners(position, game_map) == ["france"]
     standing = _standing(position, game_map, rules)
     assert standing.condition == "more than half of the 6 supply centres"
     assert standing.short == -1
@@ -456,9 +456,9 @@ def test_lord_of_hosts_holy_places_on_the_supply_hooks():
     position = starting_position(game_map)
     power = next(iter(game_map.powers))
     home = game_map.powers[power].home
-    before = rules.supply(power, position, game_map)
+    before = rules.supply.of(power, position, game_map)
     position.state = {"holy_places": {"destroyed": [home[0]], "awards": {}}}
-    assert rules.supply(power, position, game_map) == before - 1
+    assert rules.supply.of(power, position, game_map) == before - 1
     assert rules.centre_value(home[0], power, position, game_map) == 0
     position.phase = Phase(position.phase.year, "Winter", "Adjustment")
     position.units.append(Unit(power, "A", home[0], 2.0))

@@ -177,11 +177,15 @@ def _letter_patterns():
     from gm.orders import letter_headings, letter_targets, letters, line_kinds
 
     seen = set()
-    for module in (letters, line_kinds, letter_targets, letter_headings):
-        for name in dir(module):
+    built = line_kinds.word_patterns()  # the patterns built from the kinds' words
+    for module in (letters, line_kinds, letter_targets, letter_headings, built):
+        for name in (built._fields if module is built else dir(module)):
             found = getattr(module, name)
             many = isinstance(found, tuple)
             for i, pattern in enumerate(found if many else (found,)):
+                if isinstance(pattern, tuple) and len(pattern) == 2 \
+                        and isinstance(pattern[1], str):  # (a word's pattern, its verb)
+                    pattern = pattern[0]
                 if isinstance(pattern, re.Pattern) and id(pattern) not in seen:
                     seen.add(id(pattern))
                     yield (f"{name}[{i}]" if many else name), pattern

@@ -158,7 +158,7 @@ def test_a_rich_report_shows_a_players_control_characters_never_obeys_them():
     from rich.text import Text
 
     from gm.report.rich_render import terminal
-    from gm.visible import ShownConsole
+    from gm.visible_console import ShownConsole
 
     assert isinstance(terminal(), ShownConsole)
     console = ShownConsole(file=io.StringIO(), force_terminal=True, highlight=False)
@@ -181,7 +181,7 @@ def test_a_players_control_characters_in_a_table_cell_keep_every_letter():
     from rich.table import Table
     from rich.text import Text
 
-    from gm.visible import ShownConsole
+    from gm.visible_console import ShownConsole
 
     console = ShownConsole(file=io.StringIO(), width=60, highlight=False)
     table = Table("press", "note")

@@ -164,7 +164,7 @@ def test_the_double_centres_and_the_supply_total(dv):
 def test_every_centre_counts_at_its_value_for_its_owner(dv):
     rules = RuleSet.for_map(dv)
     start = starting_position(dv)
-    supply = {p: rules.supply(p, start, dv) for p in dv.powers}
+    supply = {p: rules.supply.of(p, start, dv) for p in dv.powers}
     assert supply == {"carthage": 5, "egypt": 4, "macedonia": 4, "rome": 6, "syria": 4}
 
 

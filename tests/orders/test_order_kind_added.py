@@ -5,6 +5,10 @@ for it, checked on the board with the same words at intake and in the engine, ad
 (its own part in the movement phase), reported, drawn (its own marks), stored, exported and
 replayed.
 
+A second kind, `A Par disarms`, takes part in an adjustment phase the same way: through its own
+part (`in_adjustment`), which enters the piece on the phase's ledger as a removal. The phase
+engine names neither kind.
+
 The kind: `A Par entrenches`. A unit digs in where it stands (movement phases only): it holds
 with one more strength in its province. A fleet at sea has nothing to dig. A test rule,
 `trenches`, brings it, as a variant's rule would.
@@ -20,12 +24,22 @@ import pytest
 
 from gm.draw.board_maker import OrderOutcome, drawn_orders
 from gm.engine import results as R
+from gm.engine.adjustment_phase import adjudicate_adjustments
 from gm.engine.movement_phase import adjudicate_movement
 from gm.engine.position import Phase, Position, Unit
 from gm.orders import legality
 from gm.orders.errors import PHASE, VARIANT, OrderError
 from gm.orders.kind_registry import added
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, Shape, Sketch
+from gm.orders.kinds import order_kind
+from gm.orders.kinds.order_kind import (
+    ADJUSTMENT,
+    MOVEMENT,
+    Order,
+    OrderKind,
+    Problem,
+    Shape,
+    Sketch,
+)
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rule_catalogue import RuleAbout
@@ -73,8 +87,38 @@ ENTRENCH = OrderKind(
     form_words=("entrenching units", "none yet: a test's"),
     reads={"entrench": read_entrench}, check=check_entrench, in_movement=plan_entrench,
     sketch=sketch_entrench,
+    words=order_kind.Words(names=("entrench(?:es)?",), signs=("entrench(?:es)?", r"digs?\s+in")),
     grammar="%extend order: unit ENTRENCH -> entrench\n"
             "ENTRENCH.3: /(?i:entrench(?:es)?|digs?\\s+in)\\b/\n",
+)
+
+
+
+@dataclass(frozen=True, slots=True)
+class Disarm(Order):
+    """In an adjustment phase, a power disbands a unit of its own choosing."""
+
+    def tail(self) -> str:
+        return " disarms"
+
+
+def read_disarm(b, written) -> Order:
+    unit = b.unit(written)
+    return Disarm(b.power, unit.kind, unit.location, **b.common(unit))
+
+
+def disarmed(order, ledger) -> None:
+    """Its part in an adjustment phase: the piece leaves, counted as one of its power's
+    removals (`phase_parts.AdjustmentLedger`)."""
+    ledger.remove(order)
+
+
+DISARM = OrderKind(
+    Disarm, "disarming", (ADJUSTMENT,), form="disarmament",
+    form_words=("disarming units", "none yet: a test's"),
+    reads={"disarm": read_disarm}, in_adjustment=disarmed,
+    grammar="%extend order: unit DISARM -> disarm\n"
+            "DISARM.3: /(?i:disarms?)\\b/\n",
 )
 
 # --- a rule that brings it (in a variant: its own module in gm/rules/, its entry in
@@ -85,10 +129,14 @@ class Trenches(Rule):
     about = RuleAbout("trenches_for_tests", "trenches", brings=frozenset({"entrenchment"}))
 
 
+class Disarmament(Rule):
+    about = RuleAbout("disarmament_for_tests", "disarmament", brings=frozenset({"disarmament"}))
+
+
 @pytest.fixture(scope="module", autouse=True)
 def entrenching():
-    """The kind is known while this module's tests run, and gm is as before after them."""
-    with added(ENTRENCH):
+    """The kinds are known while this module's tests run, and gm is as before after them."""
+    with added(ENTRENCH), added(DISARM):
         yield ENTRENCH
 
 
@@ -250,3 +298,77 @@ def test_a_malformed_entrenchment_is_rejected_with_its_reason(trench_map):
     letter = read_orders("France:\nA Pqr entrenches\n", trench_map, phase_kind="Movement")
     assert [r.text for r in letter.rejected] == ["A Pqr entrenches"]
     assert not letter.orders and not letter.ignored
+
+
+def test_its_words_are_read_from_letters_once_it_is_added(trench_map):
+    """The kind's `words` join the letter reader's (gm.orders.line_kinds builds its patterns
+    from the kinds known): `dig in` is a sign of an order, so a line gm cannot read that has it
+    and a province is refused with the reason, where without the kind it is chatter
+    (tests/orders/test_kind_words.py), and `Entrench:` opens one order, not a heading."""
+    from gm.orders.line_kinds import names_an_order, word_patterns
+
+    assert word_patterns().order_signs.search("We dig in at Paris")
+    assert names_an_order("Entrench") and names_an_order("entrenches")
+    letter = read_orders("France:\nWe dig in at Paris\n", trench_map, phase_kind="Movement")
+    assert [r.text for r in letter.rejected] == ["We dig in at Paris"]
+    assert not letter.ignored
+
+
+# --- the second kind takes part in an adjustment phase through its own part -------------------
+
+
+@pytest.fixture(scope="module")
+def disarm_map(standard_map):
+    with added_rule(Disarmament):
+        yield dataclasses.replace(standard_map, rules={"disarmament_for_tests": {"rule": "4"}},
+                                  move_checks={})
+
+
+def _winter(owners: dict[str, str]) -> Position:
+    """France with three armies; the centres it owns decide what it must remove."""
+    return Position(Phase(1901, "Winter", "Adjustment"),
+                    [Unit("france", "A", "par"), Unit("france", "A", "bre"),
+                     Unit("france", "A", "mar")], owners)
+
+
+def test_a_disarmed_piece_is_one_of_its_powers_removals(disarm_map):
+    rules = RuleSet.for_map(disarm_map)
+    board = _winter({"par": "france", "bre": "france"})  # one removal owed
+    letter = read_orders("France:\nA Par disarms\n", disarm_map, phase_kind="Adjustment",
+                         board=board, rules=rules)
+    assert [(str(i.order), i.notes) for i in letter.orders] == [("A Par disarms", ())]
+
+    outcome = adjudicate_adjustments(board, [Disarm("france", "A", "par"),
+                                             Disarm("france", "A", "bre")], disarm_map, rules)
+    done = [(r.order and str(r.order), r.unit and r.unit.location, r.code, r.detail)
+            for r in outcome.results]
+    # the first is the removal owed (so civil disorder takes nothing); the ledger counts the
+    # second as one too many, in the words a `Remove` gets
+    assert done == [("A Par disarms", "par", R.REMOVED, ""),
+                    ("A Bre disarms", None, R.VOID, "all 1 removal are already made")]
+    assert sorted(u.location for u in outcome.position.units) == ["bre", "mar"]
+
+
+def test_a_disarming_owed_nothing_is_void_as_a_removal_would_be(disarm_map):
+    rules = RuleSet.for_map(disarm_map)
+    board = _winter({"par": "france", "bre": "france", "mar": "france"})
+    [result] = adjudicate_adjustments(board, [Disarm("france", "A", "par")], disarm_map,
+                                      rules).results
+    assert (result.code, result.detail) == (R.VOID, "France has no removals")
+
+
+def test_disarming_belongs_to_adjustment_phases_and_to_maps_with_its_rule(disarm_map,
+                                                                          standard_map):
+    with pytest.raises(OrderError) as caught:
+        parse_order("A Par disarms", disarm_map, "france", phase_kind="Movement")
+    assert caught.value.message == \
+        "rule 4 (disarmament): disarming is not allowed in a movement phase"
+    # on a map with no rule for it, the engine voids it (intake refuses it by name)
+    board = _winter({"par": "france", "bre": "france"})
+    outcome = adjudicate_adjustments(board, [Disarm("france", "A", "par")], standard_map,
+                                     RuleSet.for_map(standard_map))
+    assert [(r.order, r.code, r.detail) for r in outcome.results][0] == \
+        (Disarm("france", "A", "par"), R.VOID,
+         "disarming is not allowed in an adjustment phase")
+    assert [r.detail for r in outcome.results][1:] == \
+        ["civil disorder: too few removals ordered"]

@@ -11,7 +11,7 @@ import pytest
 from markdown_it import MarkdownIt
 from rich.console import Console
 
-from gm.notation import in_full
+from gm.report.report_builder import written_in_full
 from gm.report.report_data import OrderLine, PowerOrders, SeasonReport
 from gm.report.rich_render import render_rich, terminal_colours
 from gm.report.text import WIDTH, render_text
@@ -29,12 +29,12 @@ def db(tmp_path_factory):
 
 def test_names_full_writes_orders_as_the_judges_do(db, standard_map):
     names = {pid: p.name for pid, p in standard_map.provinces.items()}
-    assert in_full("A Vie - Gal", names) == "Army Vienna -> Galicia"
-    assert in_full("F Nth C A Lon - Bel", names) == \
+    assert written_in_full("A Vie - Gal", names) == "Army Vienna -> Galicia"
+    assert written_in_full("F Nth C A Lon - Bel", names) == \
         "Fleet North Sea CONVOY Army London -> Belgium"
-    assert in_full("F Stp/sc - Bot", names) == \
+    assert written_in_full("F Stp/sc - Bot", names) == \
         "Fleet Saint Petersburg (south coast) -> Gulf of Bothnia"
-    assert in_full("Build A Par", names) == "Build Army Paris"
+    assert written_in_full("Build A Par", names) == "Build Army Paris"
     full = run(db, "report", "standard-demo", "--phase", "Spring 1901", "--names", "full")
     assert "  Army Vienna -> Galicia\n" in full
     assert "  Fleet Trieste -> Venice (*bounce*)\n" in full

@@ -1,8 +1,8 @@
 """A supply is printed as the centres that make it and, where they are not worth one each,
 what they are worth: `Rome: 4 supply centres worth 6` (Diadochi V: Rome is worth 3 to Rome),
 `Sparta: 5 supply centres worth 4` (Hoplite Wars: towns are worth ½). The numbers are the
-rules' (`RuleSet.supplies`, `RuleSet.supply_centres`); on maps whose centres are all worth
-one nothing changes (the standard goldens)."""
+rules' (`rules.supply.by_power`, `rules.supply.centres_by_power`); on maps whose centres
+are all worth one nothing changes (the standard goldens)."""
 
 from __future__ import annotations
 
@@ -72,17 +72,17 @@ def sparta_winter(hoplite, more: dict[str, str] | None = None) -> Position:
 def test_the_rules_count_the_centres_beside_their_worth(dv, hoplite):
     rules = RuleSet.for_map(dv)
     start = starting_position(dv)
-    assert rules.supplies(start, dv)["rome"] == 6  # Rome 3 to Rome, and three single homes
-    assert sorted(rules.supply_centres(start, dv)["rome"]) == ["bru", "nea", "rav", "rom"]
+    assert rules.supply.by_power(start, dv)["rome"] == 6  # Rome 3 to Rome, and three single homes
+    assert sorted(rules.supply.centres_by_power(start, dv)["rome"]) == ["bru", "nea", "rav", "rom"]
     # a destroyed centre is no supply centre: it drops out of the count as of the worth
     start.state["destruction"] = {"destroyed": ["car"]}
-    assert "car" not in rules.supply_centres(start, dv)["carthage"]
-    assert len(rules.supply_centres(start, dv)["carthage"]) == 3
-    assert rules.supplies(start, dv)["carthage"] == 3
+    assert "car" not in rules.supply.centres_by_power(start, dv)["carthage"]
+    assert len(rules.supply.centres_by_power(start, dv)["carthage"]) == 3
+    assert rules.supply.by_power(start, dv)["carthage"] == 3
     sparta = sparta_winter(hoplite)
     rules = RuleSet.for_map(hoplite)
-    assert len(rules.supply_centres(sparta, hoplite)["sparta"]) == 5
-    assert rules.supplies(sparta, hoplite)["sparta"] == 4
+    assert len(rules.supply.centres_by_power(sparta, hoplite)["sparta"]) == 5
+    assert rules.supply.by_power(sparta, hoplite)["sparta"] == 4
 
 
 def test_diadochi_v_adjustment_lines_say_how_many_centres_and_their_worth(dv):

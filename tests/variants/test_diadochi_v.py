@@ -124,7 +124,7 @@ def test_a_rebel_centre_left_without_garrison_is_reported_as_not_counted(dv):
     notes = RuleSet.for_map(dv).board_notes(position, dv)
     assert "Rebel centres not counted, no garrison, rule 6 (rebel centres): Illyria " \
            "(Macedonia)." in notes
-    assert RuleSet.for_map(dv).supply("macedonia", position, dv) == 1
+    assert RuleSet.for_map(dv).supply.of("macedonia", position, dv) == 1
 
 
 # --- bad input: every refusal names its rule -----------------------------------------------

@@ -452,11 +452,11 @@ def test_a_minors_piece_ordered_under_its_major_is_ordered_for_the_minor(hoplite
 
 def test_full_names_spell_a_garrison_out():
     """`--names full` writes a garrison as the judges write an army (`Garrison Prasiae`)."""
-    from gm.notation import in_full
+    from gm.report.report_builder import written_in_full
 
     names = {"pra": "Prasiae", "spa": "Sparta"}
-    assert in_full("G Pra S merge Pra", names) == "Garrison Prasiae SUPPORT merge Prasiae"
-    assert in_full("A Spa - Pra", names) == "Army Sparta -> Prasiae"
+    assert written_in_full("G Pra S merge Pra", names) == "Garrison Prasiae SUPPORT merge Prasiae"
+    assert written_in_full("A Spa - Pra", names) == "Army Sparta -> Prasiae"
 
 
 SET_UP_450 = ("SPARTA: A/G(Sparta), G(Prasiae)\nELATEA: A(Elatea)\n"

@@ -249,7 +249,7 @@ def test_a_destroyed_holy_place_is_no_longer_a_centre(hosts):
     rules = RuleSet.for_map(hosts)
     position = Position(SPRING_601, [], {}, state={"holy_places": {"destroyed": ["moa"],
                                                                    "awards": {}}})
-    centres = rules.centres(position, hosts)
+    centres = rules.supply.centres(position, hosts)
     assert "moa" not in centres and "amm" in centres
     assert len(centres) == len(hosts.centres) - 1
 

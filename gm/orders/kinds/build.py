@@ -10,7 +10,7 @@ from typing import NamedTuple
 from gm.maps.gamemap import GameMap, coast_of
 from gm.notation import mix_counts
 from gm.orders.kinds.board import a_kind, kind_problem, power_name, rule_citing
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Shape, Sketch
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Shape, Sketch, Words
 
 
 class NewPiece(NamedTuple):
@@ -33,6 +33,15 @@ class Build(Order):
 
     def __str__(self) -> str:
         return f"Build {self.unit_text()}"
+
+
+def new_piece(order: Build) -> NewPiece:
+    """The piece a build makes: an army unless the order names another kind; a fleet stands
+    on the coast named, any other piece in the province."""
+    kind = order.unit_kind or "A"
+    return NewPiece(order.power or "", kind,
+                    order.location if kind == "F" else order.province,
+                    order.strength or 1.0, province=order.province)
 
 
 def read_build(b, written) -> Order:
@@ -118,10 +127,8 @@ def _stacks_on_site(order: Build, position, game_map: GameMap, rules, built) -> 
     prov = order.province
     here = [u for u in (*position.units, *built) if u.province == prov]
     side = rules.side(order.power or "")
-    new = NewPiece(order.power or "", order.unit_kind or "A", order.location,
-                   order.strength or 1.0, province=prov)
     return all(rules.side(u.power) == side for u in here) and \
-        rules.may_stack([*here, new], "build", position, game_map) is None
+        rules.may_stack([*here, new_piece(order)], "build", position, game_map) is None
 
 
 def open_build_sites(power: str, position, game_map: GameMap, rules) -> dict[str, list[str]]:
@@ -151,7 +158,7 @@ def allowance(power: str, position, game_map: GameMap, rules,
     more than its supply (whole pieces unless some cost a half). Whole amounts are ints.
     `supply` is the power's supply when the caller has counted it already."""
     if supply is None:
-        supply = rules.supply(power, position, game_map)
+        supply = rules.supply.of(power, position, game_map)
     spare = supply - sum(
         rules.upkeep(u) for u in position.units if u.power == power)
     if spare >= 0:
@@ -287,9 +294,14 @@ def built(order: Build, ledger) -> None:
 
 
 def sketch_build(order: Build) -> tuple[Sketch, ...]:
-    return (Sketch(Shape.BUILD, piece_kind=order.unit_kind or "A"),)
+    return (Sketch(Shape.BUILD, piece_kind=new_piece(order).kind),)
 
+
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(verb="Build", begins=("builds?",), names=("builds?",), headings=("builds?",),
+              leads=("builds?", "b"))
 
 KINDS = (OrderKind(Build, "a build", (ADJUSTMENT,), reads={"build": read_build},
                    check=check_build, on_unit=False, echo_word="Build", in_adjustment=built,
-                   sketch=sketch_build),)
+                   sketch=sketch_build,
+                   words=WORDS),)

@@ -13,6 +13,7 @@ from gm.orders.kinds.order_kind import (
     Order,
     OrderKind,
     Problem,
+    Words,
     show_location,
     unit_label,
 )
@@ -80,7 +81,11 @@ def check_convert(order: Convert, kind, location, position, game_map, rules=None
 
 
 # Hoplite Wars 9: an army in a centre may become a fleet during adjustments.
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("converts?",), signs=("converts?", "becomes?"))
+
 KINDS = (OrderKind(Convert, "a conversion", (MOVEMENT, ADJUSTMENT), form="conversion",
                    form_words=("army/fleet conversion",
                                "Lord of Hosts, Middle-Earth VIII, Hoplite Wars"),
-                   reads={"convert": read_convert}, check=check_convert),)
+                   reads={"convert": read_convert}, check=check_convert,
+                   words=WORDS),)

@@ -14,6 +14,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     show_location,
     unit_label,
 )
@@ -103,5 +104,10 @@ def sketch_convoy(order: Convoy) -> tuple[Sketch, ...]:
     return (Sketch(Shape.CONVOY, target=province_of(order.target), dest=order.dest),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("convoys?",), signs=("c", "convoys?"))
+
 KINDS = (OrderKind(Convoy, "a convoy", (MOVEMENT,), reads={"convoy": read_convoy},
-                   check=check_convoy, in_movement=plan_convoy, sketch=sketch_convoy),)
+                   check=check_convoy, in_movement=plan_convoy, sketch=sketch_convoy,
+                   full_words={"C": "CONVOY"},
+                   words=WORDS),)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, show_location
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Words, show_location
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +20,10 @@ def read_destroy(b, written, centre=None) -> Order:
     return b.on_centre(DestroyCentre, written, centre, "destroy")
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(begins=("destroy",), names=("destroys?",), signs=("z", "destroys?"))
+
 KINDS = (OrderKind(DestroyCentre, "destroying a centre", (MOVEMENT,), form="destroy_centre",
                    form_words=("destroying a centre", "Lord of Hosts, Diadochi V"),
-                   reads={"destroy": read_destroy}),)
+                   reads={"destroy": read_destroy},
+                   words=WORDS),)

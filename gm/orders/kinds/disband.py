@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind, Shape, Sketch
+from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind, Shape, Sketch, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,5 +28,10 @@ def sketch_disband(order: Disband) -> tuple[Sketch, ...]:
     return (Sketch(Shape.DISBAND),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(verb="Disband", begins=("disbands?",), names=("disbands?",),
+              signs=("d", "disbands?"), headings=("disbands?",), leads=("disbands?",))
+
 KINDS = (OrderKind(Disband, "a disband", (RETREAT,), reads={"disband": read_disband},
-                   in_retreat=disbands, sketch=sketch_disband),)
+                   in_retreat=disbands, sketch=sketch_disband, full_words={"D": "DISBAND"},
+                   words=WORDS),)

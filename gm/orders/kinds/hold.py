@@ -14,6 +14,7 @@ from gm.orders.kinds.order_kind import (
     OrderKind,
     Shape,
     Sketch,
+    Words,
 )
 from gm.orders.kinds.phase_parts import stand_in_place
 
@@ -54,5 +55,9 @@ def sketch_hold(order: Order) -> tuple[Sketch, ...]:
     return (Sketch(Shape.HOLD),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("holds?",), signs=("h", "holds?"))
+
 KINDS = (OrderKind(Hold, "a hold", (MOVEMENT,), reads={"hold": read_hold, "bare": read_bare},
-                   in_movement=stand_in_place, sketch=sketch_hold),)
+                   in_movement=stand_in_place, sketch=sketch_hold, full_words={"H": "HOLD"},
+                   words=WORDS),)

@@ -14,6 +14,7 @@ from gm.orders.kinds.order_kind import (
     Order,
     OrderKind,
     Problem,
+    Words,
     show_location,
 )
 from gm.orders.names import POWER
@@ -73,8 +74,10 @@ def read_end_loan(b, centre) -> Order:
 KINDS = (
     OrderKind(LoanCentre, "a loan", PHASE_KINDS, form="loans",
               form_words=("centre loans", "Diadochi V"), reads={"loan": read_loan},
-              check=check_declaration, on_unit=False, declares="loan", echo_word="Loan"),
+              check=check_declaration, on_unit=False, declares="loan", echo_word="Loan",
+              words=Words(begins=("loans?", "lend"), names=("loans?", "lends?"))),
     OrderKind(EndLoan, "ending a loan", PHASE_KINDS, form="loans",
               reads={"end_loan": read_end_loan}, check=check_declaration, on_unit=False,
-              declares="loan", echo_word="End"),
+              declares="loan", echo_word="End",
+              words=Words(begins=(r"end\s+loan",), names=(r"end\s+loan", "cancel"))),
 )

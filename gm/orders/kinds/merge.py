@@ -16,6 +16,7 @@ from gm.orders.kinds.order_kind import (
     Shape,
     Sketch,
     UnitRef,
+    Words,
     show_location,
     unit_label,
 )
@@ -148,12 +149,17 @@ def sketch_merge(order: Merge) -> tuple[Sketch, ...]:
     return tuple(Sketch(Shape.MOVE, part.location, dest=order.dest) for part in order.each())
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("merges?",), signs=("merges?",))
+
 KINDS = (
     OrderKind(Merge, "a merge", (MOVEMENT,), form="merge_split", reads={"merge": read_merge},
               form_words=("merging and splitting units", "Hoplite Wars (Multiplicity II)"),
               check=check_merge, in_movement=plan_merge, stacks=True, per_piece=Merge.each,
-              sketch=sketch_merge),
+              parts=Merge.each, sketch=sketch_merge,
+              words=WORDS),
     OrderKind(SupportMerge, "a support of a merge", (MOVEMENT,), form="merge_split",
               reads={"support_merge": read_support_merge}, check=check_support_merge,
-              in_movement=plan_support_merge, stacks=True),
+              in_movement=plan_support_merge, stacks=True,
+              words=WORDS),
 )

@@ -16,6 +16,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     show_location,
 )
 from gm.orders.kinds.phase_parts import MovementPlanner
@@ -223,6 +224,11 @@ def sketch_move(order: Move) -> tuple[Sketch, ...]:
     return (Sketch(Shape.MOVE, dest=order.dest),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("moves?",), signs=("moves?",))
+
 KINDS = (OrderKind(Move, "a move", (MOVEMENT,), reads={"move": read_move, "move_route": read_route,
                                                      "move_through": read_through},
-                   check=check_move, in_movement=plan_move, sketch=sketch_move),)
+                   check=check_move, in_movement=plan_move, sketch=sketch_move,
+                   full_words={"-": "->"},
+                   words=WORDS),)

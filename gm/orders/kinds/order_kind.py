@@ -130,6 +130,35 @@ class Problem:
     refused: bool = False
 
 
+@dataclass(frozen=True)
+class Words:
+    """How players' letters name an order kind: regular expressions for whole words, any case
+    (`builds?`). `gm.orders.line_kinds` joins every known kind's into the patterns that judge a
+    letter's lines, so a kind brings its words with it. Each field feeds one judgment, and a
+    kind lists the words players use for it there, not all its grammar reads (a hold also
+    `stands`), so that a word of chatter does not turn a remark into a refused order.
+
+    - `verb`: the word put before each line under a heading for this kind (`Builds:` then
+      `F Lon` reads as `Build F Lon`);
+    - `begins`: an order of this kind may begin with it, so a line beginning so is an order
+      and takes no heading's verb (`Build F Lon`, `Loan Athens to Egypt`);
+    - `names`: the first word of a line before a colon that makes the line one order, not a
+      heading (`Loan: Athens to Egypt`);
+    - `signs`: anywhere in a line, a sign that the line is an order (`S`, `supports`);
+    - `headings`: a heading of this word alone (`Builds:`, `Russia builds:`) puts `verb`
+      before the lines below;
+    - `leads`: before several orders on one line, it is each one's verb (`Retreat A Boe - Aet;
+      F Ach - Goc`).
+    """
+
+    verb: str = ""
+    begins: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    signs: tuple[str, ...] = ()
+    headings: tuple[str, ...] = ()
+    leads: tuple[str, ...] = ()
+
+
 # A board check: (order, the unit's kind, where it stands, the position or None, the map)
 # -> the problem, or None. The unit is already found; the kind is the one the order is
 # checked as (an A/F unit not yet settled is what its order says).
@@ -156,6 +185,8 @@ class OrderKind:
       the phase's other orders (a loan), what messages call it ("loan"); "" for the rest;
     - `echo_word`: the word its echo begins with when that is a verb, not a unit (`Build`),
       so a report printing names in full never reads it as a province;
+    - `full_words`: its short forms and the judges' words for them, printed with `--names
+      full` (`{"H": "HOLD"}`);
     - `in_movement`: its part in a movement phase (`phase_parts.MovementPart`): what each
       piece it commands does. A standard kind's part is its whole check on the board; a
       variant kind's part runs after the phase's and its own board check, and None means its
@@ -169,8 +200,12 @@ class OrderKind:
     - `per_piece`: an order naming several pieces (a merge) as one order per piece;
     - `shares`: how an order to a multiple shares its pieces out among its parts (a split):
       (order, the pieces, the map) -> ([(part, indices of the pieces it takes)], problem);
+    - `parts`: the orders an order is made of, each adjudicated as its own (a merge's, one
+      per piece; a split's parts); a stored result of one names it by its place here, so the
+      picture and the report take it from the order given (`kind_registry.part_of`);
     - `sketch`: how it is drawn, order -> its marks (`Sketch`); None: one `SPECIAL` mark at
-      the piece.
+      the piece;
+    - `words`: how players' letters name it (`Words`), read by `gm.orders.line_kinds`.
     """
 
     order: type[Order]
@@ -184,11 +219,14 @@ class OrderKind:
     grammar: str = ""
     declares: str = ""
     echo_word: str = ""
+    full_words: dict[str, str] = field(default_factory=dict)
     in_movement: MovementPart | None = None
     in_retreat: RetreatPart | None = None
     in_adjustment: AdjustmentPart | None = None
     stacks: bool = False
     per_piece: Callable[[Order], tuple[Order, ...]] | None = None
     shares: Callable | None = None
+    parts: Callable[[Order], tuple[Order, ...]] | None = None
     sketch: Callable[[Order], tuple[Sketch, ...]] | None = None
+    words: Words = Words()
 

@@ -3,10 +3,10 @@ kind's module says what its order does without importing the engine.
 
 In a retreat phase, a kind's `in_retreat` part (`RetreatPart`) says where the dislodged piece
 goes (None: it disbands), or why it cannot. In an adjustment phase, its `in_adjustment` part
-(`AdjustmentPart`) enters the order on the phase's ledger (`AdjustmentLedger`): a build, a
-waived build, a removal. (Legality reads which kinds have one; `gm.engine.adjustment_phase`
-does not implement the ledger yet and counts them in its own loop.) A kind with no part for a
-phase is refused in it, in the words `gm.orders.phases.refusal` gives.
+(`AdjustmentPart`) enters the order on the phase's ledger (`AdjustmentLedger`, implemented by
+`gm.engine.adjustment_phase.Ledger`): a build, a waived build, a removal. A kind with no part
+for a phase is refused in it (unless a rule takes the order first), in the words
+`gm.orders.phases.refusal` gives.
 
 The movement phase (`gm.engine.movement_phase.MovementPhase`) implements `MovementPlanner`. A
 kind's `in_movement` part (`MovementPart`) is called once per piece its order commands, with

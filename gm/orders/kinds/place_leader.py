@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, show_location
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, Words, show_location
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,10 @@ def check_place_leader(order: PlaceLeader, kind, location, position, game_map,
                    "orders.", refused=True)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(verb="Place", begins=("place",), names=("places?", "put"))
+
 KINDS = (OrderKind(PlaceLeader, "placing a leader", (MOVEMENT,), form="leaders",
                    reads={"place_leader": read_place_leader}, on_unit=False,
-                   check=check_place_leader, declares="leader placement", echo_word="Place"),)
+                   check=check_place_leader, declares="leader placement", echo_word="Place",
+                   words=WORDS),)

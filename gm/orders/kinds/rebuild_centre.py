@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +17,10 @@ def read_rebuild(b, written, centre=None) -> Order:
     return b.on_centre(RebuildCentre, written, centre, "rebuild")
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("rebuilds?",))
+
 KINDS = (OrderKind(RebuildCentre, "rebuilding a centre", (MOVEMENT,), form="rebuild_centre",
                    form_words=("rebuilding a destroyed centre", "Diadochi V"),
-                   reads={"rebuild": read_rebuild}),)
+                   reads={"rebuild": read_rebuild},
+                   words=WORDS),)

@@ -16,6 +16,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     kind_label,
 )
 
@@ -116,6 +117,11 @@ def sketch_remove(order: Remove) -> tuple[Sketch, ...]:
     return (Sketch(Shape.REMOVE),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(verb="Remove", begins=("removes?",), names=("removes?",),
+              headings=("removals?", "removes?"), leads=("removes?",))
+
 KINDS = (OrderKind(Remove, "a removal", (ADJUSTMENT,), reads={"remove": read_remove},
                    check=check_remove, echo_word="Remove", in_adjustment=removed,
-                   sketch=sketch_remove),)
+                   sketch=sketch_remove,
+                   words=WORDS),)

@@ -19,6 +19,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     show_location,
 )
 from gm.orders.kinds.rebuild_centre import RebuildCentre
@@ -152,5 +153,11 @@ def sketch_retreat(order: Retreat) -> tuple[Sketch, ...]:
     return (Sketch(Shape.RETREAT, dest=order.dest),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(verb="Retreat", begins=("retreats?",), names=("retreats?",),
+              signs=("r", "retreats?"), leads=("retreats?",))
+
 KINDS = (OrderKind(Retreat, "a retreat", (RETREAT,), reads={"retreat": read_retreat},
-                   check=check_retreat, in_retreat=retreats, sketch=sketch_retreat),)
+                   check=check_retreat, in_retreat=retreats, sketch=sketch_retreat,
+                   full_words={"R": "->"},
+                   words=WORDS),)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, show_location
+from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Words, show_location
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +19,10 @@ def read_sack(b, written, centre=None) -> Order:
     return b.on_centre(Sack, written, centre, "sack")
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(begins=("sack",), names=("sacks?",), signs=("sacks?",))
+
 KINDS = (OrderKind(Sack, "a sack", (MOVEMENT,), form="sack",
                    form_words=("sacking a centre", "Rise of Rome II, Hoplite Wars"),
-                   reads={"sack": read_sack}, echo_word="Sack"),)
+                   reads={"sack": read_sack}, echo_word="Sack",
+                   words=WORDS),)

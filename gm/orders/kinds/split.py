@@ -24,6 +24,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     kind_label,
 )
 from gm.orders.kinds.support import SupportHold, SupportMove
@@ -132,6 +133,11 @@ def check_split(order: Split, kind, location, position, game_map: GameMap,
 # what a part may be, each checked as its own kind is
 _PART_KINDS = {kind.order: kind for kind in (*hold.KINDS, *move.KINDS, *support.KINDS)}
 
+def split_orders(order: Split) -> tuple[Order, ...]:
+    """Its parts, each an order of its own kind (a hold, a move, a support)."""
+    return order.parts
+
+
 def sketch_split(order: Split) -> tuple[Sketch, ...]:
     """Each part drawn as its own kind draws it, from where the split unit stands."""
     out: list[Sketch] = []
@@ -143,6 +149,10 @@ def sketch_split(order: Split) -> tuple[Sketch, ...]:
     return tuple(out)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("splits?",), signs=("splits?",))
+
 KINDS = (OrderKind(Split, "a split", (MOVEMENT,), form="merge_split",
                    reads={"split": read_split}, check=check_split, stacks=True,
-                   shares=split_parts, sketch=sketch_split),)
+                   shares=split_parts, parts=split_orders, sketch=sketch_split,
+                   words=WORDS),)

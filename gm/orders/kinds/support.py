@@ -16,6 +16,7 @@ from gm.orders.kinds.order_kind import (
     Problem,
     Shape,
     Sketch,
+    Words,
     show_location,
     unit_label,
 )
@@ -80,15 +81,26 @@ def _reaches(kind: str, location: str, province: str, game_map: GameMap) -> bool
 def support_problem(kind: str, location: str, target: str, dest: str | None,
                     game_map: GameMap, occupied=None) -> Problem | None:
     """Can the unit give this support: to hold `target`, or to move from `target` to `dest`?
-    `occupied` (provinces with a unit) is the board, when there is one."""
-    own = province_of(location)
+    `occupied` (provinces with a unit) is the board, when there is one. What does not depend
+    on the board is remembered per map, as a move's check is (`move.move_check`)."""
     target_prov = province_of(target)
-    if target_prov == own:
+    if target_prov == province_of(location):
         return Problem("a unit cannot support itself", "Support another unit.", focus="dest")
-    into = province_of(dest) if dest is not None else target_prov
     if occupied is not None and target_prov not in occupied:
         return Problem(f"there is no unit in {place_name(game_map, target_prov)} to support",
                        "Check where the supported unit stands.", focus="dest")
+    key = ("support", kind, location, target_prov, dest, occupied is not None)
+    known = game_map.move_checks.get(key, False)
+    if known is False:
+        known = game_map.move_checks[key] = _support_on_map(kind, location, target_prov, dest,
+                                                            game_map, occupied is not None)
+    return known
+
+
+def _support_on_map(kind: str, location: str, target_prov: str, dest: str | None,
+                    game_map: GameMap, exact: bool) -> Problem | None:
+    own = province_of(location)
+    into = province_of(dest) if dest is not None else target_prov
     if dest is not None:
         if into == target_prov:
             return Problem("a supported move must go to another province", focus="dest")
@@ -101,7 +113,7 @@ def support_problem(kind: str, location: str, target: str, dest: str | None,
     if kind == "L":  # a leader supports wherever it could move
         reaches = leader_reaches(location, into, game_map)
     elif kind in ("A", "F", "A/F"):
-        reaches = game_map.can_reach(fleet, location, into) if occupied is not None \
+        reaches = game_map.can_reach(fleet, location, into) if exact \
             else _reaches("F" if fleet else "A", location, into, game_map)  # exact on a board
     else:
         reaches = True
@@ -165,11 +177,16 @@ def sketch_support_move(order: SupportMove) -> tuple[Sketch, ...]:
     return (Sketch(Shape.SUPPORT_MOVE, target=province_of(order.target), dest=order.dest),)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(names=("supports?",), signs=("s", "supports?"))
+
 KINDS = (
     OrderKind(SupportHold, "a support", (MOVEMENT,), reads={"support_hold": read_support_hold},
               check=check_support, in_movement=plan_support_hold,
-              sketch=sketch_support_hold),
+              sketch=sketch_support_hold, full_words={"S": "SUPPORT"},
+              words=WORDS),
     OrderKind(SupportMove, "a support", (MOVEMENT,), reads={"support_move": read_support_move},
               check=check_support, in_movement=plan_support_move,
-              sketch=sketch_support_move),
+              sketch=sketch_support_move, full_words={"S": "SUPPORT"},
+              words=WORDS),
 )

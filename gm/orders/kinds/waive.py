@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.orders.kinds.build import allowance, counts_known, no_builds_problem
-from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, nothing_drawn
+from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Words, nothing_drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,10 @@ def waived(order: Waive, ledger) -> None:
     ledger.waive(order)
 
 
+# how letters name it (`gm.orders.line_kinds`)
+WORDS = Words(begins=("waives?",), names=("waives?",))
+
 KINDS = (OrderKind(Waive, "a waive", (ADJUSTMENT,), reads={"waive": read_waive},
                    check=check_waive, on_unit=False, echo_word="Waive", in_adjustment=waived,
-                   sketch=nothing_drawn),)
+                   sketch=nothing_drawn,
+                   words=WORDS),)
