@@ -21,6 +21,14 @@ import pytest
 TEST_DATA_HOME = tempfile.mkdtemp(prefix="gm-tests-data-")
 os.environ["XDG_DATA_HOME"] = TEST_DATA_HOME
 atexit.register(shutil.rmtree, TEST_DATA_HOME, ignore_errors=True)
+# Nor the user's cache folder (compiled maps, board layouts, the kept text of `gm --help`,
+# gm.disk_cache): the session keeps them in a temporary folder, made by the first process and
+# shared with the xdist workers it starts (they inherit its environment), so a run starts from
+# nothing, as on a fresh machine, and leaves nothing behind.
+if not os.environ.get("GM_TESTS_CACHE"):
+    os.environ["GM_TESTS_CACHE"] = tempfile.mkdtemp(prefix="gm-tests-cache-")
+    atexit.register(shutil.rmtree, os.environ["GM_TESTS_CACHE"], ignore_errors=True)
+os.environ["GM_CACHE"] = os.environ["GM_TESTS_CACHE"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
