@@ -6,8 +6,6 @@ are in tests/cases/diadochi-v.txt."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,7 @@ from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet
 from tests.draw.svg_structure import parse, texts, with_class
-from tests.variants.gm_session import Gm
+from tests.variants.gm_session import Gm, replay_checked
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "games" / "diadochi-v-demo.txt"
@@ -285,10 +283,8 @@ def test_a_third_fleet_build_is_void_naming_rule_10(tmp_path):
 # --- the demo archive -------------------------------------------------------------------------
 
 def test_the_demo_archive_replays_without_differences():
-    proc = subprocess.run([sys.executable, "-m", "gm", "replay", str(DEMO), "--check",
-                           "--dry-run"], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "no differences" in proc.stdout
+    stdout = replay_checked(DEMO)
+    assert "no differences" in stdout
     text = DEMO.read_text(encoding="utf-8")
     assert "Spring 240 BC" in text and "Winter 236 BC" in text
     for line in ("A LpM Z", "A LpM R", "Loan Korinth to Egypt", "Loan Korinth to Syria",

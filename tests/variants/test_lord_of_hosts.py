@@ -4,8 +4,6 @@ and the demo archive. The board rules themselves are in tests/cases/lord-of-host
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +17,7 @@ from gm.orders.kinds.build import Build
 from gm.orders.parse import parse_order
 from gm.rules import RuleSet
 from gm.rules.army_fleet import ArmyFleet
-from tests.variants.gm_session import Gm
+from tests.variants.gm_session import Gm, replay_checked
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "games" / "lord-of-hosts-demo.txt"
@@ -287,11 +285,9 @@ def test_the_standard_game_builds_no_double_unit(standard_map):
 # --- the demo archive -------------------------------------------------------------------------
 
 def test_the_demo_archive_replays_without_differences():
-    proc = subprocess.run([sys.executable, "-m", "gm", "replay", str(DEMO), "--check",
-                           "--dry-run"], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "no differences" in proc.stdout
-    out = " ".join(proc.stdout.split())  # report lines wrap
+    stdout = replay_checked(DEMO)
+    assert "no differences" in stdout
+    out = " ".join(stdout.split())  # report lines wrap
     for event in ("A/F Mit H (*void*: rule 3 (A/F units)",
                   "Egypt: the fleet in Tanis became an army",
                   "A Ass becomes a fleet (*failed, dislodged*", "A Moa destroys Moa",

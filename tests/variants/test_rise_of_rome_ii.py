@@ -5,8 +5,6 @@ tests/cli/test_cli_rise_of_rome_ii.py."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
 from gm.orders.variants import map_forms
 from gm.rules import RuleSet
+from tests.variants.gm_session import replay_checked
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "games" / "rise-of-rome-ii-demo.txt"
@@ -223,11 +222,9 @@ def test_the_rulebook_orders_read_as_written(rome, power, text, read):
 # --- the demo archive -------------------------------------------------------------------------
 
 def test_the_demo_archive_replays_and_shows_every_rule():
-    proc = subprocess.run([sys.executable, "-m", "gm", "replay", str(DEMO), "--check",
-                           "--dry-run"], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "no differences" in proc.stdout
-    out = " ".join(proc.stdout.split())  # report lines wrap
+    stdout = replay_checked(DEMO)
+    assert "no differences" in stdout
+    out = " ".join(stdout.split())  # report lines wrap
     for event in ("Carthage: Hannibal starts in New Carthage, rule 3.3 (leaders)",
                   "Hannibal - Cel", "Publius Scipio S A Syr (*cut",
                   "Philopoemen, alone in Sparta, takes no centre, rule 3.5 (leaders)",
