@@ -51,15 +51,25 @@ class Accounts:
         return AuthResult(success=ok, handled=False)
 
 
+_MADE: list[tuple[bytes, bytes]] = []  # the certificate and key made by this process
+
+
 def certificate(folder: Path) -> tuple[Path, Path]:
-    """A throw-away certificate for 127.0.0.1 (and its key), made by openssl."""
+    """A throw-away certificate for 127.0.0.1 (and its key), made by openssl once per test
+    process (a new RSA key costs openssl a good part of a second) and written into `folder`
+    for each server."""
     folder.mkdir(parents=True, exist_ok=True)
     cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                    "-subj", "/CN=localhost", "-addext",
-                    "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                    "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True)
+    if not _MADE:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days",
+                        "1", "-subj", "/CN=localhost", "-addext",
+                        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                        "-keyout", str(key), "-out", str(cert)],
+                       check=True, capture_output=True)
+        _MADE.append((cert.read_bytes(), key.read_bytes()))
+    else:
+        cert.write_bytes(_MADE[0][0])
+        key.write_bytes(_MADE[0][1])
     return cert, key
 
 
