@@ -148,7 +148,8 @@ def plan_support_hold(order: SupportHold, i: int, planner: MovementPlanner) -> P
     """Its part in a movement phase: the piece supports the one named where it stands (the
     phase matches it to what that piece does)."""
     unit = planner.units[i]
-    order = place_target(order, planner.units)
+    if order.target_leader:
+        order = place_target(order, planner.units)
     problem = support_problem(unit.kind, unit.location, order.target, None, planner.map,
                               planner.by_province)
     if problem is None:
@@ -160,7 +161,8 @@ def plan_support_hold(order: SupportHold, i: int, planner: MovementPlanner) -> P
 def plan_support_move(order: SupportMove, i: int, planner: MovementPlanner) -> Problem | None:
     """Its part in a movement phase: the piece supports the one named moving to `dest`."""
     unit = planner.units[i]
-    order = place_target(order, planner.units)
+    if order.target_leader:
+        order = place_target(order, planner.units)
     problem = support_problem(unit.kind, unit.location, order.target, order.dest, planner.map,
                               planner.by_province)
     if problem is None:
