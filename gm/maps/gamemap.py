@@ -182,17 +182,12 @@ class GameMap:
     def bridge_sea(self, a: str, b: str) -> str | None:
         return self.bridges.get(frozenset((province_of(a), province_of(b))))
 
-    def neighbours(self, province: str) -> frozenset[str]:
-        """Every province a unit of either kind could step to from `province` (for distances:
-        civil disorder walks the whole map from each power's home; remembered per map)."""
-        key = ("neighbours", province)
-        found = self.move_checks.get(key)
-        if found is None:
-            out = set(self.army_adj.get(province, ()))
-            for loc in self.locations(province) if province in self.provinces else ():
-                out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
-            found = self.move_checks[key] = frozenset(out)
-        return found
+    def neighbours(self, province: str) -> set[str]:
+        """Every province a unit of either kind could step to from `province` (for distances)."""
+        out = set(self.army_adj.get(province, ()))
+        for loc in self.locations(province) if province in self.provinces else ():
+            out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
+        return out
 
     # --- economy ---------------------------------------------------------------------------
     @property
