@@ -4,7 +4,6 @@ asks the map's rules for the sites (`RuleSet.build_sites`) and their objections.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of
@@ -26,8 +25,9 @@ class NewPiece(NamedTuple):
     province: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class Build(Order):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def commands(self) -> tuple[str, ...]:
         return ()  # a build commands no existing unit; several may share a province
 
