@@ -327,10 +327,16 @@ def _reading(text: str, view: GameView, position: Position, power: str | None,
 
 
 def _detail(row: NewOrder | OrderRow) -> str:
-    """What the echo says about a line: the order as read (with any note), or the reason."""
-    if row.status in ("accepted", SENT_AHEAD):
+    """What the echo and the listing say about a line: the order as read (with any note), or
+    the reason. An order a later one replaced was read too: it is shown with why it is not in
+    force (`A Par - Bur (replaced by your later order on line 3, 'A Par - Pic')`), so the GM
+    sees what the player's line said, not only that it lost."""
+    if row.status in ("accepted", SENT_AHEAD) or (row.status in _REPLACED and row.parsed):
         return f"{row.parsed} ({row.reason})" if row.reason else (row.parsed or "")
     return row.reason
+
+
+_REPLACED = ("superseded", "withdrawn")
 
 
 def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[OrderRow],
