@@ -41,8 +41,9 @@ class _Support(Order):
         yield self.target_kind, self.target_strength, self.target_leader
 
 
-@dataclass(frozen=True, slots=True)
 class SupportHold(_Support):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def tail(self) -> str:
         return f" S {self.target_text()}"
 
