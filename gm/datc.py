@@ -532,10 +532,14 @@ _PIECE = attrgetter("power", "kind", "location", "strength", "name")  # what `Un
 
 
 def _same_pieces(want: list[Unit], got: list[Unit]) -> bool:
-    """The same pieces, in any order: then `units_listed` lists them the same. (Counting the
+    """The same pieces, in any order: then `units_listed` lists them the same. (Comparing the
     pieces' fields is several times faster than listing them, or than hashing each `Unit`.)"""
-    return len(want) == len(got) and \
-        Counter(map(_PIECE, want)).items() == Counter(map(_PIECE, got)).items()
+    if len(want) != len(got):
+        return False
+    wanted = set(map(_PIECE, want))
+    if len(wanted) == len(want):  # no piece twice, as usual: as many, all wanted, all there
+        return wanted == set(map(_PIECE, got))
+    return Counter(map(_PIECE, want)) == Counter(map(_PIECE, got))  # a stack's twins: counted
 
 
 def _compare(lines: list[str], what: str, want, got) -> None:

@@ -1,7 +1,7 @@
 """Rules that exist only in tests, lent to gm for as long as a test needs them.
 
 A rule gm has is its catalogue entry (`gm.rule_catalogue.RULES`) and its class
-(`gm.rules.rule_registry.BY_NAME`); `added_rule` puts a test's rule in both and takes it out
+(`gm.rules.rule_registry.RULES`); `added_rule` puts a test's rule in both and takes it out
 again, so a map may name it in `[rules]` during the block and no later test sees it.
 """
 
@@ -22,5 +22,5 @@ def added_rule(cls: type[Rule]) -> Iterator[type[Rule]]:
     name = cls.about.name
     assert name and name not in rule_catalogue.RULES, f"{name!r} is a rule of gm already"
     with mock.patch.dict(rule_catalogue.RULES, {name: cls.about}), \
-            mock.patch.dict(rule_registry.BY_NAME, {name: cls}):
+            mock.patch.dict(rule_registry.RULES, {name: lambda: cls}):
         yield cls

@@ -120,3 +120,18 @@ def test_case_facts_ignore_layout_spelling_and_title_but_not_outcomes(tmp_path):
                .replace("    Germany: A mun-bur", "\tGermnay: A mun - Burgundy  # typo kept"))
     assert facts(retyped, "retyped.txt") == facts(GOOD, "good.txt")
     assert facts(WRONG_EXPECTATION, "wrong.txt") != facts(GOOD, "good.txt")
+
+
+def test_pieces_compare_as_a_multiset_in_any_order_tags_aside():
+    """The outcome check: the same pieces in any order pass; a piece twice (a stack's twins)
+    is counted, so two of one piece are not one each of two."""
+    from gm.datc import _same_pieces
+    from gm.engine.position import Unit
+
+    par, bur, twin = Unit("fra", "A", "par"), Unit("fra", "A", "bur"), Unit("fra", "A", "par")
+    assert _same_pieces([par, bur], [bur, Unit("fra", "A", "par", tag="S1901M:par")])
+    assert not _same_pieces([par, bur], [par, Unit("ger", "A", "bur")])
+    assert not _same_pieces([par, twin, bur], [par, bur, bur])
+    assert not _same_pieces([par, bur, bur], [par, twin, bur])
+    assert _same_pieces([par, twin, bur], [bur, par, twin])
+    assert not _same_pieces([par], [par, twin])

@@ -4,6 +4,7 @@ reads them there without loading a rule."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -11,19 +12,22 @@ from gm import rule_catalogue
 from gm.rule_catalogue import RuleAbout
 from gm.rules import Rule, RuleSet
 from gm.rules.hooks import HOOK_GROUPS, PieceHooks
-from gm.rules.rule_registry import BY_NAME, RULE_CLASSES, rule_class
+from gm.rules.rule_registry import RULES, rule_class
 from tests.rule_fixtures import added_rule
+
+RULE_CLASSES = tuple(rule_class(name) for name in RULES)  # every rule's module loaded
 
 
 def test_the_registry_and_the_catalogue_name_the_same_rules():
-    assert {cls.about.name for cls in RULE_CLASSES} == rule_catalogue.names()
-    assert len(RULE_CLASSES) == len(rule_catalogue.names())  # no rule listed twice
+    assert set(RULES) == rule_catalogue.names()
+    assert len(set(RULE_CLASSES)) == len(RULES)  # no class listed under two names
 
 
 def test_each_rule_declares_what_its_catalogue_entry_says():
-    for cls in RULE_CLASSES:
-        assert cls.about is rule_catalogue.RULES[cls.about.name], cls.__name__
-        assert rule_class(cls.about.name) is cls
+    for name in RULES:  # the line loads the class of the rule it names
+        cls = rule_class(name)
+        assert cls.about is rule_catalogue.RULES[name], (name, cls.__name__)
+        assert issubclass(cls, Rule)
 
 
 def test_a_rule_is_named_by_its_number_or_its_title():
@@ -59,7 +63,7 @@ def test_a_test_rule_is_lent_for_the_block_only():
         assert rule_class("borrowed_for_a_test") is Borrowed
         assert "borrowed_for_a_test" in rule_catalogue.names()
         assert rule_catalogue.forms({"borrowed_for_a_test": {}}) == {"loans"}
-    assert "borrowed_for_a_test" not in BY_NAME
+    assert "borrowed_for_a_test" not in RULES
     assert "borrowed_for_a_test" not in rule_catalogue.names()
 
 
@@ -87,6 +91,40 @@ def test_reading_a_variant_order_loads_no_rule():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+# the modules of gm/rules that are no rule: the hooks, the set of rules in force, the registry
+RULE_MACHINERY = {"gm.rules", "gm.rules.hooks", "gm.rules.rule", "gm.rules.rule_registry",
+                  "gm.rules.rule_set", "gm.rules.supply"}
+
+
+def _rule_modules_loaded_by_a_season(variant: str, tmp_path) -> set[str]:
+    """The modules of gm/rules a fresh interpreter has loaded once a game on `variant` was
+    started, and its first season read in and adjudicated (every power holds)."""
+    code = (
+        "import sys\n"
+        "from gm.game.adjudication import adjudicate\n"
+        "from gm.game.games import new_game\n"
+        "from gm.store.database import open_store\n"
+        f"store = open_store({str(tmp_path / 'gm.db')!r}, create=True)\n"
+        f"new_game(store, 'g', {variant!r})\n"
+        "adjudicate(store, 'g', no_orders=True)\n"
+        "print(' '.join(n for n in sys.modules if n.startswith('gm.rules')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env={**os.environ, "GM_CACHE": str(tmp_path / "cache")})
+    return set(done.stdout.split())
+
+
+def test_a_standard_game_loads_no_variant_rule(tmp_path):
+    assert _rule_modules_loaded_by_a_season("standard", tmp_path) == RULE_MACHINERY
+
+
+def test_a_variant_game_loads_the_rules_its_map_names_and_no_other(tmp_path):
+    from gm.maps import load_map
+
+    named = {rule_class(name).__module__ for name in load_map("hoplite-wars").rules}
+    loaded = _rule_modules_loaded_by_a_season("hoplite-wars", tmp_path)
+    assert named and loaded & {cls.__module__ for cls in RULE_CLASSES} == named
 
 
 def _hooks() -> dict[str, type]:

@@ -55,12 +55,9 @@ def _options(
 ) -> None:
     """A game-master's tool for postal and email Diplomacy."""
     if db:  # `gm --db x.db show demo` works like `gm show demo --db x.db`
-        import os
-
         from gm.cli.common import DB_GIVEN
 
-        os.environ["GM_DB"] = db
-        ctx.meta[DB_GIVEN] = True
+        ctx.meta[DB_GIVEN] = db  # handed down to the command's --db, never put in os.environ
 
 
 # Importing a command module registers its commands; `gm --help` lists them in this order.

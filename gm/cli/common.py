@@ -88,10 +88,13 @@ def chosen_store(ctx: typer.Context, param: typer.CallbackParam, value: str | No
 
     # by name: typer may carry its own copy of click, whose enum is not click's
     source = getattr(ctx.get_parameter_source(param.name or "db"), "name", "")
+    before_command = ctx.find_root().meta.get(DB_GIVEN)  # `gm --db FILE COMMAND`
     if source == "COMMANDLINE" and value:
         choice = choose_store(value, "--db")
+    elif before_command:
+        choice = choose_store(before_command, "--db")
     elif source == "ENVIRONMENT" and value:
-        choice = choose_store(value, "--db" if ctx.find_root().meta.get(DB_GIVEN) else "GM_DB")
+        choice = choose_store(value, "GM_DB")
     else:  # the signature's "gm.db" is only a placeholder: the choice is made here
         choice = choose_store(None)
     ctx.meta[STORE_CHOICE] = choice
@@ -105,7 +108,7 @@ def store_named(ctx: typer.Context, db: str) -> str:
 
 
 STORE_CHOICE = "gm.store"  # the `StoreChoice` a command runs with, in `ctx.meta`
-DB_GIVEN = "gm.db-given"  # `gm --db FILE COMMAND`: the store was named on the command line
+DB_GIVEN = "gm.db-given"  # `gm --db FILE COMMAND`: the FILE named before the command
 
 Db = Annotated[str, typer.Option(
     "--db", envvar="GM_DB", show_envvar=True, metavar="FILE", show_default=False,

@@ -35,11 +35,13 @@ def match(phase: MovementPhase) -> None:
             else:
                 plan.matched = False
     for idx, plan in enumerate(plans):
-        if plan.role != MOVE or units[idx].is_fleet:
+        if plan.role != MOVE:
             continue
         fleets = convoys_for.get(idx)
         if fleets is None and not plan.needs_convoy:
-            continue  # an army marching by land, as most do
+            continue  # a piece marching by land or sailing, as most do
+        if units[idx].is_fleet:
+            continue  # a fleet is never convoyed
         fleets = fleets or []
         own = any(units[f].power == units[idx].power for f in fleets)
         wants = plan.needs_convoy or plan.via_convoy or own

@@ -39,15 +39,21 @@ def outcome(phase: MovementPhase, res: Resolver, forces: list[Force],
                 if (forces[f].attack < 0 or not succeeded[forces[f].attack]) \
                         and forces[f].power != attack.power:
                     beaten_by[f] = a
+    results = phase.results
     for idx, unit in enumerate(units):
-        plan = plans[idx]
-        a = forces[idx].attack
-        if a >= 0 and succeeded[a]:
-            moved = Unit(unit.power, unit.kind, plan.dest, unit.strength, unit.name, unit.tag)
-            new_units.append(moved)
-            occupied.add(moved.province)
-            continue
-        by = beaten_by[idx]
+        plan, by = plans[idx], beaten_by[idx]
+        if plan.order is None and by < 0:  # no order, not attacked away: it held
+            results.append(OrderResult(unit.power, None, unit, True, R.HELD, "", None))
+        else:
+            ok, code, detail = _verdict(idx, plan, res, forces, attacks, by)
+            results.append(OrderResult(unit.power, plan.order, unit, ok, code, detail,
+                                       attacks[by].origin if by >= 0 else None))
+            if code == R.MOVED:
+                moved = Unit(unit.power, unit.kind, plan.dest, unit.strength, unit.name,
+                             unit.tag)
+                new_units.append(moved)
+                occupied.add(moved.province)
+                continue
         if by >= 0:
             attack = attacks[by]
             if disbanding and rules.disbands_when_dislodged(unit):
@@ -63,15 +69,6 @@ def outcome(phase: MovementPhase, res: Resolver, forces: list[Force],
     for a, attack in enumerate(attacks):
         if attack.dest not in occupied and not succeeded[a] and res.prevent_strength(a) > 0:
             standoffs.add(attack.dest)
-    results = phase.results
-    for idx, unit in enumerate(units):
-        plan, by = plans[idx], beaten_by[idx]
-        if plan.order is None and by < 0:  # no order, not attacked away: it held
-            results.append(OrderResult(unit.power, None, unit, True, R.HELD, "", None))
-            continue
-        ok, code, detail = _verdict(idx, plan, res, forces, attacks, by)
-        results.append(OrderResult(unit.power, plan.order, unit, ok, code, detail,
-                                   attacks[by].origin if by >= 0 else None))
     position = phase.position.after(new_units, dislodged, frozenset(standoffs))
     events: list[str] = [f"{piece_shown(u)} disbanded at once when dislodged" for u in gone]
     if rules.answers("after_movement"):

@@ -69,8 +69,9 @@ class MovementPhase:
             orders = [legality.attributed(part, self.position, self.map, "Movement", self.rules)
                       if part is not order else part for order in orders
                       for part in _per_piece(order)]
+        plans = self.plans
         for order in orders:
-            here = by_province.get(order.province, ())
+            here = by_province.get(province_of(order.location), ())
             unit = units[here[0]] if len(here) == 1 else None
             if unit is not None and (order.power is None or unit.power == order.power) and \
                     (not order.unit_kind or unit.kind == order.unit_kind) and \
@@ -82,11 +83,12 @@ class MovementPhase:
                     self.results.append(OrderResult(order.power or "", order, None, False,
                                                     R.VOID, missing.message))
                     continue
-            if not stacking or order.leader:
-                self.give(idx, order, order)
-            else:
+            if stacking and not order.leader:
                 give_stack(self, idx, order)
-        plans = self.plans
+            elif plans[idx] is None:
+                plans[idx] = Plan(order)  # the piece's first order (`give`, without a call)
+            else:
+                self.give(idx, order, order)
         for idx, plan in enumerate(plans):
             if plan is None:
                 plans[idx] = Plan(None)  # given no order: it holds

@@ -28,8 +28,18 @@ class Unit:
     tag: str | None = field(default=None, compare=False)
     province: str = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "province", province_of(self.location))
+    def __init__(self, power: str, kind: str, location: str, strength: float = 1.0,
+                 name: str | None = None, tag: str | None = None) -> None:
+        # written out (the dataclass keeps it): the one it writes, with a `__post_init__` for
+        # the province, costs a third more, and a movement phase makes a piece for every move
+        set_field = object.__setattr__  # frozen: fields are set past its own __setattr__
+        set_field(self, "power", power)
+        set_field(self, "kind", kind)
+        set_field(self, "location", location)
+        set_field(self, "strength", strength)
+        set_field(self, "name", name)
+        set_field(self, "tag", tag)
+        set_field(self, "province", province_of(location))
 
     @property
     def is_fleet(self) -> bool:

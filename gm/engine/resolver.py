@@ -15,9 +15,11 @@ support survives an attack are decided before (by `gm.engine.movement_phase`) or
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+_NO_FRIENDS: frozenset[int] = frozenset()
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
@@ -67,7 +69,7 @@ class Attack:
     def __init__(self, power: str, origin: str, dest: str, forces: list[int], strength: float,
                  supports: list[int] | None = None, convoyed: bool = False, opponent: int = -1,
                  route_starts: list[int] = (), route_ends: frozenset[int] = frozenset(),
-                 route_next: dict[int, list[int]] | None = None):
+                 route_next: Mapping[int, list[int]] | None = None):
         self.power = power
         self.origin = origin
         self.dest = dest
@@ -78,11 +80,13 @@ class Attack:
         self.opponent = opponent  # the attack coming the other way (head-to-head), if any
         self.route_starts = route_starts
         self.route_ends = route_ends
-        self.route_next = route_next if route_next is not None else {}
+        self.route_next = route_next if route_next is not None else _NO_ROUTE
         self.joins = False
-        self.friends: frozenset[int] = frozenset()
+        self.friends: frozenset[int] = _NO_FRIENDS
         self.origins: tuple[str, ...] | None = None
 
+
+_NO_ROUTE: Mapping[int, list[int]] = MappingProxyType({})  # a land move's: read, never filled
 
 SupportRule = Callable[[float, Sequence[float]], float]
 
@@ -130,7 +134,7 @@ class Resolver:
         old = len(deps)
         self.result[d] = False
         self.state[d] = GUESSING
-        first = self._adjudicate(d)
+        first = self._move_succeeds(d) if d < self.n else self._route_exists(d - self.n)
         if len(deps) == old:
             if self.state[d] != RESOLVED:
                 self.result[d] = first
@@ -147,7 +151,7 @@ class Resolver:
         del deps[old:]
         self.result[d] = True
         self.state[d] = GUESSING
-        second = self._adjudicate(d)
+        second = self._move_succeeds(d) if d < self.n else self._route_exists(d - self.n)
         if first == second:
             for x in deps[old:]:
                 self.state[x] = UNRESOLVED
@@ -173,11 +177,6 @@ class Resolver:
             for x in cycle:
                 self.state[x] = RESOLVED
                 self.result[x] = True
-
-    def _adjudicate(self, d: int) -> bool:
-        if d >= self.n:
-            return self._route_exists(d - self.n)
-        return self._move_succeeds(d)
 
     # --- decisions -------------------------------------------------------------------------
     def moves(self, a: int) -> bool:

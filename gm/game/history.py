@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.engine.adjustment_phase import amount
 from gm.engine.position import Position
 from gm.game.games import open_game
 from gm.game.workflow_errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.maps.gamemap import GameMap
+from gm.orders.kinds.build import amount
 from gm.report.supply_words import supply_amount
 from gm.rules import RuleSet
 from gm.store import game_rows as rows

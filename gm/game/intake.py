@@ -31,7 +31,7 @@ from gm.maps.gamemap import GameMap
 from gm.notation import order_display
 from gm.orders import ignored
 from gm.orders.errors import OrderError
-from gm.orders.letter_lines import IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder
+from gm.orders.letter_lines import Doubt, IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder
 from gm.orders.letters import read_orders, replaces_words, shown_order, unsure_error
 from gm.orders.recorded import RecordedLine, read_recorded
 from gm.orders.sections import LetterPhases, PhaseSlot
@@ -114,7 +114,7 @@ def read_letter(text: str, view: GameView, position: Position, power: str | None
 
 def _letter_rows(text: str, view: GameView, position: Position, power: str | None,
                  recorded: list[RecordedLine] | None = None
-                 ) -> tuple[list[tuple[NewOrder, object | None]], str | None, dict[int, str]]:
+                 ) -> tuple[list[tuple[NewOrder, object | None]], str | None, dict[int, Doubt]]:
     """`read_letter`, and why gm is not sure of an order it read, by the order's index in the
     rows (`Letter.doubt`): such an order replaces no different order of an earlier letter."""
     letter = _read(text, view, position, power, recorded)
@@ -122,7 +122,7 @@ def _letter_rows(text: str, view: GameView, position: Position, power: str | Non
     if player is not None:  # one player's letter: read again as the Major's (rule 2)
         power, letter = player, _read(text, view, position, player, recorded)
     out: list[tuple[NewOrder, object | None]] = []
-    doubts: dict[int, str] = {}
+    doubts: dict[int, Doubt] = {}
     for item in letter.entries():
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
@@ -327,14 +327,20 @@ def _reading(text: str, view: GameView, position: Position, power: str | None,
 
 
 def _detail(row: NewOrder | OrderRow) -> str:
-    """What the echo says about a line: the order as read (with any note), or the reason."""
-    if row.status in ("accepted", SENT_AHEAD):
+    """What the echo and the listing say about a line: the order as read (with any note), or
+    the reason. An order a later one replaced was read too: it is shown with why it is not in
+    force (`A Par - Bur (replaced by your later order on line 3, 'A Par - Pic')`), so the GM
+    sees what the player's line said, not only that it lost."""
+    if row.status in ("accepted", SENT_AHEAD) or (row.status in _REPLACED and row.parsed):
         return f"{row.parsed} ({row.reason})" if row.reason else (row.parsed or "")
     return row.reason
 
 
+_REPLACED = ("superseded", "withdrawn")
+
+
 def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[OrderRow],
-               new: list[tuple[NewOrder, object | None]], doubts: dict[int, str]
+               new: list[tuple[NewOrder, object | None]], doubts: dict[int, Doubt]
                ) -> tuple[list[tuple[NewOrder, object | None]], list[str]]:
     """Mark earlier orders replaced by this letter, and say so on the order that replaced
     them (unless it repeats them); within the letter, the last order wins. The same unit is

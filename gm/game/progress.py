@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
-from gm.notation import place
+from gm.notation import stacks_shown
 from gm.orders.attribution import ordering_side
 from gm.orders.ignored import EMAIL_HEADER, HEADING
 from gm.orders.kinds.build import Build
@@ -30,7 +30,8 @@ from gm.store.result_rows import adjudication_from
 class PowerProgress:
     power: str
     orders: int  # orders in force
-    missing: list[str] = field(default_factory=list)  # units without an order: `A Par`
+    # units without an order, a multiple as it is written: `A Par`, `2A/G Spa`
+    missing: list[str] = field(default_factory=list)
     note: str = ""  # adjustment phases: `2 builds due, 1 ordered`
     short: bool = False  # adjustment phases: fewer builds or removals ordered than are due
 
@@ -91,8 +92,8 @@ def progress(store: Store, name: str) -> GameProgress:
             else:
                 pieces = []
             entry = PowerProgress(view.map.powers[power].name, counts.get(power, 0))
-            entry.missing = [f"{u.kind} {place(u.location)}" for u in pieces if u.province
-                             not in ordered.get(ordering_side(power, phase.kind, rules), set())]
+            given = ordered.get(ordering_side(power, phase.kind, rules), set())
+            entry.missing = stacks_shown([u for u in pieces if u.province not in given])
             if power in due:
                 entry.note, entry.short = _adjustment_note(due[power], made.get(power, (0, 0)))
             if pieces or entry.orders or entry.note:

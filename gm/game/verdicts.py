@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from gm.engine import results as R
 from gm.engine.position import Position
 from gm.engine.results import OrderResult
-from gm.engine.season import Season
 from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
 from gm.orders.check import VOID_NOTE
@@ -110,6 +109,9 @@ def trial_results(position: Position, orders: list, game_map: GameMap,
                   rules: RuleSet | None = None) -> list[list[OrderResult]]:
     """The engine's results for each of `orders` (the orders in force, in the order the
     engine takes them), adjudicated on a copy of `position`; nothing is kept."""
+    # the engine's phases are loaded for a trial only: a letter of moves needs none of them
+    from gm.engine.season import Season
+
     rules = rules or RuleSet.for_map(game_map)
     outcome = Season(game_map, rules).adjudicate(position.copy(), list(orders))
     return results_by_order(list(orders), outcome.results)

@@ -33,7 +33,7 @@ from gm.mail.inbox import (
     read_mail,
     subject_matcher,
 )
-from gm.mail.messages import IncomingMessage, contact_addresses, parse_message
+from gm.mail.messages import IncomingMessage, contact_addresses, parse_message, raw_digest
 from gm.mail.outgoing import Mailing
 from gm.store import game_rows as rows
 from gm.store import judge_rows, mail_rows
@@ -88,8 +88,12 @@ def read_mailbox(store: Store, view: GameView, settings: JudgeSettings, cutoff) 
     with store.transaction(write=False):
         taken = mail_rows.taken_keys(store, view.game.id) | judge_rows.press_keys(
             store, view.game.id)
+        seen = mail_rows.read_digests(store, view.game.id) | judge_rows.press_digests(
+            store, view.game.id)
     letters, press = [], []
     for raw in messages:
+        if raw_digest(raw) in seen:  # these very bytes were read on an earlier pass: not
+            continue                 # decoded again
         message = parse_message(raw)
         if message.key in taken:  # read on an earlier pass, as `gm mail read` would count it
             continue
@@ -97,7 +101,7 @@ def read_mailbox(store: Store, view: GameView, settings: JudgeSettings, cutoff) 
                 _PRESS.search(message.subject[:SUBJECT_CHARS]):
             press.append(message)
         else:
-            letters.append(raw)
+            letters.append(message)  # decoded once: `read_mail` takes it as it is
     reading = Reading()
     done = read_mail(store, view.game.name, letters)
     for outcome in done.outcomes:
@@ -236,7 +240,8 @@ def _press(store: Store, view: GameView, settings: JudgeSettings, message: Incom
                                 source=f"mail from {message.sender}, {message.message_id}")
             number = judge_rows.add_mail_press(store, game_id, message.message_id,
                                                message.sender, power, grey, message.subject,
-                                               text, PRINTED, entered.item.id)
+                                               text, PRINTED, entered.item.id,
+                                               message.digest or None)
             judge_log.write(store, view, phase, "press",
                             f"{'grey press' if grey else 'press'} from {name}, printed in "
                             f"the report of {entered.phase}")
@@ -244,7 +249,7 @@ def _press(store: Store, view: GameView, settings: JudgeSettings, message: Incom
             return
         number = judge_rows.add_mail_press(store, game_id, message.message_id,
                                            message.sender, power, grey, message.subject,
-                                           text, policy)
+                                           text, policy, raw_digest=message.digest or None)
         if policy == DROPPED:
             judge_log.write(store, view, phase, "press",
                             f"press from {name} not printed (the game takes no press by mail)")

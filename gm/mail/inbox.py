@@ -101,9 +101,11 @@ def is_late(message: IncomingMessage, due: Due | None) -> bool:
     return due is not None and message.dated is not None and due.passed(message.dated)
 
 
-def read_mail(store: Store, game: str, raw_messages: Iterable[bytes | Oversized],
+def read_mail(store: Store, game: str,
+              raw_messages: Iterable[bytes | Oversized | IncomingMessage],
               subject: str | None = None) -> MailRead:
-    """Take the game's messages from a mailbox into the phase in progress."""
+    """Take the game's messages from a mailbox into the phase in progress (as the mailbox
+    gave them, or decoded already: the judge has read their subjects)."""
     with store.transaction(write=False):
         view = open_game(store, game)
         require_running(view.game)
@@ -113,7 +115,7 @@ def read_mail(store: Store, game: str, raw_messages: Iterable[bytes | Oversized]
     matcher = subject_matcher(view.game.name, subject)
     messages, others = [], 0
     for raw in raw_messages:
-        message = parse_message(raw)
+        message = raw if isinstance(raw, IncomingMessage) else parse_message(raw)
         if message.sender in own:
             others += 1
         elif matcher(message.subject[:SUBJECT_CHARS]):
@@ -190,7 +192,8 @@ def _remember(store: Store, view: GameView, phase, message: IncomingMessage,
     dated = message.dated.isoformat() if message.dated else None
     return mail_rows.add_mail_in(
         store, view.game.id, message.message_id, phase.id, phase.label, message.sender, power,
-        message.subject, dated, status, letter_id, message.text, list(message.attachments))
+        message.subject, dated, status, letter_id, message.text, list(message.attachments),
+        message.digest or None)
 
 
 def _source(message: IncomingMessage) -> str:

@@ -16,7 +16,7 @@ import email.parser
 import email.policy
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
@@ -42,6 +42,7 @@ class IncomingMessage:
     attachments: tuple[str, ...]
     from_html: bool = False  # the text was made from the HTML part
     unreadable: str = ""  # why gm could not read the message; its text is then the raw one
+    digest: str = ""  # of the bytes the mailbox gave (`raw_digest`), kept with the message read
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -59,9 +60,21 @@ class _TooDeep(ValueError):
     pass
 
 
+def raw_digest(raw: bytes | Oversized) -> str:
+    """A digest of a message's bytes as the mailbox gives them, to know a message read before
+    without decoding it (the same bytes decode to the same message)."""
+    if isinstance(raw, Oversized):
+        return hashlib.sha256(raw.head + b"\0%d" % raw.size).hexdigest()
+    return hashlib.sha256(raw).hexdigest()
+
+
 def parse_message(raw: bytes | Oversized) -> IncomingMessage:
     """Decode one message from its bytes (as stored in an mbox, a Maildir or on IMAP); never
     raises: a message that cannot be read comes back `unreadable`, with its headers."""
+    return replace(_message_of(raw), digest=raw_digest(raw))
+
+
+def _message_of(raw: bytes | Oversized) -> IncomingMessage:
     if isinstance(raw, Oversized):
         return _unreadable(raw.head, f"it is more than {mailboxes.MAX_MESSAGE_BYTES:,} bytes, "
                                      "more than gm reads", keep=False)

@@ -15,14 +15,13 @@ if TYPE_CHECKING:
 
 
 def province_of(location: str) -> str:
-    """`spa/nc` -> `spa`; `par` -> `par`."""
-    slash = location.find("/")
-    return location if slash < 0 else location[:slash]
+    """`spa/nc` -> `spa`; `par` -> `par`. (Asked a hundred times a movement phase: `in`
+    costs a fraction of `str.find`, whose arguments are parsed at every call.)"""
+    return location if "/" not in location else location.partition("/")[0]
 
 
 def coast_of(location: str) -> str | None:
-    slash = location.find("/")
-    return None if slash < 0 else location[slash + 1 :]
+    return None if "/" not in location else location.partition("/")[2]
 
 
 _FOLD = re.compile(r"[^a-z0-9/]+")

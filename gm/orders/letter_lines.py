@@ -78,6 +78,15 @@ class ReplacedOrder:
         return self.old.line
 
 
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """Why gm is not sure of an order it read, and what the player writes to remove the
+    doubt: both go into the refusal when such an order would replace another (rule 9)."""
+
+    why: str  # "gm guessed a name in it (read 'Picrdy' as Picardy (pic))"
+    fix: str  # "If 'Picrdy' means Picardy (pic), write A Par - Pic: ..."
+
+
 @dataclass
 class Letter:
     orders: list[ReadOrder] = field(default_factory=list)
@@ -94,7 +103,7 @@ class Letter:
     _read_order: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # why gm is not sure of an order it read (a guessed name...), by the order's id: such an
     # order never replaces a different one the player gave (reading rule 9)
-    _doubts: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+    _doubts: dict[int, Doubt] = field(default_factory=dict, repr=False, compare=False)
 
     def entries(self) -> list:
         """Everything read, in the order of the letter (by line, then place in the line)."""
@@ -117,15 +126,15 @@ class Letter:
         """How many items have been read so far."""
         return len(self._read_order)
 
-    def note_doubt(self, item: ReadOrder, doubt: str) -> None:
+    def note_doubt(self, item: ReadOrder, doubt: Doubt) -> None:
         """Why gm is not sure of `item` (`doubt`)."""
         self._doubts[id(item)] = doubt
 
-    def doubt(self, item: ReadOrder) -> str:
+    def doubt(self, item: ReadOrder) -> Doubt | None:
         """Why gm is not sure of this order (a guessed name, a unit named with no order, a
-        line under a heading it cannot place); '' when it is. An order gm is not sure of
+        line under a heading it cannot place); None when it is. An order gm is not sure of
         replaces no different order of the player's, in this letter or an earlier one."""
-        return self._doubts.get(id(item), "")
+        return self._doubts.get(id(item))
 
     def by_power(self) -> dict[str | None, list[Order]]:
         out: dict[str | None, list[Order]] = {}

@@ -57,6 +57,7 @@ from gm.orders.letter_headings import (
     unknown_power_refusal,
 )
 from gm.orders.letter_lines import (
+    Doubt,
     Found,
     HeaderLine,
     IgnoredLine,
@@ -324,7 +325,7 @@ class LetterReader:
                                  outcome.later, headed=self.power is not None,
                                  conditional=self.targets.conditional)
                 self.add(self.letter.orders, item)
-                doubt = self._doubt_of(notes)
+                doubt = self._doubt_of(item)
                 if doubt:
                     self.letter.note_doubt(item, doubt)
             elif looks_like_order(piece, outcome, self.index):
@@ -335,18 +336,23 @@ class LetterReader:
             else:
                 self.ignore(no, piece, junk_kind(piece, self.index))
 
-    def _doubt_of(self, notes: tuple[str, ...]) -> str:
+    def _doubt_of(self, item: ReadOrder) -> Doubt | None:
         """Why gm is not sure of an order read (a guessed name, a unit with no order, a line
-        under a heading it cannot place); '' when it is."""
+        under a heading it cannot place), and what to write instead; None when it is sure.
+        For a guessed name the fix names the guess and the order as gm read it."""
         if self.doubt_heading is not None:
-            return f"it is under '{self.doubt_heading[1]}', which gm does not read as a " \
-                   "power or a phase"
-        for note in notes:
-            if note.startswith("read '"):
-                return f"gm guessed a name in it ({note})"
+            return Doubt(f"it is under '{self.doubt_heading[1]}', which gm does not read as "
+                         "a power or a phase", _WRITE_PLAINLY)
+        for note in item.notes:
+            guess = _GUESS.match(note)
+            if guess:
+                written, meant = guess.groups()
+                return Doubt(f"gm guessed a name in it ({note})",
+                             f"If {written} means {meant}, write {self._shown(item)}: it then "
+                             "replaces that order. If not, write the name as the map has it.")
             if note == NO_ORDER:
-                return "it names the unit and gives it no order"
-        return ""
+                return Doubt("it names the unit and gives it no order", _WRITE_PLAINLY)
+        return None
 
     def _doubt(self, no: int, line: str) -> None:
         """A line ending in a colon that gm cannot read as a heading (`If bounced:`): until
@@ -717,14 +723,19 @@ def replaces_words(shown: str, line: int | None = None) -> str:
     return f"replaces your earlier order {where}, {shown}"
 
 
-def unsure_error(text: str, given: str, doubt: str) -> OrderError:
+def unsure_error(text: str, given: str, doubt: Doubt) -> OrderError:
     """The refusal of a line gm is not sure of that would replace a different order the
     player gave (`given`: 'on line 2, A Par - Bur', or 'in an earlier letter, A Par - Bur'):
-    it asks rather than replaces (reading rule 9)."""
-    return OrderError(
-        text, f"this would replace your order {given}, but {doubt}", None,
-        "Write it plainly if it replaces that order; put a retreat or a build under a "
-        "heading such as 'Retreats:' or 'Builds:'.", kind=UNSURE)
+    it asks rather than replaces (reading rule 9), and says what to write (`Doubt.fix`)."""
+    return OrderError(text, f"this would replace your order {given}, but {doubt.why}", None,
+                      doubt.fix, kind=UNSURE)
+
+
+# a guessed name's note (`gm.orders.names`): "read 'Picrdy' as Picardy (pic)", or the one of
+# several places the order can take: "read 'Spa' as Spain/nc, the one of ... that ..."
+_GUESS = re.compile(r"read ('[^']*'|\".*?\") as (.+?)(?:, the one of .*)?$")
+_WRITE_PLAINLY = ("Write it plainly if it replaces that order; put a retreat or a build under a "
+                  "heading such as 'Retreats:' or 'Builds:'.")
 
 
 def _either(labels) -> str:

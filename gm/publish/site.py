@@ -22,7 +22,7 @@ def publish_game(store: Store, name: str, folder: str | Path, lines: str | None 
     are replaced, others left alone). Returns the files written, the index first. `lines`
     says which letter lines not adjudicated the pages print (default: the game's setting,
     the lines meant as orders and refused): a site is public."""
-    from gm.draw import draw_phase
+    from gm.draw.kept_pictures import kept_picture
     from gm.draw.stored import phase_board
 
     target = Path(folder)
@@ -33,8 +33,9 @@ def publish_game(store: Store, name: str, folder: str | Path, lines: str | None 
         pages = []
         for row in rows.phases_with_status(store, view.game, "adjudicated"):
             board = phase_board(store, view, row)
+            slot = f"{store.path}\0{view.game.id}\0{row.phase.short()}"  # drawn if changed
             pages.append(SeasonPage(stored_report(store, view, row, lines=lines),
-                                    draw_phase(board.game_map, board.board),
+                                    kept_picture(board.game_map, board.board, slot),
                                     page_name(row.phase.short())))
         chart = build_chart_for(store, view)
         current = rows.open_phase(store, view.game) if not view.game.result else None

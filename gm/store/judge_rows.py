@@ -143,13 +143,21 @@ def press_keys(store: Store, game_id: int) -> set[tuple[str, str, str]]:
         "SELECT message_id, sender, text FROM mail_press WHERE game_id = ?", [game_id])}
 
 
+def press_digests(store: Store, game_id: int) -> set[str]:
+    """The digest of the bytes of each message read as press (`mail_rows.read_digests`)."""
+    return {row[0] for row in store.execute(
+        "SELECT raw_digest FROM mail_press WHERE game_id = ? AND raw_digest IS NOT NULL",
+        [game_id])}
+
+
 def add_mail_press(store: Store, game_id: int, message_id: str, sender: str,
                    power: str | None, grey: bool, subject: str, text: str, status: str,
-                   press_id: int | None = None) -> int:
+                   press_id: int | None = None, raw_digest: str | None = None) -> int:
     table = store.db["mail_press"]
-    table.insert({"game_id": game_id, "message_id": message_id, "sender": sender,
-                  "power": power, "grey": int(grey), "subject": subject, "text": text,
-                  "status": status, "press_id": press_id, "read_at": now()})
+    row = {"game_id": game_id, "message_id": message_id, "sender": sender, "power": power,
+           "grey": int(grey), "subject": subject, "text": text, "status": status,
+           "press_id": press_id, "read_at": now()}
+    table.insert(row if raw_digest is None else {**row, "raw_digest": raw_digest})
     return table.last_pk
 
 

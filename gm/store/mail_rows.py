@@ -62,15 +62,23 @@ def taken_keys(store: Store, game_id: int) -> set[MessageKey]:
         f"SELECT message_id, sender, text {_READ}", [game_id]).fetchall()}
 
 
+def read_digests(store: Store, game_id: int) -> set[str]:
+    """The digest of the bytes of each message read for the game (`taken_keys` counts the
+    same messages), for the judge to pass over them without decoding them again."""
+    return {row[0] for row in store.execute(
+        f"SELECT raw_digest {_READ} AND raw_digest IS NOT NULL", [game_id]).fetchall()}
+
+
 def add_mail_in(store: Store, game_id: int, message_id: str, phase_id: int, phase: str,
                 sender: str, power: str | None, subject: str, dated: str | None, status: str,
-                letter_id: int | None, text: str, attachments: list[str]) -> int:
+                letter_id: int | None, text: str, attachments: list[str],
+                raw_digest: str | None = None) -> int:
     table = store.db["mail_in"]
-    table.insert({"game_id": game_id, "message_id": message_id, "phase_id": phase_id,
-                  "phase": phase,
-                  "sender": sender, "power": power, "subject": subject, "dated": dated,
-                  "status": status, "letter_id": letter_id, "text": text,
-                  "attachments": json.dumps(attachments), "read_at": now()})
+    row = {"game_id": game_id, "message_id": message_id, "phase_id": phase_id, "phase": phase,
+           "sender": sender, "power": power, "subject": subject, "dated": dated,
+           "status": status, "letter_id": letter_id, "text": text,
+           "attachments": json.dumps(attachments), "read_at": now()}
+    table.insert(row if raw_digest is None else {**row, "raw_digest": raw_digest})
     return table.last_pk
 
 

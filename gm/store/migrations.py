@@ -567,8 +567,17 @@ MIGRATION_12 = [
     "ALTER TABLE results ADD COLUMN part INTEGER",
 ]
 
+# A message read from a mailbox keeps a digest of its bytes as the mailbox gave them
+# (`gm.mail.messages.raw_digest`), so the judge, which reads the whole mailbox on every run,
+# knows the messages it has read without decoding them again. Rows written before have none:
+# those are known by their key (Message-ID, sender, text) as before.
+MIGRATION_13 = [
+    "ALTER TABLE mail_in ADD COLUMN raw_digest TEXT",
+    "ALTER TABLE mail_press ADD COLUMN raw_digest TEXT",
+]
+
 MIGRATIONS: list[list[str]] = [MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
                                MIGRATION_5, MIGRATION_6, MIGRATION_7, MIGRATION_8, MIGRATION_9,
-                               MIGRATION_10, MIGRATION_11, MIGRATION_12]
+                               MIGRATION_10, MIGRATION_11, MIGRATION_12, MIGRATION_13]
 SCHEMA_VERSION = len(MIGRATIONS)
 GM_TABLES = ("games", "phases", "pieces", "centres", "orders", "results")

@@ -70,6 +70,25 @@ def test_db_and_gm_db_come_before_everything(home, monkeypatch):
     assert f"Store: {named} (GM_DB)" in gm("games", db=False).output
 
 
+def test_db_before_the_command_is_that_commands_alone(home, monkeypatch):
+    """`gm --db FILE COMMAND` names the store for that command only: it is handed down to the
+    command, not put in the process's environment, where the next command run in the same
+    process (or anything gm starts) would take it for GM_DB."""
+    import os
+
+    gm = Gm(home / "unused.db")
+    named = home / "named.db"
+    assert "Started named" in gm("--db", str(named), "new", "named", db=False).output
+    assert "GM_DB" not in os.environ
+    assert f"Store: {named} (--db)" in gm("--db", str(named), "games", db=False).output
+    assert "named" not in gm("games", db=False).output  # the own store: nothing there
+    other = home / "other.db"  # named after the command too: that one is the command's
+    gm("--db", str(named), "new", "other", "--db", str(other), db=False)
+    assert "other" in gm("games", "--db", str(other), db=False).output
+    monkeypatch.setenv("GM_DB", str(other))  # before the command beats GM_DB
+    assert f"Store: {named} (--db)" in gm("--db", str(named), "games", db=False).output
+
+
 def test_no_own_store_yet_is_said_plainly(home):
     out = Gm(home / "unused.db")("games", db=False).output
     assert "No games yet" in out and str(home / "data" / "gm" / "gm.db") in out

@@ -246,6 +246,37 @@ def test_the_judge_knows_a_message_read_before_as_gm_mail_read_does(judged):
     assert len(j.received("a message from England")) == 1
 
 
+def test_a_message_read_on_an_earlier_run_is_not_decoded_again(judged, monkeypatch):
+    """The judge reads the whole mailbox on every run: the messages it has read (kept with a
+    digest of their bytes) are passed over before decoding, a new one is decoded once."""
+    from gm.judge import mail_in
+
+    decoded: list[str] = []
+    decode = mail_in.parse_message
+
+    def counted(raw):
+        message = decode(raw)
+        decoded.append(message.sender)
+        return message
+
+    monkeypatch.setattr(mail_in, "parse_message", counted)
+    j = judged
+    j.judge()
+    j.post("France", SPRING["France"])
+    j.post("Italy", SPRING["Italy"], subject=f"{GAME} press")  # press: read too
+    j.clock.advance(minutes=5)
+    assert "letter: from France" in j.judge()
+    assert sorted(decoded) == sorted([address("France"), address("Italy")])
+    decoded.clear()
+    j.post("England", SPRING["England"])
+    j.clock.advance(minutes=5)
+    assert "letter: from England" in j.judge()
+    assert decoded == [address("England")]  # France's letter and Italy's press: not again
+    decoded.clear()
+    j.clock.advance(minutes=5)
+    assert j.judge() == "" and decoded == []
+
+
 def test_a_deadline_the_gm_sets_is_kept_and_the_next_counted_from_the_schedule(judged):
     j = judged
     j.gm("deadline", GAME, "2026-10-25 12:00")

@@ -40,7 +40,9 @@ CASES = {
          ("A Mun - Boh", "superseded", "replaced by your later order in a later letter, "
                                        "'A Mun - Tyrolia'")],
         [("A Muc - Tyr", "rejected", f"this would replace your order {EARLIER}, A Mun - Ruh, "
-                                     "but gm guessed a name in it (read 'Muc' as Munich"),
+                                     "but gm guessed a name in it (read 'Muc' as Munich "
+                                     "(mun)). If 'Muc' means Munich (mun), write A Mun - Tyr: "
+                                     "it then replaces that order."),
          ("F Kie", "rejected", f"this would replace your order {EARLIER}, F Kie - Den, but it "
                                "names the unit and gives it no order"),
          ("A Ber - Sil", "accepted", f"A Ber - Sil (replaces your earlier order {EARLIER}, "

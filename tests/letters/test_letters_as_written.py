@@ -121,7 +121,9 @@ CASES = {
     "guess_never_replaces.txt": dict(variant="standard", lines=[
         ("A Mun - Ruh", "accepted", "A Mun - Ruh"),
         ("A Muc - Tyr", "rejected", "this would replace your order on line 2, A Mun - Ruh, "
-                                    "but gm guessed a name in it (read 'Muc' as Munich"),
+                                    "but gm guessed a name in it (read 'Muc' as Munich "
+                                    "(mun)). If 'Muc' means Munich (mun), write A Mun - Tyr: "
+                                    "it then replaces that order."),
         ("F Kie - Den", "accepted", "F Kie - Den"),
         ("F Kie", "rejected", "but it names the unit and gives it no order")]),
     "verbs_and_punctuation.txt": dict(variant="diadochi-v", lines=[

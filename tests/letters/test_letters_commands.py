@@ -16,6 +16,25 @@ def test_list_shows_one_powers_orders(gm):
     assert "A Mun - Ruh" in gm("orders", "demo", "--list").output
 
 
+def test_the_echo_shows_a_replaced_line_as_read_and_what_replaced_it(gm):
+    """A second order for the same unit: the first line's echo (and the listing) shows the
+    order gm read from it and why it is not in force; the second says what it replaced."""
+    gm("new", "demo")
+    letter = "France:\narmy paris to burgundy\nA Paris - Picardy\n"
+    echo = [line.split() for line in gm("orders", "demo", input=letter).output.splitlines()]
+    assert ["replaced", "France", "army", "paris", "to", "burgundy", "A", "Par", "-", "Bur",
+            "(replaced", "by", "your", "later", "order", "on", "line", "3,", "'A", "Paris",
+            "-", "Picardy')"] in echo
+    assert ["ok", "France", "A", "Paris", "-", "Picardy", "A", "Par", "-", "Pic", "(replaces",
+            "your", "earlier", "order", "on", "line", "2,", "A", "Par", "-", "Bur)"] in echo
+    from gm.game.intake import list_orders
+    from gm.store.database import open_store
+
+    _, listed = list_orders(open_store(gm.db), "demo")  # what `gm orders --list` prints
+    assert listed[0].detail == "A Par - Bur (replaced by your later order on line 3, " \
+                               "'A Paris - Picardy')"
+
+
 def test_letters_lists_and_drops_a_letter_with_everything_it_gave(gm):
     gm("new", "demo")
     gm("orders", "demo", input=FIRST)

@@ -218,3 +218,23 @@ def test_open_build_sites_list_each_free_home_centre_with_what_it_takes(standard
     assert sites == {"sev": ["A", "F"], "stp": ["A", "F stp/nc", "F stp/sc"],
                      "war": ["A"]}
     assert province_of("stp/nc") == "stp"
+
+
+@pytest.mark.parametrize("map_id, place", [("standard", "Picardy"), ("lord-of-hosts", "Suez")])
+def test_a_build_whose_power_gm_cannot_tell_says_so(map_id, place):
+    """An unheaded `Build A Picardy`: no power owns the site or has it as a home, so the
+    reader finds no power for it. The check says that, not that the site is "not a home
+    centre of this power" or that "this power has no builds"."""
+    from gm.engine.position import starting_position
+    from gm.maps import load_map
+    from gm.orders.letters import read_orders
+
+    game_map = load_map(map_id)
+    position = starting_position(game_map)
+    letter = read_orders(f"Build A {place}", game_map, None, phase_kind="Adjustment",
+                         board=position, rules=RuleSet.for_map(game_map))
+    [order] = letter.orders
+    assert order.order.power is None
+    assert order.notes == (VOID_NOTE.format("gm cannot tell whose build this is: no power owns "
+                           f"{place} or has it as a home centre; write it under its power's "
+                           "heading"),)

@@ -67,3 +67,40 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_a_season_is_drawn_again_only_when_it_changed(gm, tmp_path, monkeypatch):
+    """The judge publishes after every season: a season whose picture is kept from the last
+    publish is not drawn again, a new or changed one is, and the site is the same as one
+    published with nothing kept."""
+    import gm.draw as pictures
+    from gm.draw import render
+
+    drawn: list[str] = []
+    draw = render.draw_phase
+
+    def counted(game_map, board):
+        drawn.append(board.title)
+        return draw(game_map, board)
+
+    monkeypatch.setattr(render, "draw_phase", counted)
+    monkeypatch.setattr(pictures, "draw_phase", counted)
+    monkeypatch.setenv("GM_CACHE", str(tmp_path / "cache"))
+
+    def published(folder: str) -> dict[str, bytes]:
+        drawn.clear()
+        gm("publish", "adjustments", str(tmp_path / folder))
+        return {p.name: p.read_bytes() for p in (tmp_path / folder).iterdir()}
+
+    first = published("site")
+    assert len(drawn) == 3  # Spring, Autumn and Winter 1901
+    assert published("site") == first and drawn == []  # nothing changed: nothing drawn
+    gm("undo", "adjustments")  # Winter 1901 again, then adjudicated on another board
+    gm("edit", "adjustments", "remove", "Gal", "--reason", "a correction")
+    gm("adjudicate", "adjustments")
+    changed = published("site")
+    assert drawn == ["Winter 1901 — Adjustment"]
+    assert changed["W1901A.html"] != first["W1901A.html"]
+    assert changed["S1901M.html"] == first["S1901M.html"]
+    monkeypatch.setenv("GM_CACHE", str(tmp_path / "empty-cache"))
+    assert published("fresh") == changed and len(drawn) == 3  # as if all were drawn now

@@ -73,6 +73,19 @@ def test_a_session_in_the_rulebook_notation(tmp_path):
     assert out.read_text(encoding="utf-8").lstrip().startswith("<")
 
 
+def test_a_multiple_without_an_order_is_named_as_it_is_written(tmp_path):
+    """Rule 3 (a): Sparta's two armies in Sparta are one unit, `2A Spa`, wherever gm says it
+    has no order yet (`gm status`, the confirmation), not `A Spa, A Spa`."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("orders", "G", letter=SET_UP)
+    gm("adjudicate", "G", "--no-orders")
+    gm("orders", "G", letter="SPARTA: G Zar H\n")
+    assert "Sparta      1 order; no order yet for 2A Spa, G Pra\n" in gm("status", "G")
+    told = gm("confirm", "G", "--power", "Sparta")
+    assert "No order yet for (they will hold):\n  2A Spa\n  G Pra\n" in told
+
+
 def _position(tmp_path):
     from gm.game.games import position_at
     from gm.store.database import open_store

@@ -139,6 +139,16 @@ def test_gm_show_writes_a_double_unit_as_2a(tmp_path):
     assert "2A Sip" in gm("show", "G")
 
 
+def test_a_double_unit_without_an_order_is_named_as_2a(tmp_path):
+    """`gm status` and the confirmation name the unit that will hold as it is written."""
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "G", "--variant", MAP_ID)
+    gm("edit", "G", "add", "Babylon", "2A", "Sip", "--reason", "setup")
+    babylon = next(line for line in gm("status", "G").splitlines() if "Babylon" in line)
+    assert babylon.endswith(", 2A Sip") and "A Sip" not in babylon.replace("2A Sip", "")
+    assert "\n  2A Sip\n" in gm("confirm", "G", "--power", "Babylon")
+
+
 # --- refusals name the rule -------------------------------------------------------------------
 
 @pytest.mark.parametrize("phase, units, owners, power, order, reason", [

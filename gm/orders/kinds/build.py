@@ -4,7 +4,6 @@ asks the map's rules for the sites (`RuleSet.build_sites`) and their objections.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of
@@ -26,8 +25,9 @@ class NewPiece(NamedTuple):
     province: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class Build(Order):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def commands(self) -> tuple[str, ...]:
         return ()  # a build commands no existing unit; several may share a province
 
@@ -251,7 +251,9 @@ def check_build(order: Build, kind, location, position, game_map: GameMap,
                 rules=None) -> Problem | None:
     if position is None or rules is None:  # the sites are the rules' answer
         return None
-    power = order.power or ""
+    if not order.power:
+        return whose_build_problem(order, game_map)
+    power = order.power
     if rules.draws_extra_build(order, position, game_map):
         problem = build_problem(order, position, game_map, rules)
         if problem is None and counts_known(rules):
@@ -276,6 +278,16 @@ def check_build(order: Build, kind, location, position, game_map: GameMap,
         else:
             problems.append(problem)
     return problems[0] if len(problems) == len(parts) else None
+
+
+def whose_build_problem(order: Build, game_map: GameMap) -> Problem:
+    """A build read with no power (a letter with no heading, on a site no power owns or has
+    as a home: `_site_power` of the reader found none): what is wrong is whose it is, not
+    the site or the count of some power's builds ("not a home centre of this power")."""
+    province = game_map.provinces.get(order.province)
+    where = province.name if province is not None else order.province
+    return Problem(f"gm cannot tell whose build this is: no power owns {where} or has it as "
+                   "a home centre; write it under its power's heading")
 
 
 def build_parts(order: Build, position, game_map: GameMap, rules) -> list:

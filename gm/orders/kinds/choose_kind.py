@@ -4,15 +4,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm.orders.kinds.convert import BecomesKind
 from gm.orders.kinds.order_kind import MOVEMENT, OrderKind
 
 
-@dataclass(frozen=True, slots=True)
 class ChooseKind(BecomesKind):
     """An A/F unit's choice of kind."""
+    __slots__ = ()  # a dataclass through its base: see `Order`
 
 
 KINDS = (OrderKind(ChooseKind, "an A/F choice", (MOVEMENT,), form="army_fleet"),)

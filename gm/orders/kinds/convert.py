@@ -49,9 +49,9 @@ class BecomesKind(Order):
 _KIND_WORDS = {"A": "an army", "F": "a fleet"}
 
 
-@dataclass(frozen=True, slots=True)
 class Convert(BecomesKind):
     """An army becomes a fleet where it stands, or a fleet an army (`A(Tyr)-F(Tyr)`)."""
+    __slots__ = ()  # a dataclass through its base: see `Order`
 
 
 def read_convert(b, written, dest=None) -> Order:

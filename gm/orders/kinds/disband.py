@@ -3,13 +3,12 @@ words are a removal."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm.orders.kinds.order_kind import RETREAT, Order, OrderKind, Shape, Sketch, Words
 
 
-@dataclass(frozen=True, slots=True)
 class Disband(Order):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def tail(self) -> str:
         return " D"
 

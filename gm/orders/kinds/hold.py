@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm.orders.errors import PHASE, SYNTAX
 from gm.orders.kinds.build import Build
 from gm.orders.kinds.order_kind import (
@@ -21,9 +19,8 @@ from gm.orders.kinds.phase_parts import stand_in_place
 NO_ORDER = "no order was given: read as a hold"  # the note on a unit named alone
 
 
-@dataclass(frozen=True, slots=True)
 class Hold(Order):
-    pass
+    __slots__ = ()  # a dataclass through its base: see `Order`
 
 
 def read_hold(b, written) -> Order:

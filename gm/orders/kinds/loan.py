@@ -33,9 +33,9 @@ class LoanCentre(Order):
         return f"Loan {show_location(self.location)} to {show_location(self.to_power)}"
 
 
-@dataclass(frozen=True, slots=True)
 class EndLoan(Order):
     """End a loan of a centre."""
+    __slots__ = ()  # a dataclass through its base: see `Order`
 
     def commands(self) -> tuple[str, ...]:
         return (f"loan:{self.province}",)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Problem, Words, show_location
 
 
-@dataclass(frozen=True, slots=True)
 class PlaceLeader(Order):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def commands(self) -> tuple[str, ...]:
         return (f"place:{self.leader}",)  # the leader's first move may come with it
 

@@ -4,7 +4,7 @@ stack, a removal names a leader by name, or pieces by kind and count (`Remove 2A
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gm.notation import mix_counts, piece_shown
 from gm.orders.kinds.board import find_unit, place_name, power_name, rule_citing
@@ -21,8 +21,9 @@ from gm.orders.kinds.order_kind import (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class Remove(Order):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def __str__(self) -> str:
         return f"Remove {self.unit_text()}"
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm.orders.kinds.order_kind import MOVEMENT, Order, OrderKind, Words, show_location
 
 
-@dataclass(frozen=True, slots=True)
 class Sack(Order):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def __str__(self) -> str:
         if self.unit_kind or self.leader:
             return f"{self.unit_text()} sacks"

@@ -41,8 +41,9 @@ class _Support(Order):
         yield self.target_kind, self.target_strength, self.target_leader
 
 
-@dataclass(frozen=True, slots=True)
 class SupportHold(_Support):
+    __slots__ = ()  # a dataclass through its base: see `Order`
+
     def tail(self) -> str:
         return f" S {self.target_text()}"
 
@@ -148,7 +149,8 @@ def plan_support_hold(order: SupportHold, i: int, planner: MovementPlanner) -> P
     """Its part in a movement phase: the piece supports the one named where it stands (the
     phase matches it to what that piece does)."""
     unit = planner.units[i]
-    order = place_target(order, planner.units)
+    if order.target_leader:
+        order = place_target(order, planner.units)
     problem = support_problem(unit.kind, unit.location, order.target, None, planner.map,
                               planner.by_province)
     if problem is None:
@@ -160,7 +162,8 @@ def plan_support_hold(order: SupportHold, i: int, planner: MovementPlanner) -> P
 def plan_support_move(order: SupportMove, i: int, planner: MovementPlanner) -> Problem | None:
     """Its part in a movement phase: the piece supports the one named moving to `dest`."""
     unit = planner.units[i]
-    order = place_target(order, planner.units)
+    if order.target_leader:
+        order = place_target(order, planner.units)
     problem = support_problem(unit.kind, unit.location, order.target, order.dest, planner.map,
                               planner.by_province)
     if problem is None:
