@@ -26,15 +26,14 @@ class Gm:
         return result.output
 
 
-def replay_checked(archive: Path) -> str:
+def replay_checked(archive: Path):
     """`gm replay ARCHIVE --check --dry-run`, in-process (the demo tests are about what the
-    replay finds, not about starting gm: a process of its own cost a second of imports each),
-    failing unless it ends well; its output."""
+    replay finds, not about starting gm: a process of its own cost a second of imports each);
+    the runner's result, for the test to check its exit code and output."""
     from gm.cli import app
 
     result = CliRunner().invoke(app, ["replay", str(archive), "--check", "--dry-run"],
                                 env={"COLUMNS": "200"})
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         result.exception
-    assert result.exit_code == 0, result.output
-    return result.output
+    return result

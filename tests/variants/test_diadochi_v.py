@@ -283,7 +283,9 @@ def test_a_third_fleet_build_is_void_naming_rule_10(tmp_path):
 # --- the demo archive -------------------------------------------------------------------------
 
 def test_the_demo_archive_replays_without_differences():
-    stdout = replay_checked(DEMO)
+    replayed = replay_checked(DEMO)
+    assert replayed.exit_code == 0, replayed.output
+    stdout = replayed.output
     assert "no differences" in stdout
     text = DEMO.read_text(encoding="utf-8")
     assert "Spring 240 BC" in text and "Winter 236 BC" in text

@@ -344,7 +344,9 @@ def test_the_units_built_from_delphi_are_marked_free(hoplite):
 # --- the demo archive -------------------------------------------------------------------------
 
 def test_the_demo_archive_replays_without_differences():
-    stdout = replay_checked(DEMO)
+    replayed = replay_checked(DEMO)
+    assert replayed.exit_code == 0, replayed.output
+    stdout = replayed.output
     assert "no differences" in stdout
     out = " ".join(stdout.split())
     for event in ("2A Spa - Teg", "Sparta gains Tegea", "the colonies declare",

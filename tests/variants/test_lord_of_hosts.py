@@ -295,7 +295,9 @@ def test_the_standard_game_builds_no_double_unit(standard_map):
 # --- the demo archive -------------------------------------------------------------------------
 
 def test_the_demo_archive_replays_without_differences():
-    stdout = replay_checked(DEMO)
+    replayed = replay_checked(DEMO)
+    assert replayed.exit_code == 0, replayed.output
+    stdout = replayed.output
     assert "no differences" in stdout
     out = " ".join(stdout.split())  # report lines wrap
     for event in ("A/F Mit H (*void*: rule 3 (A/F units)",

@@ -222,7 +222,9 @@ def test_the_rulebook_orders_read_as_written(rome, power, text, read):
 # --- the demo archive -------------------------------------------------------------------------
 
 def test_the_demo_archive_replays_and_shows_every_rule():
-    stdout = replay_checked(DEMO)
+    replayed = replay_checked(DEMO)
+    assert replayed.exit_code == 0, replayed.output
+    stdout = replayed.output
     assert "no differences" in stdout
     out = " ".join(stdout.split())  # report lines wrap
     for event in ("Carthage: Hannibal starts in New Carthage, rule 3.3 (leaders)",
