@@ -36,17 +36,18 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
             if plan.role == MERGE:
                 stacks.join_merge(phase, idx, plan, forces, attacks, group)
             continue
-        unit = units[idx]
+        force, origin = forces[idx], units[idx].province
         # the pieces of one side making the same move attack as one
-        key = (forces[idx].power, unit.province, plan.dest_province, plan.convoyed)
+        key = (force.power, origin, plan.dest_province, plan.convoyed)
         a = group.get(key)
         if a is None:
             a = group[key] = len(attacks)
-            attacks.append(Attack(forces[idx].power, unit.province, plan.dest_province, [],
-                                  0.0, None, plan.convoyed))
-        attacks[a].forces.append(idx)
-        attacks[a].strength += forces[idx].strength
-        forces[idx].attack = a
+            attacks.append(Attack(force.power, origin, plan.dest_province, [], 0.0, None,
+                                  plan.convoyed))
+        attack = attacks[a]
+        attack.forces.append(idx)
+        attack.strength += force.strength
+        force.attack = a
     by_route = {(x.origin, x.dest): b for b, x in enumerate(attacks) if not x.convoyed}
     if merging:
         stacks.merge_routes(attacks, by_route)

@@ -116,7 +116,6 @@ class Resolver:
         self.into: dict[str, list[int]] = {}
         for i, a in enumerate(attacks):
             self.into.setdefault(a.dest, []).append(i)
-        for i, a in enumerate(attacks):
             if not a.convoyed:  # a land move's route needs no decision
                 self.state[n + i] = RESOLVED
                 self.result[n + i] = True

@@ -115,13 +115,25 @@ class GameMap:
     # when victory is judged: "ownership" (as centres change hands) or "adjustments" (at the
     # end of the year's adjustments, dated by them even when none was needed)
     victory_judged: str = "ownership"
-    _province_names: dict[str, str] = field(default_factory=dict)
-    _power_names: dict[str, str] = field(default_factory=dict)
-    _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict)
-    _fleet_cache: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    # Indexes and remembered answers, all derived from the fields above. They are not
+    # arguments (init=False): a copy made with `dataclasses.replace` (a map with a link taken
+    # out, say) starts them afresh instead of sharing the original's answers.
+    _province_names: dict[str, str] = field(default_factory=dict, init=False, repr=False,
+                                            compare=False)
+    _power_names: dict[str, str] = field(default_factory=dict, init=False, repr=False,
+                                         compare=False)
+    _sea_cache: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False,
+                                                  compare=False)
+    _fleet_cache: dict[tuple[str, str], tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
     # answers about moves that depend only on the board (gm.engine.movement_phase remembers them)
-    move_checks: dict[tuple, tuple] = field(default_factory=dict)
-    _reach_cache: dict[str, frozenset[str]] = field(default_factory=dict)
+    move_checks: dict[tuple, tuple] = field(default_factory=dict, init=False, repr=False,
+                                            compare=False)
+    _reach_cache: dict[str, frozenset[str]] = field(default_factory=dict, init=False,
+                                                    repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.index_names()
 
     # --- geography -------------------------------------------------------------------------
     def locations(self, province: str) -> tuple[str, ...]:
@@ -331,5 +343,4 @@ def compile_map(spec: MapFile) -> GameMap:
         bridges=bridges,
         draft=spec.map.draft,
     )
-    gm.index_names()
     return gm
