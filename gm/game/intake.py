@@ -181,8 +181,8 @@ def _one_power_each(letter, power: str | None, position: Position, game_map: Gam
         names = ", ".join(sorted(game_map.powers[p].name for p in unheaded | headed))
         raise WorkflowError(
             f"the letter orders units of several powers ({names}) without saying whose "
-            "orders they are; give --power, or put a heading such as 'France:' above each "
-            "power's orders. Nothing was stored.")
+            f"orders they are; give --power, or put a heading such as "
+            f"'{game_map.example_heading()}' above each power's orders. Nothing was stored.")
     return None
 
 
@@ -204,8 +204,8 @@ def _accepted(read, view: GameView, position: Position) -> tuple[NewOrder, objec
     who = read.power or infer_power(read.order, position, view.map)
     if who is None:
         return (NewOrder(read.line, None, read.text, "rejected",
-                         "whose order is this? Give --power, or put a line such as 'France:' "
-                         "above it."), None)
+                         "whose order is this? Give --power, or put a line such as "
+                         f"'{view.map.example_heading()}' above it."), None)
     order = _with_power(read.order, who)
     parsed = _shown(order, read.later is not None, position, view.map)
     notes = "; ".join(read.notes)

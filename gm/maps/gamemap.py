@@ -246,6 +246,11 @@ class GameMap:
     def power_id(self, text: str) -> str | None:
         return self._power_names.get(fold_name(text))
 
+    def example_heading(self) -> str:
+        """A heading a letter on this map could have, for hints (`Egypt:` on Lord of Hosts,
+        never another map's `France:`): the name of the power the map lists first."""
+        return f"{next(iter(self.powers.values())).name}:"
+
     def index_names(self) -> None:
         for p in self.provinces.values():
             for name in (p.name, *p.aliases):

@@ -272,8 +272,9 @@ class _Reader:
         self.press = ArchivePress(line=no, kind="note" if m.group("note") else "press",
                                   power=power, grey=bool(m.group("grey")), text="")
         if not m.group("note") and not m.group("grey") and power is None:
-            raise self.error(no, "say whose press it is: 'Press from France:', or 'Grey "
-                                 "press:' for anonymous press")
+            raise self.error(no, "say whose press it is: 'Press from "
+                                 f"{self.map.example_heading()}', or 'Grey press:' for "
+                                 "anonymous press")
         self.press_lines = [m.group("rest")] if m.group("rest") else []
 
     def end_press(self) -> None:
@@ -307,7 +308,7 @@ class _Reader:
             return
         if self.letter is None:
             raise self.error(no, f"{text!r} comes before any power's name; put a line such "
-                                 "as 'France:' above the orders")
+                                 f"as '{self.map.example_heading()}' above the orders")
         self.letter_lines.append(text)
 
     def end_letter(self) -> None:
