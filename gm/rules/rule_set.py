@@ -5,6 +5,7 @@ standard rules unless a rule in force answers first (a rule returns None to pass
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gm.orders.kinds.build import NewPiece
@@ -23,6 +24,20 @@ if TYPE_CHECKING:
 
 STANDARD_BUILD_KINDS = ("A", "F")
 
+# Every hook by name, with the interface that declares it (`gm/rules/hooks.py`).
+HOOKS: dict[str, type] = {name: group for group in HOOK_GROUPS
+                          for name, member in vars(group).items()
+                          if callable(member) and not name.startswith("_")}
+
+
+@cache
+def hooks_answered(rule_class: type[Rule]) -> frozenset[str]:
+    """The hooks a rule answers: those of an interface it lists that it overrides. Worked out
+    once per class: a game's rule set is made afresh for every letter and phase."""
+    return frozenset(name for name, group in HOOKS.items()
+                     if issubclass(rule_class, group)
+                     and getattr(rule_class, name) is not vars(group)[name])
+
 
 class RuleSet:
     """The rules in force for one game: standard answers, overridden by the variant's rules.
@@ -37,13 +52,10 @@ class RuleSet:
             for rule in self.rules:
                 rule.rule_set = self
         # for each hook, only the rules that answer it: the standard game asks nobody
-        self._answering: dict[str, list[Rule]] = {}
-        # (a rule answers a hook of an interface it lists, `gm/rules/hooks.py`, and overrides)
-        for group in HOOK_GROUPS:
-            for name, member in vars(group).items():
-                if callable(member) and not name.startswith("_"):
-                    self._answering[name] = [r for r in self.rules if isinstance(r, group)
-                                             and getattr(type(r), name) is not member]
+        self._answering: dict[str, list[Rule]] = {name: [] for name in HOOKS}
+        for rule in self.rules:
+            for name in hooks_answered(type(rule)):
+                self._answering[name].append(rule)
         self.supply = Supply(self)  # the supply and victory counts built on these answers
 
     @classmethod
