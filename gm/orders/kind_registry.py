@@ -101,7 +101,10 @@ def glue(form: str) -> OrderKind | None:
 
 def order_type(name: str) -> type | None:
     """The order class a stored order names (`Move`)."""
-    return next((cls for cls in _KINDS if cls.__name__ == name), None)
+    for cls in _KINDS:  # a plain loop: asked for every stored order read back
+        if cls.__name__ == name:
+            return cls
+    return None
 
 
 @contextmanager

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from functools import cache
 
 from gm.engine.position import Unit
 from gm.engine.results import CentreChanged, Event
@@ -82,26 +83,34 @@ def _encode_order(value):
     raise TypeError(f"cannot store {type(value).__name__} in an order")
 
 
-def _decode_order(value):
-    from gm.orders.kind_registry import order_type
-
+def _decode_order(value, order_type):
+    """The typed order (or value inside one) `_encode_order` wrote; `order_type` names the
+    classes (`gm.orders.kind_registry.order_type`, asked once per stored order)."""
     if isinstance(value, dict):
         fields = dict(value)
         name = fields.pop("$type", "")
         cls = order_type(name)
         if not isinstance(cls, type):
             raise CodecError(f"unknown order type {name!r}")
-        args = {k: _decode_order(v) for k, v in fields.items()}
+        args = {k: _decode_order(v, order_type) if isinstance(v, (dict, list)) else v
+                for k, v in fields.items()}
         if dataclasses.is_dataclass(cls):
-            known = {f.name for f in dataclasses.fields(cls)}
+            known = _field_names(cls)
             args = {k: v for k, v in args.items() if k in known}
         try:
             return cls(**args)
         except TypeError as exc:
             raise CodecError(f"cannot rebuild {name}: {exc}") from None
     if isinstance(value, list):
-        return tuple(_decode_order(v) for v in value)
+        return tuple(_decode_order(v, order_type) for v in value)
     return value
+
+
+@cache
+def _field_names(cls: type) -> frozenset[str]:
+    """A dataclass's field names: fields kept by an older gm that the class has lost are
+    dropped. Worked out once per class (a stored order is decoded for every letter)."""
+    return frozenset(f.name for f in dataclasses.fields(cls))
 
 
 def order_to_json(order) -> str | None:
@@ -121,7 +130,9 @@ def order_from_json(text: str):
         raise CodecError(f"stored order is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise CodecError(f"stored order is not an object: {text}")
-    return _decode_order(data)
+    from gm.orders.kind_registry import order_type
+
+    return _decode_order(data, order_type)
 
 
 def event_to_text(event: Event) -> str:
