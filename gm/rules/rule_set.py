@@ -30,6 +30,10 @@ HOOKS: dict[str, type] = {name: group for group in HOOK_GROUPS
                           if callable(member) and not name.startswith("_")}
 
 
+# every hook answered by no rule, copied for each rule set (a copy costs less than building)
+_NOBODY: dict[str, tuple[Rule, ...]] = {name: () for name in HOOKS}
+
+
 @cache
 def hooks_answered(rule_class: type[Rule]) -> frozenset[str]:
     """The hooks a rule answers: those of an interface it lists that it overrides. Worked out
@@ -52,10 +56,10 @@ class RuleSet:
             for rule in self.rules:
                 rule.rule_set = self
         # for each hook, only the rules that answer it: the standard game asks nobody
-        self._answering: dict[str, list[Rule]] = {name: [] for name in HOOKS}
+        self._answering: dict[str, tuple[Rule, ...]] = dict(_NOBODY)
         for rule in self.rules:
             for name in hooks_answered(type(rule)):
-                self._answering[name].append(rule)
+                self._answering[name] += (rule,)
         self.supply = Supply(self)  # the supply and victory counts built on these answers
 
     @classmethod
