@@ -11,6 +11,7 @@ it brings: a third of the imports a command such as `gm datc` needs from the sta
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -20,7 +21,14 @@ class MissingData(Exception):
 
 
 def data_folder(name: str) -> Path:
-    """The folder of gm's own `maps` or `grammars`, wherever gm is installed."""
+    """The folder of gm's own `maps` or `grammars`, wherever gm is installed. Asked for each
+    map a command loads: the import system's answer is kept under what gives it (`find_spec`,
+    which a test may replace)."""
+    return _data_folder(name, find_spec)
+
+
+@cache
+def _data_folder(name: str, find_spec) -> Path:
     try:
         spec = find_spec(f"gm._data.{name}")
     except ModuleNotFoundError:
