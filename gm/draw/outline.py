@@ -465,24 +465,24 @@ def _clip(subject, convex: Polygon) -> Polygon:
                in zip(convex, [*convex[1:], convex[0]], strict=True))
     sign = 1 if area > 0 else -1
     out = list(subject)
-    for i, a in enumerate(convex):
-        b = convex[(i + 1) % len(convex)]
+    for i, (ax, ay) in enumerate(convex):
+        bx, by = convex[(i + 1) % len(convex)]
         if not out:
             break
-
-        def side(p, a=a, b=b):
-            return sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]))
-
+        across, down = bx - ax, by - ay
         points, out = out, []
-        for j, current in enumerate(points):
-            previous = points[j - 1]
-            sc, sp = side(current), side(previous)
+        # each point's side of the edge a-b, worked out once (it is both a current point and
+        # the next one's previous)
+        sides = [sign * (across * (y - ay) - down * (x - ax)) for x, y in points]
+        previous, sp = points[-1], sides[-1]
+        for current, sc in zip(points, sides, strict=True):
             if sc >= 0:
                 if sp < 0:
                     out.append(_cut(previous, current, sp, sc))
                 out.append(current)
             elif sp >= 0:
                 out.append(_cut(previous, current, sp, sc))
+            previous, sp = current, sc
     return out
 
 
