@@ -172,6 +172,9 @@ def confirm(game: GameName,
 def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "outbox",
             send: SendOption = False,
             again: AgainOption = False,
+            picture: Annotated[bool, typer.Option(
+                "--picture/--no-picture", help="the results carry the board as a picture "
+                "(as the judge's 'gm schedule --no-picture')")] = True,
             db: Db = "gm.db"):
     """The season report to every player, with the board as a picture.
 
@@ -179,7 +182,7 @@ def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "o
     from gm.mail.outgoing import results_mail
 
     with mail_opened(db) as store:
-        mailing = results_mail(store, game, phase)
+        mailing = results_mail(store, game, phase, picture=picture)
         _deliver(store, mailing, outbox, send, again)
 
 

@@ -428,30 +428,61 @@ def inside_ring(ring, point: Point) -> bool:
     return inside
 
 
+class BandedRing:
+    """A ring made ready for many even-odd tests (the layout asks thousands of times whether a
+    place is inside a province or on land): its edges are sorted into horizontal bands, and a
+    test looks only at the edges of its point's band. The answer is `inside_ring`'s, from the
+    same comparison: an edge left out of a band lies wholly above or below every point in it,
+    so it would not have turned the answer."""
+
+    def __init__(self, ring):
+        edges = list(zip(ring, [ring[-1], *ring[:-1]], strict=True))
+        self._top = min(y for _, y in ring)
+        self._height = (max(y for _, y in ring) - self._top) / max(1, len(ring) // 8) or 1.0
+        self._bands: dict[int, list[tuple[float, float, float, float]]] = {}
+        for (x1, y1), (x2, y2) in edges:
+            low, high = sorted((y1, y2))
+            for band in range(self._band(low), self._band(high) + 1):
+                self._bands.setdefault(band, []).append((x1, y1, x2, y2))
+
+    def _band(self, y: float) -> int:
+        return int((y - self._top) / self._height)
+
+    def __contains__(self, point: Point) -> bool:
+        x, y = point
+        if y < self._top:
+            return False
+        inside = False
+        for x1, y1, x2, y2 in self._bands.get(self._band(y), ()):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+
+
 def _clip(subject, convex: Polygon) -> Polygon:
     """`subject` cut to a convex polygon (Sutherland-Hodgman; either winding)."""
     area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
                in zip(convex, [*convex[1:], convex[0]], strict=True))
     sign = 1 if area > 0 else -1
     out = list(subject)
-    for i, a in enumerate(convex):
-        b = convex[(i + 1) % len(convex)]
+    for i, (ax, ay) in enumerate(convex):
+        bx, by = convex[(i + 1) % len(convex)]
         if not out:
             break
-
-        def side(p, a=a, b=b):
-            return sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]))
-
+        across, down = bx - ax, by - ay
         points, out = out, []
-        for j, current in enumerate(points):
-            previous = points[j - 1]
-            sc, sp = side(current), side(previous)
+        # each point's side of the edge a-b, worked out once (it is both a current point and
+        # the next one's previous)
+        sides = [sign * (across * (y - ay) - down * (x - ax)) for x, y in points]
+        previous, sp = points[-1], sides[-1]
+        for current, sc in zip(points, sides, strict=True):
             if sc >= 0:
                 if sp < 0:
                     out.append(_cut(previous, current, sp, sc))
                 out.append(current)
             elif sp >= 0:
                 out.append(_cut(previous, current, sp, sc))
+            previous, sp = current, sc
     return out
 
 

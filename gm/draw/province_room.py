@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable
 
 from gm.draw.geometry import Point, Polygon
-from gm.draw.outline import bounds, inside_ring
+from gm.draw.outline import BandedRing, bounds
 
 RING_STEP = 3.0  # how far apart the places tried around the row's first place are
 FARTHEST = 120.0  # how far from it a row may move
@@ -34,10 +34,11 @@ class Regions:
 
     def __init__(self, regions: dict[str, list[Polygon]], seas: set[str],
                  land: list[Polygon]):
-        self._pieces = {pid: [(bounds(piece), piece) for piece in pieces if len(piece) >= 3]
+        self._pieces = {pid: [(bounds(piece), BandedRing(piece)) for piece in pieces
+                             if len(piece) >= 3]
                         for pid, pieces in regions.items()}
         self._seas = seas  # provinces drawn under the land: their cells less the land
-        self._land = [(bounds(ring), ring) for ring in land if len(ring) >= 3]
+        self._land = [(bounds(ring), BandedRing(ring)) for ring in land if len(ring) >= 3]
 
     def contains(self, pid: str, point: Point) -> bool:
         if not _any_inside(self._pieces.get(pid, ()), point):
@@ -48,7 +49,7 @@ class Regions:
 def _any_inside(pieces, point: Point) -> bool:
     x, y = point
     return any(box.left <= x <= box.right and box.top <= y <= box.bottom
-               and inside_ring(piece, point) for box, piece in pieces)
+               and point in piece for box, piece in pieces)
 
 
 def row_room(inside: Callable[[Point], bool], centre: Point, widest: float) -> float:

@@ -13,6 +13,7 @@ as a structure, not only looked at.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -200,22 +201,26 @@ def _coastline_regions(regions: draw.Group, game_map: GameMap, layout: BoardLayo
 def _outlines(polygons, **attrs) -> draw.Path:
     """Many polygons as one path: one element, each point relative to the one before and
     rounded to a tenth (a small file)."""
-    parts = []
-    for polygon in polygons:
-        points = [(round(x * 10), round(y * 10)) for x, y in polygon]
-        turning = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-                      in zip(points, [*points[1:], points[0]], strict=True))
-        if turning < 0:  # one direction for all: overlapping pieces add up, never cancel
-            points.reverse()
-        (x, y), *rest = points
-        steps = []
-        for nx, ny in rest:
-            if (nx, ny) != (x, y):
-                steps.append((nx - x, ny - y))
-            x, y = nx, ny
-        parts.append(f"M{_number(points[0][0])} {_number(points[0][1])}"
-                     + (f"l{_pairs(steps)}" if steps else "") + "Z")
-    return draw.Path(d="".join(parts), **attrs)
+    return draw.Path(d="".join(_outline(tuple(polygon)) for polygon in polygons), **attrs)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _outline(polygon: tuple) -> str:
+    """One polygon's part of a path. Every polygon drawn is a map's (its regions, coasts and
+    islands, the same in every phase's picture), so each is written once per process."""
+    points = [(round(x * 10), round(y * 10)) for x, y in polygon]
+    turning = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+                  in zip(points, [*points[1:], points[0]], strict=True))
+    if turning < 0:  # one direction for all: overlapping pieces add up, never cancel
+        points.reverse()
+    (x, y), *rest = points
+    steps = []
+    for nx, ny in rest:
+        if (nx, ny) != (x, y):
+            steps.append((nx - x, ny - y))
+        x, y = nx, ny
+    return (f"M{_number(points[0][0])} {_number(points[0][1])}"
+            + (f"l{_pairs(steps)}" if steps else "") + "Z")
 
 
 def _polylines(segments, **attrs) -> draw.Path:

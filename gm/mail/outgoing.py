@@ -15,6 +15,7 @@ once, and a retry sends only what did not go.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
@@ -153,6 +154,7 @@ def results_mail(store: Store, game: str, phase: str | None = None, picture: boo
         batch = f"{RESULTS}:adjudication:{adjudication.id}"
         players = recipients(store, view, at.phase)
         text, html = render_text(report), report_page(f"{view.game.name}: {label}", report)
+        attachment = None if board is None else _attachment(board)
         messages, skipped = [], []
         for power_id, power in view.map.powers.items():
             name, addresses = players.get(power_id, ("", []))
@@ -164,10 +166,9 @@ def results_mail(store: Store, game: str, phase: str | None = None, picture: boo
             message = new_message(settings.sender, address_line(name, addresses),
                                   f"{view.game.name}: {label} results", text)
             message.add_alternative(html, subtype="html")
-            if board is not None:
-                picture_name, data, (maintype, subtype) = board
-                message.add_attachment(data, maintype=maintype, subtype=subtype,
-                                       filename=picture_name)
+            if attachment is not None:
+                message.make_mixed()
+                message.attach(deepcopy(attachment))
             messages.append(Outgoing(RESULTS, label, power_id, tuple(addresses), message,
                                      outbox_name(view.game.name, label, RESULTS, power.name),
                                      batch))
@@ -175,6 +176,16 @@ def results_mail(store: Store, game: str, phase: str | None = None, picture: boo
             raise WorkflowError(f"no player of {view.game.name} has an email address; add "
                                 "them with 'gm players GAME POWER --contact ADDRESS'.")
         return Mailing(view.game.name, label, messages, skipped, shown)
+
+
+def _attachment(board: tuple[str, bytes, tuple[str, str]]) -> EmailMessage:
+    """The board as a message part, as `EmailMessage.add_attachment` makes it, encoded once
+    for every player's message (base64 of a PNG costs the mail library a good part of a
+    second per copy); each message gets a copy of its own."""
+    picture_name, data, (maintype, subtype) = board
+    part = EmailMessage()
+    part.set_content(data, maintype=maintype, subtype=subtype, filename=picture_name)
+    return part
 
 
 def report_page(title: str, report) -> str:

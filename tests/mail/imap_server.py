@@ -9,6 +9,7 @@ import mailbox
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -35,11 +36,14 @@ class ImapServer:
     run: Path  # its sockets
 
     def stop(self) -> None:
-        self.process.terminate()
+        # every process of the server at once, and at once (it runs in a session of its own,
+        # and keeps nothing a test reads after it): told to stop, the master waits seconds
+        # for its log and auth processes
         try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(timeout=10)
         shutil.rmtree(self.run, ignore_errors=True)
 
 
@@ -80,6 +84,10 @@ ssl = required
 ssl_cert = <{cert}
 ssl_key = <{key}
 auth_mechanisms = plain
+# a wrong password is refused at once (the default waits 2 s, to slow down guessing)
+auth_failure_delay = 0
+# no statistics process: its socket handshake held every stop back for a second or more
+stats_writer_socket_path =
 default_login_user = {login_user}
 default_internal_user = {internal_user}
 mail_location = maildir:~/Maildir
@@ -108,9 +116,15 @@ service imap-login {{
 service auth {{
   user = {me}
 }}
+# no penalty after a wrong password (the next login from that address would wait seconds)
+service anvil {{
+  unix_listener anvil-auth-penalty {{
+    mode = 0
+  }}
+}}
 """)
     process = subprocess.Popen([binary, "-F", "-c", str(config)], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE, start_new_session=True)
     server = ImapServer(port, cert, maildir, process, run)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and process.poll() is None:

@@ -14,9 +14,11 @@ pytestmark = pytest.mark.skipif(dovecot() is None, reason="dovecot is not instal
                                 "apt-get install dovecot-imapd); the IMAP test needs it")
 
 
-@pytest.fixture()
-def imap(tmp_path):
-    server = start(tmp_path / "imap", season_messages())
+@pytest.fixture(scope="module")
+def imap(tmp_path_factory):
+    """One server for the file: gm reads IMAP read-only (the first test proves it), so each
+    test finds the same seven messages, unseen, in 'new'."""
+    server = start(tmp_path_factory.mktemp("imap"), season_messages())
     yield server
     server.stop()
 

@@ -119,6 +119,21 @@ def test_the_outbox_holds_one_eml_file_per_player(season, tmp_path):
     assert "nothing sent" in gm("mail", "sent", GAME).output
 
 
+def test_results_with_no_picture_carry_the_report_without_the_board(season, tmp_path):
+    gm = season
+    gm("adjudicate", GAME)
+    out = tmp_path / "outbox"
+    gm("mail", "results", GAME, "--no-picture", "--outbox", str(out))
+    files = sorted(out.glob("*.eml"))
+    assert len(files) == 7
+    message = email.message_from_bytes(files[0].read_bytes(), policy=email.policy.default)
+    assert "Movement results for Spring 1901." in message.get_body(
+        preferencelist=("plain",)).get_content()
+    assert message.get_body(preferencelist=("html",)) is not None
+    assert list(message.iter_attachments()) == []
+    assert not any(part.get_content_maintype() == "image" for part in message.walk())
+
+
 def test_sending_with_a_login_takes_the_password_from_the_environment(season, monkeypatch):
     controller, inbox = start("gm", "s3cret")
     try:

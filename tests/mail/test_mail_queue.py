@@ -1,7 +1,9 @@
 """Sending through the queue (issue 28, "Sending"): a server that drops the connection half-way,
 refuses a message or stops answering leaves the rest queued, never marked sent; the retry
 sends exactly what did not go, the same message under the same Message-ID, and `--again` alone
-sends a batch a second time. A real SMTP server (aiosmtpd on 127.0.0.1) misbehaves on purpose."""
+sends a batch a second time. A real SMTP server (aiosmtpd on 127.0.0.1) misbehaves on purpose.
+The results go without the board (`--no-picture`): the queue keeps and sends a message's bytes
+whatever they carry, and test_mail_out proves that the board goes with the results."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from tests.mail.conftest import CONTACTS, GAME, plain, set_smtp, write_maildir
 from tests.mail.smtp_server import Dropping, Hanging, Refusing, start
 
 ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ("mail", "results", GAME, "--no-picture")
 ADDRESSES = sorted(c.split("<")[-1].strip(">") for c in CONTACTS.values())
 
 
@@ -55,7 +58,7 @@ def test_a_dropped_connection_leaves_the_rest_queued_and_the_retry_sends_only_th
     gm = season
     inbox = Dropping(after=3)
     with _results_to(gm, inbox):
-        failed = gm("mail", "results", GAME, "--send", ok=False).output
+        failed = gm(*RESULTS, "--send", ok=False).output
         assert "the server closed the connection after 3 message(s)" in failed
         assert "refused" not in failed
         assert "3 of 7 message(s) were sent and recorded, the other 4 stay queued" in failed
@@ -64,14 +67,14 @@ def test_a_dropped_connection_leaves_the_rest_queued_and_the_retry_sends_only_th
         listed = gm("mail", "sent", GAME).output
         assert listed.count("queued:") == 4 and "closed the connection" in listed
         inbox.after = None  # the server is back
-        retried = gm("mail", "results", GAME, "--send").output
+        retried = gm(*RESULTS, "--send").output
         assert "4 message(s) sent and recorded; 3 sent before, not sent again" in retried
         assert _received(inbox) == Counter(ADDRESSES)  # each player once
         assert len(set(got.message["Message-ID"] for got in inbox.received)) == 7
         assert not _queued(gm.db)
-        again = gm("mail", "results", GAME, "--send", ok=False).output
+        again = gm(*RESULTS, "--send", ok=False).output
         assert "were sent already (7 message(s)" in again and "--again" in again
-        gm("mail", "results", GAME, "--send", "--again")
+        gm(*RESULTS, "--send", "--again")
         assert _received(inbox) == Counter({a: 2 for a in ADDRESSES})
 
 
@@ -79,13 +82,13 @@ def test_a_refused_message_stays_queued_and_the_others_go(season):
     gm = season
     inbox = Refusing(refused={"carla@roma.example"})
     with _results_to(gm, inbox):
-        failed = gm("mail", "results", GAME, "--send", ok=False).output
+        failed = gm(*RESULTS, "--send", ok=False).output
         assert "the server refused the message for carla@roma.example (carla@roma.example: " \
                "550 no such user here)" in failed
         assert "6 of 7 message(s) were sent and recorded, the other 1 stay queued" in failed
         assert [row[0] for row in _queued(gm.db)] == ["carla@roma.example"]
         inbox.refused.clear()
-        gm("mail", "results", GAME, "--send")
+        gm(*RESULTS, "--send")
         assert _received(inbox) == Counter(ADDRESSES)
 
 
@@ -97,7 +100,7 @@ def test_a_server_that_stops_answering_is_given_up_and_nothing_is_marked_sent(
     monkeypatch.setenv("GM_SMTP_TIMEOUT", "2")
     inbox = Hanging(after=2, seconds=30)
     with _results_to(gm, inbox):
-        failed = gm("mail", "results", GAME, "--send", ok=False).output
+        failed = gm(*RESULTS, "--send", ok=False).output
         assert "the server did not answer within 2 s, after 2 message(s)" in failed
         assert len(_queued(gm.db)) == 5
     assert len(inbox.received) == 2
@@ -135,11 +138,11 @@ def test_a_sending_killed_half_way_is_finished_by_the_retry_and_none_goes_twice(
     with _results_to(gm, inbox):
         env = dict(os.environ, **{CHECKPOINT: "mail:sent=kill"}, GM_DB=str(gm.db))
         killed = subprocess.run([sys.executable, "-c", "from gm.cli import main; main()",
-                                 "mail", "results", GAME, "--send"], cwd=ROOT, env=env,
+                                 *RESULTS, "--send"], cwd=ROOT, env=env,
                                 capture_output=True, text=True, timeout=120)
         assert killed.returncode == -9
         assert len(inbox.received) == 1 and len(_queued(gm.db)) == 6
-        gm("mail", "results", GAME, "--send")  # the lease of the dead process is given up
+        gm(*RESULTS, "--send")  # the lease of the dead process is given up
         assert _received(inbox) == Counter(ADDRESSES)
 
 
@@ -148,5 +151,6 @@ def test_without_a_server_nothing_is_queued(season, kind):
     gm = season
     if kind == "results":
         gm("adjudicate", GAME)
-    assert "no SMTP server is set" in gm("mail", kind, GAME, "--send", ok=False).output
+    command = RESULTS if kind == "results" else ("mail", "confirm", GAME)
+    assert "no SMTP server is set" in gm(*command, "--send", ok=False).output
     assert not _queued(gm.db)
