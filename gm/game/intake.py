@@ -31,6 +31,7 @@ from gm.maps.gamemap import GameMap
 from gm.notation import order_display
 from gm.orders import ignored
 from gm.orders.errors import OrderError
+from gm.orders.kinds.build import Build, site_power
 from gm.orders.letter_lines import Doubt, IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder
 from gm.orders.letters import read_orders, replaces_words, shown_order, unsure_error
 from gm.orders.recorded import RecordedLine, read_recorded
@@ -68,13 +69,14 @@ class Taken:
 
 
 def infer_power(order, position: Position, game_map: GameMap) -> str | None:
-    """Whose order this is when the letter does not say: the owner of the unit it names."""
+    """Whose order this is when the letter does not say: the owner of the unit it names, or
+    for a build, of the site it names (`site_power`, the letter's own check's rule)."""
     location = getattr(order, "location", "") or ""
     if not location:
         return None
     province = location.split("/")[0]
-    if type(order).__name__ == "Build":
-        return game_map.home_power(province)
+    if isinstance(order, Build):
+        return site_power(province, position.owners, game_map)
     pieces = [d.unit for d in position.dislodged] if position.phase.kind == "Retreat" else []
     for unit in pieces + list(position.units):
         if unit.province == province:

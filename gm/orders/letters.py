@@ -43,7 +43,7 @@ from gm.orders.errors import (
     UNSURE,
     OrderError,
 )
-from gm.orders.kinds.build import Build
+from gm.orders.kinds.build import Build, site_power
 from gm.orders.kinds.hold import NO_ORDER
 from gm.orders.kinds.order_kind import Order
 from gm.orders.kinds.place_leader import PlaceLeader
@@ -482,8 +482,7 @@ class LetterReader:
         asks that power's rules (`Build A(Athens)` in a set-up letter with no heading)."""
         if order.power is not None or board is None or not isinstance(order, Build):
             return order
-        owner = getattr(board, "owners", {}).get(order.province) \
-            or self.map.home_power(order.province)
+        owner = site_power(order.province, getattr(board, "owners", {}), self.map)
         return replace(order, power=owner) if owner else order
 
     def _placement_text(self, text: str, named_only: bool = False) -> str | None:

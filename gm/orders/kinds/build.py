@@ -4,6 +4,7 @@ asks the map's rules for the sites (`RuleSet.build_sites`) and their objections.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of
@@ -33,6 +34,14 @@ class Build(Order):
 
     def __str__(self) -> str:
         return f"Build {self.unit_text()}"
+
+
+def site_power(province: str, owners: Mapping[str, str], game_map: GameMap) -> str | None:
+    """Whose build a letter that names no power means: the power owning the centre it names,
+    else the power whose home it is (a set-up letter, before anybody owns it). One rule for
+    the letter's check (`gm.orders.letters`) and for filing it (`gm.game.intake`): with a
+    build anywhere, an owned centre need not be its owner's home."""
+    return owners.get(province) or game_map.home_power(province)
 
 
 def new_piece(order: Build) -> NewPiece:
