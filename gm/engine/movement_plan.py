@@ -21,28 +21,28 @@ ACTIONS = ("hold", "move", "merge", "support_hold", "support_move", "support_mer
 
 
 class Plan:
-    """A unit's order after checking: what the resolver will do with it.
+    """A unit's order after checking: what the resolver will do with it."""
 
-    The defaults are class attributes, so that a plan costs only what differs from a hold
-    (a phase makes one plan per unit; most of them never change most fields)."""
-
-    role: int = STAND
-    dest: str | None = None  # move: the location moved to; support/convoy: the province
-    dest_province: str | None = None  # the province of `dest`
-    target: int = -1  # support/convoy: the unit supported or convoyed
-    dest_coast: str | None = None  # support_move: coast named in the support, if any
-    via_convoy: bool = False
-    needs_convoy: bool = False  # a move that is not adjacent by land
-    convoyed: bool = False
-    void: str | None = None  # why the order was set aside
-    void_code: str = R.VOID  # BLOCKED when other units' orders set it aside (`void_moves`)
-    matched: bool = True  # support/convoy: does the supported/convoyed order match?
-    unmatched_reason: str = ""
-    route: tuple | None = None  # a convoyed move: the convoy route graph (starts, ends, next)
-    defence: float = 0.0  # added to the piece's strength where it stands (its order's part)
+    __slots__ = ("order", "role", "dest", "dest_province", "target", "dest_coast", "via_convoy",
+                 "needs_convoy", "convoyed", "void", "void_code", "matched", "unmatched_reason",
+                 "route", "defence")
 
     def __init__(self, order: Order | None):
         self.order = order
+        self.role = STAND
+        self.dest: str | None = None  # move: the location moved to; support/convoy: the province
+        self.dest_province: str | None = None  # the province of `dest`
+        self.target = -1  # support/convoy: the unit supported or convoyed
+        self.dest_coast: str | None = None  # support_move: coast named in the support, if any
+        self.via_convoy = False
+        self.needs_convoy = False  # a move that is not adjacent by land
+        self.convoyed = False
+        self.void: str | None = None  # why the order was set aside
+        self.void_code = R.VOID  # BLOCKED when other units' orders set it aside (`void_moves`)
+        self.matched = True  # support/convoy: does the supported/convoyed order match?
+        self.unmatched_reason = ""
+        self.route: tuple | None = None  # a convoyed move: the convoy route graph
+        self.defence = 0.0  # added to the piece's strength where it stands (its order's part)
 
     def aim(self, dest: str) -> None:
         self.dest = dest

@@ -30,16 +30,16 @@ class Unit:
 
     def __init__(self, power: str, kind: str, location: str, strength: float = 1.0,
                  name: str | None = None, tag: str | None = None) -> None:
-        # written out (the dataclass keeps it): the one it writes, with a `__post_init__` for
-        # the province, costs a third more, and a movement phase makes a piece for every move
-        set_field = object.__setattr__  # frozen: fields are set past its own __setattr__
-        set_field(self, "power", power)
-        set_field(self, "kind", kind)
-        set_field(self, "location", location)
-        set_field(self, "strength", strength)
-        set_field(self, "name", name)
-        set_field(self, "tag", tag)
-        set_field(self, "province", province_of(location))
+        # written out (the dataclass keeps it), each field set through its slot's own setter:
+        # the generated one calls `object.__setattr__` for each field (frozen), which costs
+        # twice as much, and a movement phase makes a piece for every move
+        _set_power(self, power)
+        _set_kind(self, kind)
+        _set_location(self, location)
+        _set_strength(self, strength)
+        _set_name(self, name)
+        _set_tag(self, tag)
+        _set_province(self, province_of(location))
 
     @property
     def is_fleet(self) -> bool:
@@ -60,6 +60,12 @@ class Unit:
         """The same piece under `tag` (made directly: `replace` costs more, in a loop)."""
         return Unit(self.power, self.kind, self.location, self.strength, self.name, tag)
 
+
+
+# the setters of `Unit`'s slots, past the frozen class's own `__setattr__` (`Unit.__init__`)
+(_set_power, _set_kind, _set_location, _set_strength, _set_name, _set_tag,
+ _set_province) = (vars(Unit)[name].__set__ for name in (
+    "power", "kind", "location", "strength", "name", "tag", "province"))
 
 def piece_tag(phase: Phase, location: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
     """The tag of a piece entering the game: `S1901M:par`, then `S1901M:par:2` for a second

@@ -214,10 +214,11 @@ def plan_move(order: Move, i: int, planner: MovementPlanner) -> Problem | None:
     """Its part in a movement phase: the piece moves if the map lets it (not: if it will
     succeed; a convoy's chain is the phase's to find)."""
     unit = planner.units[i]
-    known = move_check(unit.kind, unit.location, order.dest, order.via_convoy, planner.map)
-    if known.problem is None:
-        planner.move(i, known.dest, order.via_convoy, known.needs_convoy)
-    return known.problem
+    problem, dest, needs_convoy = move_check(unit.kind, unit.location, order.dest,
+                                             order.via_convoy, planner.map)
+    if problem is None:
+        planner.move(i, dest, order.via_convoy, needs_convoy)
+    return problem
 
 
 def sketch_move(order: Move) -> tuple[Sketch, ...]:
