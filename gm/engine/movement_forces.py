@@ -1,5 +1,5 @@
-"""Forces and attacks in a movement phase: every piece becomes a `Force` (its side, strength
-and what it adds where it stands), moving pieces of one side from one province to one
+"""Forces and attacks in a movement phase: every piece's plan becomes its `Force` (its side,
+strength and what it adds where it stands), moving pieces of one side from one province to one
 destination one `Attack`, and supports are given to what they support."""
 
 from __future__ import annotations
@@ -18,13 +18,19 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
     rules, position, units, plans = phase.rules, phase.position, phase.units, phase.plans
     sides = rules.sides
     side = rules.side if sides else (lambda power: power)
+    # each piece's plan is its force (`Plan`): its side, province and strength
+    forces: list[Force] = plans
+    as_force = Force.__init__
     if rules.answers("defence_bonus"):
-        forces = [Force(side(u.power), u.province, u.strength,
-                        rules.defence_bonus(u, position, phase.map)) for u in units]
+        for u, plan in zip(units, plans, strict=True):
+            as_force(plan, side(u.power), u.province, u.strength,
+                     rules.defence_bonus(u, position, phase.map))
     elif sides:
-        forces = [Force(side(u.power), u.province, u.strength) for u in units]
+        for u, plan in zip(units, plans, strict=True):
+            as_force(plan, side(u.power), u.province, u.strength)
     else:
-        forces = [Force(u.power, u.province, u.strength) for u in units]
+        for u, plan in zip(units, plans, strict=True):
+            as_force(plan, u.power, u.province, u.strength)
     for idx in phase.defended:  # what a piece's own order adds where it stands
         forces[idx].defence_bonus += plans[idx].defence
     attacks: list[Attack] = []

@@ -88,19 +88,24 @@ def _route(phase: MovementPhase, army: int, fleets: list[int]):
     if not fleets:
         return None
     units, plans, fleet_adj = phase.units, phase.plans, phase.map.fleet_adj
-    unit, plan = units[army], plans[army]
-    dest = plan.dest_province
+    origin, dest = units[army].province, plans[army].dest_province
     locs = {f: units[f].location for f in fleets if plans[f].matched}
-    touches = {f: _touches(loc, phase.map) for f, loc in locs.items()}
-    starts = [f for f in locs if unit.province in touches[f]]
-    ends = frozenset(f for f in locs if dest in touches[f])
-    nxt = {f: [g for g, gl in locs.items() if g != f and gl in fleet_adj.get(loc, ())]
-           for f, loc in locs.items()}
+    starts: list[int] = []  # the fleets touching the army's province, those touching its
+    ends: set[int] = set()  # destination, and which fleet touches which (one pass, as
+    nxt: dict[int, list[int]] = {}  # most convoys are one or two fleets)
+    for f, loc in locs.items():
+        touches = _touches(loc, phase.map)
+        if origin in touches:
+            starts.append(f)
+        if dest in touches:
+            ends.add(f)
+        adjacent = fleet_adj.get(loc, ())
+        nxt[f] = [g for g, gl in locs.items() if g != f and gl in adjacent]
     seen, todo = set(starts), list(starts)
     while todo:
         f = todo.pop()
         if f in ends:
-            return starts, ends, nxt
+            return starts, frozenset(ends), nxt
         for g in nxt[f]:
             if g not in seen:
                 seen.add(g)

@@ -1,10 +1,11 @@
 """A piece's plan in a movement phase: what the resolver will do with its order, as the order's
-kind planned it (`gm.orders.kinds.phase_parts`). Shared by the phase's steps (check, match,
-forces, stacks, outcome)."""
+kind planned it (`gm.orders.kinds.phase_parts`), and the force the resolver sees. Shared by the
+phase's steps (check, match, forces, stacks, outcome)."""
 
 from __future__ import annotations
 
 from gm.engine import results as R
+from gm.engine.resolver import Force
 from gm.maps.gamemap import province_of
 from gm.orders.kinds.order_kind import Order
 
@@ -20,8 +21,10 @@ CONVOY = 6
 ACTIONS = ("hold", "move", "merge", "support_hold", "support_move", "support_merge", "convoy")
 
 
-class Plan:
-    """A unit's order after checking: what the resolver will do with it."""
+class Plan(Force):
+    """A unit's order after checking: what the resolver will do with it. The plan is also the
+    piece's `Force`, whose fields `movement_forces.build_forces` sets once every order is
+    checked and matched: a phase makes one object per piece, not two."""
 
     __slots__ = ("order", "role", "dest", "dest_province", "target", "dest_coast", "via_convoy",
                  "needs_convoy", "convoyed", "void", "void_code", "matched", "unmatched_reason",
