@@ -70,7 +70,8 @@ def outcome(phase: MovementPhase, res: Resolver, forces: list[Force],
         if attack.dest not in occupied and not succeeded[a] and res.prevent_strength(a) > 0:
             standoffs.add(attack.dest)
     position = phase.position.after(new_units, dislodged, frozenset(standoffs))
-    events: list[str] = [f"{piece_shown(u)} disbanded at once when dislodged" for u in gone]
+    events: list[str] = [f"{piece_shown(u)} disbanded at once when dislodged" for u in gone] \
+        if gone else []
     if rules.answers("after_movement"):
         attacked_by: dict[str, set[str]] = {}
         for a, attack in enumerate(attacks):

@@ -120,6 +120,8 @@ class Position:
                         self._state_copy())
 
     def _state_copy(self) -> dict:
+        if not self.state:  # the standard game keeps none
+            return {}
         return {k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.state.items()}
 
     def copy(self) -> Position:

@@ -252,10 +252,6 @@ class Resolver:
                 return b
         return -1
 
-    def _attack_counts(self, b: int) -> bool:
-        """An attack has effect unless it is convoyed and its route fails."""
-        return not self.attacks[b].convoyed or self.has_route(b)
-
     def cutting_attacks(self, s: int) -> list[int]:
         """Attacks that cut the support given by force `s` (not counting dislodgement)."""
         force = self.forces[s]
@@ -268,7 +264,7 @@ class Resolver:
             if into is not None and (attack.origin == into if attack.origins is None
                                      else all(o == into for o in attack.origins)):
                 continue  # an attack from where the support goes does not cut it
-            if self._attack_counts(b):
+            if not attack.convoyed or self.has_route(b):  # a convoy that fails has no effect
                 out.append(b)
         return out
 
@@ -304,7 +300,9 @@ class Resolver:
                     continue
                 total += force.strength + force.defence_bonus  # failed: it stands, unsupported
             else:
-                total += force.strength + force.defence_bonus + self._supports(force.hold_supports)
+                total += force.strength + force.defence_bonus
+                if force.hold_supports:  # (most pieces have none: no call)
+                    total += self._supports(force.hold_supports)
         return total
 
     def attack_strength(self, a: int) -> float:
@@ -318,12 +316,12 @@ class Resolver:
                 continue  # moved away
             defender = self.forces[f].power
             break
-        if defender is None:
-            return attack.strength + self._supports(attack.supports)
-        if defender == attack.power:
-            if attack.joins:  # its own side's pieces stay there, and it may join them
-                return attack.strength + self._supports(attack.supports)
-            return 0.0  # no side dislodges its own piece
+        if defender is not None and defender == attack.power:
+            if not attack.joins:
+                return 0.0  # no side dislodges its own piece
+            defender = None  # its own side's pieces stay there, and it may join them
+        if not attack.supports:  # (most attacks have none: no call)
+            return attack.strength
         return attack.strength + self._supports(attack.supports, exclude_power=defender)
 
     def defend_strength(self, a: int) -> float:
@@ -338,6 +336,8 @@ class Resolver:
             return 0.0
         if attack.opponent >= 0 and self.resolve(attack.opponent):
             return 0.0  # beaten in a head-to-head battle: no effect on the province
+        if not attack.supports:
+            return attack.strength
         return attack.strength + self._supports(attack.supports)
 
     def resolve_all(self) -> None:
