@@ -18,10 +18,13 @@ letter fixtures, and on random texts.
 
 from __future__ import annotations
 
+import _sre  # Python's regular expression engine, which `re` drives
 import re
+import sys
 from functools import lru_cache
 from typing import NamedTuple
 
+from gm.disk_cache import cache_folder, read_cached, write_cached
 from gm.orders.grammar import (
     NameText,
     PlaceText,
@@ -208,7 +211,36 @@ def _build(plan: tuple[str, tuple], tokens: tuple, end: int) -> Syntax | None:
 
 @lru_cache(maxsize=1)
 def _lexicon(grammar: str) -> _Lexicon | None:
-    """The terminals of `grammar`, or None when the reader must stand aside."""
+    """The terminals of `grammar`, or None when the reader must stand aside. Compiling their
+    expressions costs a process more than reading a file of orders, so what compiling makes is
+    kept on disk (`gm.disk_cache`) beside the grammar's text and the Python that made it, and
+    handed back to Python's regular expression engine as it is (`_patterns`)."""
+    cache = cache_folder() / "order-lexicon.pickle"
+    key = (grammar, sys.version, _sre.MAGIC)
+    kept = read_cached(cache, key)
+    if not isinstance(kept, tuple):  # (terminals,) or (None,): standing aside is kept too
+        kept = (_made_terminals(grammar),)
+        write_cached(cache, key, kept)
+    terminals = kept[0]
+    if terminals is None:
+        return None
+    return _Lexicon(_patterns(terminals), tuple(t.name for t in terminals),
+                    tuple(t.ahead for t in terminals), tuple(t.starts for t in terminals), {}, {})
+
+
+class _Made(NamedTuple):
+    """A terminal as the lexicon keeps it between processes."""
+
+    name: str
+    pattern: str
+    ahead: int  # how many terminals have its priority or a higher one
+    starts: frozenset[str] | None  # the characters a match can start with (None: any)
+    code: tuple | None  # the arguments `re` passes its engine for the expression (None: unknown)
+
+
+def _made_terminals(grammar: str) -> tuple[_Made, ...] | None:
+    """The grammar's terminals, highest priority first, compiled; None if the reader must stand
+    aside."""
     flat = " ".join(grammar.split()) + " "
     if any(f"{rule} " not in flat for rule in RULES):
         return None
@@ -219,26 +251,48 @@ def _lexicon(grammar: str) -> _Lexicon | None:
     by_name = {t.name: t for t in terminals}
     if "WORD" not in by_name or any(k not in by_name for k in _KEYWORDS):
         return None
-    try:
-        compiled = [_compiled(t.pattern) for t in terminals]
-    except re.error:
-        return None
-    return _Lexicon(tuple(p for p, _ in compiled), tuple(t.name for t in terminals),
-                    tuple(sum(o.priority >= t.priority for o in terminals) for t in terminals),
-                    tuple(starts for _, starts in compiled), {}, {})
+    made = []
+    for t in terminals:
+        try:
+            code, starts = _compiled(t.pattern)
+        except re.error:
+            return None
+        made.append(_Made(t.name, t.pattern, sum(o.priority >= t.priority for o in terminals),
+                          starts, code))
+    return tuple(made)
 
 
-def _compiled(pattern: str) -> tuple[re.Pattern, frozenset[str] | None]:
-    """The terminal's expression compiled, and the characters a match can start with
-    (`_first_characters`). Python's parse of the expression serves both, read once: the
-    terminals are compiled at the start of every process that reads an order."""
+def _patterns(terminals: tuple[_Made, ...]) -> tuple[re.Pattern, ...]:
+    """The terminals' expressions, each built by Python's engine from the code kept for it (the
+    cache's key names the Python that made it), or compiled from its text where none is."""
+    patterns = []
+    for terminal in terminals:
+        try:
+            patterns.append(_sre.compile(*terminal.code))
+        except (TypeError, ValueError, RuntimeError):  # no code kept, or not this engine's
+            patterns.append(re.compile(terminal.pattern))
+    return tuple(patterns)
+
+
+def _compiled(pattern: str) -> tuple[tuple | None, frozenset[str] | None]:
+    """What `re.compile` gives its engine for the terminal's expression (`_sre.compile`'s
+    arguments), and the characters a match can start with (`_first_characters`), from one
+    parse of the expression; a Python whose re is built otherwise: (None, None), and the
+    expression is compiled from its text and tried everywhere."""
     try:
         from re import _compiler, _parser
-    except ImportError:  # a Python whose re is built otherwise: every terminal tried everywhere
-        return re.compile(pattern), None
-    parsed = _parser.parse(pattern)  # a bad expression: re.error, as from re.compile
-    starts = _first_characters(parsed)
-    return _compiler.compile(parsed), starts
+
+        parsed = _parser.parse(pattern)  # a bad expression: re.error, as from re.compile
+        state = parsed.state
+        names = [None] * state.groups
+        for name, group in state.groupdict.items():
+            names[group] = name
+        code = (pattern, state.flags, [int(op) for op in _compiler._code(parsed, 0)],
+                state.groups - 1, dict(state.groupdict), tuple(names))
+    except (ImportError, AttributeError, TypeError):
+        re.compile(pattern)
+        return None, None
+    return code, _first_characters(parsed)
 
 
 def _first_characters(parsed) -> frozenset[str] | None:
@@ -320,9 +374,10 @@ def _set(items, ignore_case: bool) -> set[str] | None:
     return chars
 
 
-_DEFINITION = re.compile(r"^([A-Z_][A-Z0-9_]*)(?:\.(-?\d+))?\s*:\s*(.*)$")
-_REGEX = re.compile(r"^/((?:[^/\\]|\\.)+)/(i?)$")
-_STRING = re.compile(r'"((?:[^"\\]|\\.)+)"(i?)')
+# Compiled (by `re`'s own cache) only when a lexicon is made, not when it is read back.
+_DEFINITION = r"^([A-Z_][A-Z0-9_]*)(?:\.(-?\d+))?\s*:\s*(.*)$"
+_REGEX = r"^/((?:[^/\\]|\\.)+)/(i?)$"
+_STRING = r'"((?:[^"\\]|\\.)+)"(i?)'
 
 
 def _terminals(grammar: str) -> list[_Terminal] | None:
@@ -336,7 +391,7 @@ def _terminals(grammar: str) -> list[_Terminal] | None:
         line = raw.strip()
         if not line or line.startswith("//"):
             continue
-        definition = _DEFINITION.match(line)
+        definition = re.match(_DEFINITION, line)
         if definition:
             name, priority, body = definition.groups()
             current = [body]
@@ -349,15 +404,15 @@ def _terminals(grammar: str) -> list[_Terminal] | None:
             return None  # %import, %declare...: terminals this reader cannot see
         else:  # a rule: only its strings are terminals
             current = None
-            rest = _STRING.sub("", line)
+            rest = re.sub(_STRING, "", line)
             if "/" in rest.split("//")[0]:
                 return None  # a regular expression written inside a rule
-            strings.update(_STRING.findall(line))
+            strings.update(re.findall(_STRING, line))
     terminals = []
     for name, (priority, bodies) in named.items():
         patterns = []
         for body in bodies:
-            regex, string = _REGEX.match(body), _STRING.fullmatch(body)
+            regex, string = re.match(_REGEX, body), re.fullmatch(_STRING, body)
             if regex and "(?<" in regex.group(1).replace("(?P<", ""):
                 return None  # a look behind: the probe's memory keys on one character
             if regex:
