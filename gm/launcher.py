@@ -19,11 +19,14 @@ _HELP = (["--help"], ["-h"])
 
 def main() -> None:
     args = sys.argv[1:]
-    if _plain_datc(args):
-        sys.exit(_datc(args[1:]))
     if args in _HELP:
         sys.stdout.write(kept_help())
         return
+    from gm.kept_methods import keep_methods
+
+    keep_methods()
+    if _plain_datc(args):
+        sys.exit(_datc(args[1:]))
     from gm.cli import main as typer_main
 
     typer_main()
