@@ -48,6 +48,7 @@ _KEYWORDS = ("KIND", "HOLD", "MOVE", "SUPPORT", "CONVOY", "RETREAT", "DISBAND", 
              "REMOVE", "VIA", "COAST", "/")
 _SPACE = re.compile(r"\s*")
 _SEEN_LIMIT = 50_000
+_KEPT_FORM = 1  # of the lexicon kept on disk (`_lexicon`): bump when it changes shape
 _KINDS = {letter: read_kind(letter) for letter in "aAfFgG"}  # (kind, strength)
 _MOST_TOKENS = 12  # the longest common shape, `F spa/nc S F mar - spa/sc`, has 11
 
@@ -216,9 +217,9 @@ def _lexicon(grammar: str) -> _Lexicon | None:
     kept on disk (`gm.disk_cache`) beside the grammar's text and the Python that made it, and
     handed back to Python's regular expression engine as it is (`_patterns`)."""
     cache = cache_folder() / "order-lexicon.pickle"
-    key = (grammar, sys.version, _sre.MAGIC)
+    key = (_KEPT_FORM, grammar, sys.version, _sre.MAGIC)
     kept = read_cached(cache, key)
-    if not isinstance(kept, tuple):  # (terminals,) or (None,): standing aside is kept too
+    if not (isinstance(kept, tuple) and len(kept) == 1):  # (None,) when standing aside
         kept = (_made_terminals(grammar),)
         write_cached(cache, key, kept)
     terminals = kept[0]
