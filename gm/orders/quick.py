@@ -48,7 +48,7 @@ _KEYWORDS = ("KIND", "HOLD", "MOVE", "SUPPORT", "CONVOY", "RETREAT", "DISBAND", 
              "REMOVE", "VIA", "COAST", "/")
 _SPACE = re.compile(r"\s*")
 _SEEN_LIMIT = 50_000
-_KEPT_FORM = 1  # of the lexicon kept on disk (`_lexicon`): bump when it changes shape
+_KEPT_FORM = 3  # of the lexicon kept on disk (`_lexicon`): bump when it changes shape
 _KINDS = {letter: read_kind(letter) for letter in "aAfFgG"}  # (kind, strength)
 _MOST_TOKENS = 12  # the longest common shape, `F spa/nc S F mar - spa/sc`, has 11
 
@@ -65,10 +65,10 @@ class _Lexicon(NamedTuple):
     patterns: tuple[re.Pattern, ...]
     names: tuple[str, ...]
     ahead: tuple[int, ...]  # for each, how many terminals have its priority or a higher one
-    starts: tuple[frozenset[str] | None, ...]  # for each, the characters a match can start
-    # with (None: any)
-    candidates: dict[str, tuple[int, ...]]  # by a first character: the terminals that may
-    # match there
+    heads: tuple[dict[str, frozenset[str]] | None, ...]  # for each, how a match can begin
+    # (`_heads`; None: anyhow)
+    candidates: dict[str, tuple[int, ...]]  # by the first two characters from a position: the
+    # terminals that may match there
     seen: dict[str, tuple | None]  # the tokens read (`_tokens`), by the character before and
     # the text from their start
 
@@ -115,12 +115,13 @@ def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
     """(terminal, text) of the token Lark's lexer takes at `pos`: the terminal of highest
     priority that matches there, if no other of that priority does, and WORD only if nothing
     else does; None when unsure, or when nothing matches."""
-    first = text[pos]
-    candidates = lex.candidates.get(first)
+    key = text[pos:pos + 2]
+    candidates = lex.candidates.get(key)
     if candidates is None:
-        candidates = lex.candidates[first] = tuple(
-            n for n, chars in enumerate(lex.starts)
-            if chars is None or first in chars or not first.isascii())
+        if len(lex.candidates) > _SEEN_LIMIT:
+            lex.candidates.clear()
+        candidates = lex.candidates[key] = tuple(
+            n for n, heads in enumerate(lex.heads) if _may_begin(heads, key))
     patterns = lex.patterns
     best = -1
     rivals = 0  # once `best` matches: a match of any terminal before this makes it unsure
@@ -137,6 +138,22 @@ def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
             return None
         rivals = len(lex.names) if lex.names[best] == "WORD" else lex.ahead[best]
     return None if best < 0 else (lex.names[best], value)
+
+
+def _may_begin(heads: dict[str, frozenset[str]] | None, key: str) -> bool:
+    """Whether a terminal whose matches begin as `heads` says (`_heads`) may match a text that
+    begins with `key` (two characters; one at the end of the text)."""
+    first, second = key[0], key[1:]
+    if heads is None or not first.isascii():  # under IGNORECASE, `K` (Kelvin) is `k`
+        return True
+    then = heads.get(first)
+    return then is not None and (ANY in then or second in then or not second.isascii()
+                                 or NONWORD in then and not _word(second))
+
+
+def _word(char: str) -> bool:
+    """An ASCII character a `\\w` matches (`\\b` stands between it and another)."""
+    return char.isascii() and (char.isalnum() or char == "_")
 
 
 # The common shapes, as the terminals of their tokens: for each sequence, the order's form
@@ -226,7 +243,7 @@ def _lexicon(grammar: str) -> _Lexicon | None:
     if terminals is None:
         return None
     return _Lexicon(_patterns(terminals), tuple(t.name for t in terminals),
-                    tuple(t.ahead for t in terminals), tuple(t.starts for t in terminals), {}, {})
+                    tuple(t.ahead for t in terminals), tuple(t.heads for t in terminals), {}, {})
 
 
 class _Made(NamedTuple):
@@ -235,7 +252,7 @@ class _Made(NamedTuple):
     name: str
     pattern: str
     ahead: int  # how many terminals have its priority or a higher one
-    starts: frozenset[str] | None  # the characters a match can start with (None: any)
+    heads: dict[str, frozenset[str]] | None  # how a match can begin (`_heads`; None: anyhow)
     code: tuple | None  # the arguments `re` passes its engine for the expression (None: unknown)
 
 
@@ -255,11 +272,11 @@ def _made_terminals(grammar: str) -> tuple[_Made, ...] | None:
     made = []
     for t in terminals:
         try:
-            code, starts = _compiled(t.pattern)
+            code, heads = _compiled(t.pattern)
         except re.error:
             return None
         made.append(_Made(t.name, t.pattern, sum(o.priority >= t.priority for o in terminals),
-                          starts, code))
+                          heads, code))
     return tuple(made)
 
 
@@ -275,9 +292,9 @@ def _patterns(terminals: tuple[_Made, ...]) -> tuple[re.Pattern, ...]:
     return tuple(patterns)
 
 
-def _compiled(pattern: str) -> tuple[tuple | None, frozenset[str] | None]:
+def _compiled(pattern: str) -> tuple[tuple | None, dict[str, frozenset[str]] | None]:
     """What `re.compile` gives its engine for the terminal's expression (`_sre.compile`'s
-    arguments), and the characters a match can start with (`_first_characters`), from one
+    arguments), and how a match of it can begin (`_heads`), from one
     parse of the expression; a Python whose re is built otherwise: (None, None), and the
     expression is compiled from its text and tried everywhere."""
     try:
@@ -293,56 +310,77 @@ def _compiled(pattern: str) -> tuple[tuple | None, frozenset[str] | None]:
     except (ImportError, AttributeError, TypeError):
         re.compile(pattern)
         return None, None
-    return code, _first_characters(parsed)
+    return code, _heads(parsed)
 
 
-def _first_characters(parsed) -> frozenset[str] | None:
-    """The (ASCII) characters a match of an expression (`parsed`: Python's own parse of it)
-    can start with; None when it may start with any, match nothing, or this cannot tell:
-    every terminal is then tried everywhere."""
+ANY, NONWORD = "any", "non-word"  # what may follow a head's first character, beside itself
+
+
+def _heads(parsed) -> dict[str, frozenset[str]] | None:
+    """How a match of an expression (`parsed`: Python's own parse of it) can begin: by each
+    first character, what may follow it (characters; NONWORD: a character no word holds, or
+    the end; ANY: anything, or the end); ASCII characters only, as a text's other characters
+    may match any head. None when a match may begin with any character, or be empty, or this
+    cannot tell: the terminal is then tried everywhere."""
+    heads: set[tuple[str, str]] = set()
     try:
         from re import _constants as sre
 
-        chars, may_be_empty = _starts(parsed.data, bool(parsed.state.flags & re.IGNORECASE),
-                                      sre)
+        case = bool(parsed.state.flags & re.IGNORECASE)
+        sure = _follow(((parsed.data, 0, case),), "", heads, sre, 64)
     except Exception:  # noqa: BLE001  (a Python whose re is built otherwise)
         return None
-    return None if chars is None or may_be_empty else frozenset(chars)
+    if not sure:
+        return None
+    follows: dict[str, set[str]] = {}
+    for first, then in heads:
+        follows.setdefault(first, set()).add(then)
+    return {first: frozenset(then) for first, then in follows.items()}
 
 
-def _starts(items, ignore_case: bool, sre) -> tuple[set[str] | None, bool]:
-    """The characters the sequence `items` (a parsed expression) can start with, and whether
-    it can match nothing; (None, _) when unsure."""
-    chars: set[str] = set()
-    for op, arg in items:
-        if op is sre.AT:  # `\b`, `^`: takes no character
-            continue
-        if op is sre.LITERAL or op is sre.IN:
-            found = _literal(arg, ignore_case) if op is sre.LITERAL else _set(arg, ignore_case)
-            return (None, False) if found is None else (chars | found, False)
-        if op is sre.SUBPATTERN:
-            _, add, remove, sub = arg
-            case = (ignore_case or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE
-            branches, empty = [sub.data], None
-        elif op is sre.BRANCH:
-            branches, case = arg[1], ignore_case
-        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
-            low, _, sub = arg
-            branches, case, empty = [sub], ignore_case, low == 0
-        else:
-            return None, False
-        can_skip = False
-        for branch in branches:
-            found, branch_empty = _starts(branch, case, sre)
-            if found is None:
-                return None, False
-            chars |= found
-            can_skip = can_skip or branch_empty
-        if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and empty:
-            can_skip = True
-        if not can_skip:
-            return chars, False
-    return chars, True
+def _follow(stack: tuple, prefix: str, heads: set, sre, budget: int) -> bool:
+    """Add to `heads` each way a match goes on from `prefix` (what it took so far) through
+    `stack`, the parsed items still to match, innermost first, as (items, from which, whether
+    IGNORECASE); False when unsure. `budget` bounds the steps that take no character."""
+    if len(prefix) == 2:
+        heads.add((prefix[0], prefix[1]))
+        return True
+    if budget == 0:
+        return False
+    if not stack:  # the match may end here
+        if prefix:
+            heads.add((prefix, ANY))
+        return bool(prefix)
+    (items, at, case), below = stack[0], stack[1:]
+    if at == len(items):
+        return _follow(below, prefix, heads, sre, budget - 1)
+    op, arg = items[at]
+    after = ((items, at + 1, case), *below)
+    if op is sre.AT or op is sre.ASSERT or op is sre.ASSERT_NOT:  # they take no character
+        if op is sre.AT and arg is sre.AT_BOUNDARY and len(prefix) == 1 and _word(prefix):
+            heads.add((prefix, NONWORD))
+            return True
+        return _follow(after, prefix, heads, sre, budget - 1)
+    if op is sre.LITERAL or op is sre.IN:
+        chars = _literal(arg, case) if op is sre.LITERAL else _set(arg, case)
+        if chars is None:  # any character, as far as this knows
+            if prefix:
+                heads.add((prefix, ANY))
+            return bool(prefix)
+        return all(_follow(after, prefix + char, heads, sre, budget) for char in chars)
+    if op is sre.SUBPATTERN:
+        _, add, remove, sub = arg
+        inner = (case or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE
+        return _follow(((sub.data, 0, inner), *after), prefix, heads, sre, budget - 1)
+    if op is sre.BRANCH:
+        return all(_follow(((branch.data, 0, case), *after), prefix, heads, sre, budget - 1)
+                   for branch in arg[1])
+    if op is sre.MAX_REPEAT or op is sre.MIN_REPEAT:  # skipped, or once and then as often
+        low, _, sub = arg
+        again = ([(sre.MAX_REPEAT, (0, sre.MAXREPEAT, sub))], 0, case)
+        return (low > 0 or _follow(after, prefix, heads, sre, budget - 1)) and \
+            _follow(((sub.data, 0, case), again, *after), prefix, heads, sre, budget - 1)
+    return False
 
 
 def _literal(code: int, ignore_case: bool) -> set[str] | None:
