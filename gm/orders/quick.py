@@ -12,6 +12,10 @@ terminal but WORD matches it, and a keyword only where no other terminal of its 
 higher matches. If the grammar no longer has, as written, every rule the shapes follow, or
 holds a terminal this reader cannot read, it stands aside for every order.
 
+What compiling the terminals makes is kept in the cache folder beside the grammar's text
+(`_lexicon`), so a process that reads orders compiles none of them; and each terminal is tried
+only where a match of it can begin with the two characters found there (`_heads`).
+
 tests/orders/test_quick_syntax.py compares it with Lark on every order of the case files and
 letter fixtures, and on random texts.
 """
