@@ -29,7 +29,6 @@ from gm.orders.kind_registry import kind_of
 from gm.orders.kinds.board import find_unit
 from gm.orders.kinds.build import Build
 from gm.orders.kinds.order_kind import ADJUSTMENT, RETREAT, Order
-from gm.orders.kinds.retreat import Retreat
 
 
 def attributed(order: Order, position, game_map: GameMap, phase_kind: str | None = None,
@@ -58,6 +57,8 @@ def _piece_power(order: Order, power: str, mates: list[str], position, game_map:
     """The power whose piece the order commands: the letter's if it has such a piece there,
     else the one other power of the player that has (or, failing that, the one that has any
     piece there, so that its own check says what is wrong); None when it is not one power."""
+    from gm.orders.kinds.retreat import Retreat  # only maps whose players hold several powers
+
     retreating = phase_kind == RETREAT or isinstance(order, Retreat)
     pieces = [d.unit for d in position.dislodged] if retreating else position.units
 
