@@ -102,7 +102,7 @@ class LineTargets:
         elif unit_lead:
             rest = re.sub(r"^(?:then\s+)?(?:it|they)\s+", "", body[unit_lead.end():], flags=re.I)
             unit = unit_lead.group("unit")
-            body = rest if STARTS_WITH_UNIT.match(rest) else f"{unit} {rest}"
+            body = rest if re.match(STARTS_WITH_UNIT, rest) else f"{unit} {rest}"
         else:
             body = body[:tail.start()]
         self.line_target = self.retreat_target()
