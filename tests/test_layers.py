@@ -31,9 +31,10 @@ FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 # The one module that looks up: the map checker reads the units of a map file in gm's
 # notation. It runs only when a map file changes.
 LOOKS_UP = {"gm.maps.map_check": {"notation"}}
-# The one module that loads modules by name: the rules' registry loads a rule's module when a
-# map names it, each by its full name written out, which the graph reads as an import.
-# Any other registry is an explicit list of imports.
+# The modules that load modules by name: the rules' registry loads a rule's module when a
+# map names it, the order kinds' registry a kind's module when one of its orders is met, each
+# by its full name written out, which the graph reads as an import. Any other registry is an
+# explicit list of imports.
 LOADS_BY_NAME = {"gm.rules.rule_registry", "gm.orders.kind_registry"}
 _LOADERS = {"import_module", "iter_modules", "__import__"}
 

@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from gm.orders.kinds.order_kind import OrderKind
+if TYPE_CHECKING:
+    from gm.orders.kinds.order_kind import OrderKind
 
 # Each kind's order class, by name -> how the kinds of its module are loaded (`KINDS`).
 # `declared()` lists the kinds in this order.
