@@ -66,7 +66,7 @@ from gm.orders.letter_lines import (
     RejectedLine,
     ReplacedOrder,
 )
-from gm.orders.letter_targets import IF_LEAD, LineTargets, orders_called
+from gm.orders.letter_targets import LineTargets, if_dislodged_alone, orders_called
 from gm.orders.line_kinds import (
     ATTRIBUTION,
     COLON_END,
@@ -298,7 +298,7 @@ class LetterReader:
         """`Winter:`, `Autumn retreats:`, `Builds:`, `If dislodged:` alone on a line: the lines
         below are for that phase, until the next heading."""
         text = re.sub(r"(?<![\s:\-–—])\s*+[:\-–—]++\s*+$", "", body)
-        if IF_LEAD.fullmatch(body.strip()) or IF_LEAD.fullmatch(text + " "):
+        if if_dislodged_alone(body.strip()) or if_dislodged_alone(text + " "):
             self.targets.section = self.targets.retreat_target()
             self.verb, self.doubt_heading = None, None
             return self._note_heading(no, line, self.targets.section)
