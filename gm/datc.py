@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -77,6 +78,11 @@ class Case:
         return self.name.split()[0].rstrip(".")
 
 
+# `Line(no, text)` as Python's tuple makes it, without the call to `Line.__new__` (written in
+# Python): a case file's lines are most of what reading it makes
+_line = partial(tuple.__new__, Line)
+
+
 class CaseResult(NamedTuple):
     case: Case
     passed: bool
@@ -104,7 +110,7 @@ def read_cases(path: str | Path) -> list[Case]:
         if not text:
             continue
         if lines is not None and ":" in text and not text.startswith(_KEYWORD_STARTS):
-            lines.append(Line(no, text))  # `Power: ...`, most lines of a file: read at once
+            lines.append(_line((no, text)))  # `Power: ...`, most lines of a file: read at once
             continue
         word, _, rest = text.partition(" ")
         if word not in _KEYWORDS:  # a line of the section

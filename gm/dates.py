@@ -5,15 +5,20 @@ Deadlines themselves are read and printed by `gm.deadline_time` (python-dateutil
 zoneinfo); this module only says what time it is. The clock can be set: `GM_NOW` (an ISO 8601
 moment, `2026-11-21T18:00:00+00:00`; without an offset it is UTC) fixes it for a whole process,
 so a test can play months of a judged game in seconds, and a GM can ask `gm judge --dry-run`
-what would happen at a given moment. Tests may also replace `today`.
+what would happen at a given moment; `gm judge --now` sets it for the run it starts only
+(`clock_set_to`), so that nothing else the process does later sees that moment. Tests may also
+replace `today`.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 
 CLOCK_ENV = "GM_NOW"
+_SET: list[datetime] = []  # the moments `clock_set_to` holds, the innermost last
 
 
 class ClockError(ValueError):
@@ -21,11 +26,23 @@ class ClockError(ValueError):
 
 
 def fixed_now() -> datetime | None:
-    """The moment `GM_NOW` sets, aware; None when the clock is not set."""
+    """The moment `clock_set_to` or `GM_NOW` sets, aware; None when the clock is not set."""
+    if _SET:
+        return _SET[-1]
     text = os.environ.get(CLOCK_ENV, "").strip()
     if not text:
         return None
     return read_moment(text, CLOCK_ENV)
+
+
+@contextmanager
+def clock_set_to(moment: datetime) -> Iterator[None]:
+    """Within the block the clock says `moment` (aware); after it, what it said before."""
+    _SET.append(moment)
+    try:
+        yield
+    finally:
+        _SET.pop()
 
 
 def read_moment(text: str, what: str = "the moment") -> datetime:

@@ -25,11 +25,12 @@ KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison", "A/F": "army/fleet", L
 # "fleets before armies" (an A/F piece counts as an army), then garrisons; a leader as an army.
 _DISORDER_RANK = {"F": 0, "A": 1, "A/F": 1, "G": 2}
 
-_UNIT = re.compile(
-    r"^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
-    r"(?:\s+\((?P<name>[^)]*)\))?(?:\s+#(?P<tag>\S+))?\s*$", re.I)
+# Compiled the first time they are used (by `re`'s own cache): most commands read no piece
+# from text, and compiling them costs a command more than its own work on a unit.
+_UNIT = (r"(?i)^\s*(?P<count>\d+(?:\.\d+)?)?(?P<kind>A/F|[A-Z])\s+(?P<loc>[\w./-]+)"
+         r"(?:\s+\((?P<name>[^)]*)\))?(?:\s+#(?P<tag>\S+))?\s*$")
 # A piece as a GM types it in a correction: `A Par`, `2A Ur`, `fleet North Sea`, or no kind.
-_TYPED_UNIT = re.compile(r"^\s*+([1-9])?\s*+(army|fleet|a|f)\s++(.+)$", re.I)
+_TYPED_UNIT = r"(?i)^\s*+([1-9])?\s*+(army|fleet|a|f)\s++(.+)$"
 _TYPED_KINDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 
 
@@ -55,7 +56,7 @@ def disorder_rank(kind: str) -> int:
 def read_unit(text: str) -> UnitText | None:
     """`A par`, `2A ur`, `A mac (Alexander)`, `A par #S1901M:par` -> its parts; None if it is
     no unit."""
-    m = _UNIT.match(text)
+    m = re.match(_UNIT, text)
     if not m:
         return None
     return UnitText(m.group("kind").upper(), m.group("loc").lower(),
@@ -76,7 +77,7 @@ def read_leader(text: str, leaders) -> UnitText | None:
 def split_typed_unit(text: str) -> tuple[str | None, str, float]:
     """A piece as a GM types it: `A Par` -> ('A', 'Par', 1); `2A Ur` -> ('A', 'Ur', 2);
     `Par` -> (None, 'Par', 1). The place is left as typed, for the map to look up."""
-    m = _TYPED_UNIT.match(text)
+    m = re.match(_TYPED_UNIT, text)
     if m:
         return _TYPED_KINDS[m.group(2).lower()], m.group(3).strip(), float(m.group(1) or 1)
     return None, text.strip(), 1.0

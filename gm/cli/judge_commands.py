@@ -9,7 +9,7 @@ read the log (docs/judge.md). Each parses its arguments, calls `gm.judge`, and p
 
 from __future__ import annotations
 
-import os
+from contextlib import AbstractContextManager, nullcontext
 from typing import Annotated
 
 import typer
@@ -23,16 +23,17 @@ NowOption = Annotated[str | None, typer.Option(
                                   "(2026-11-21T18:00+00:00); also GM_NOW")]
 
 
-def _set_clock(now: str | None) -> None:
-    from gm.dates import CLOCK_ENV, ClockError, read_moment
+def _clock(now: str | None) -> AbstractContextManager:
+    """The judge's clock for this command only: `--now` if given (not left in the process's
+    environment, where a later command in the same process would find it), else as it is."""
+    from gm.dates import ClockError, clock_set_to, read_moment
 
     if now is None:
-        return
+        return nullcontext()
     try:
-        read_moment(now, "--now")
+        return clock_set_to(read_moment(now, "--now"))
     except ClockError as exc:
         fail(str(exc))
-    os.environ[CLOCK_ENV] = now
 
 
 def _print_entries(game: str, zone: str, entries) -> None:
@@ -85,8 +86,7 @@ def judge(games: Annotated[list[str] | None, typer.Argument(
     often it runs; cron or a systemd timer runs it every few minutes."""
     from gm.judge import cycle
 
-    _set_clock(now)
-    with opened(db) as store:
+    with _clock(now), opened(db) as store:
         names = games or cycle.judged_games(store)
         if not names:
             say("No game has a schedule yet: 'gm schedule GAME movement 3d 18:00 "
@@ -218,10 +218,9 @@ def approve(game: GameName,
     from gm.judge.approval import approve as library
     from gm.judge.approval import approve_press
 
-    _set_clock(now)
     if press is not None and drop_press is not None:
         fail("give --press N or --drop-press N, not both.")
-    with opened(db) as store:
+    with _clock(now), opened(db) as store:
         if press is not None or drop_press is not None:
             words = approve_press(store, game, press or drop_press, drop=drop_press is not None)
             say(f"{game}: {words}.")

@@ -12,16 +12,23 @@ terminal but WORD matches it, and a keyword only where no other terminal of its 
 higher matches. If the grammar no longer has, as written, every rule the shapes follow, or
 holds a terminal this reader cannot read, it stands aside for every order.
 
+What compiling the terminals makes is kept in the cache folder beside the grammar's text
+(`_lexicon`), so a process that reads orders compiles none of them; and each terminal is tried
+only where a match of it can begin with the two characters found there (`_heads`).
+
 tests/orders/test_quick_syntax.py compares it with Lark on every order of the case files and
 letter fixtures, and on random texts.
 """
 
 from __future__ import annotations
 
+import _sre  # Python's regular expression engine, which `re` drives
 import re
+import sys
 from functools import lru_cache
 from typing import NamedTuple
 
+from gm.disk_cache import cache_folder, read_cached, write_cached
 from gm.orders.grammar import (
     NameText,
     PlaceText,
@@ -45,6 +52,7 @@ _KEYWORDS = ("KIND", "HOLD", "MOVE", "SUPPORT", "CONVOY", "RETREAT", "DISBAND", 
              "REMOVE", "VIA", "COAST", "/")
 _SPACE = re.compile(r"\s*")
 _SEEN_LIMIT = 50_000
+_KEPT_FORM = 3  # of the lexicon kept on disk (`_lexicon`): bump when it changes shape
 _KINDS = {letter: read_kind(letter) for letter in "aAfFgG"}  # (kind, strength)
 _MOST_TOKENS = 12  # the longest common shape, `F spa/nc S F mar - spa/sc`, has 11
 
@@ -61,10 +69,10 @@ class _Lexicon(NamedTuple):
     patterns: tuple[re.Pattern, ...]
     names: tuple[str, ...]
     ahead: tuple[int, ...]  # for each, how many terminals have its priority or a higher one
-    starts: tuple[frozenset[str] | None, ...]  # for each, the characters a match can start
-    # with (None: any)
-    candidates: dict[str, tuple[int, ...]]  # by a first character: the terminals that may
-    # match there
+    heads: tuple[dict[str, frozenset[str]] | None, ...]  # for each, how a match can begin
+    # (`_heads`; None: anyhow)
+    candidates: dict[str, tuple[int, ...]]  # by the first two characters from a position: the
+    # terminals that may match there
     seen: dict[str, tuple | None]  # the tokens read (`_tokens`), by the character before and
     # the text from their start
 
@@ -111,12 +119,13 @@ def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
     """(terminal, text) of the token Lark's lexer takes at `pos`: the terminal of highest
     priority that matches there, if no other of that priority does, and WORD only if nothing
     else does; None when unsure, or when nothing matches."""
-    first = text[pos]
-    candidates = lex.candidates.get(first)
+    key = text[pos:pos + 2]
+    candidates = lex.candidates.get(key)
     if candidates is None:
-        candidates = lex.candidates[first] = tuple(
-            n for n, chars in enumerate(lex.starts)
-            if chars is None or first in chars or not first.isascii())
+        if len(lex.candidates) > _SEEN_LIMIT:
+            lex.candidates.clear()
+        candidates = lex.candidates[key] = tuple(
+            n for n, heads in enumerate(lex.heads) if _may_begin(heads, key))
     patterns = lex.patterns
     best = -1
     rivals = 0  # once `best` matches: a match of any terminal before this makes it unsure
@@ -133,6 +142,22 @@ def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
             return None
         rivals = len(lex.names) if lex.names[best] == "WORD" else lex.ahead[best]
     return None if best < 0 else (lex.names[best], value)
+
+
+def _may_begin(heads: dict[str, frozenset[str]] | None, key: str) -> bool:
+    """Whether a terminal whose matches begin as `heads` says (`_heads`) may match a text that
+    begins with `key` (two characters; one at the end of the text)."""
+    first, second = key[0], key[1:]
+    if heads is None or not first.isascii():  # under IGNORECASE, `K` (Kelvin) is `k`
+        return True
+    then = heads.get(first)
+    return then is not None and (ANY in then or second in then or not second.isascii()
+                                 or NONWORD in then and not _word(second))
+
+
+def _word(char: str) -> bool:
+    """An ASCII character a `\\w` matches (`\\b` stands between it and another)."""
+    return char.isascii() and (char.isalnum() or char == "_")
 
 
 # The common shapes, as the terminals of their tokens: for each sequence, the order's form
@@ -208,7 +233,36 @@ def _build(plan: tuple[str, tuple], tokens: tuple, end: int) -> Syntax | None:
 
 @lru_cache(maxsize=1)
 def _lexicon(grammar: str) -> _Lexicon | None:
-    """The terminals of `grammar`, or None when the reader must stand aside."""
+    """The terminals of `grammar`, or None when the reader must stand aside. Compiling their
+    expressions costs a process more than reading a file of orders, so what compiling makes is
+    kept on disk (`gm.disk_cache`) beside the grammar's text and the Python that made it, and
+    handed back to Python's regular expression engine as it is (`_patterns`)."""
+    cache = cache_folder() / "order-lexicon.pickle"
+    key = (_KEPT_FORM, grammar, sys.version, _sre.MAGIC)
+    kept = read_cached(cache, key)
+    if not (isinstance(kept, tuple) and len(kept) == 1):  # (None,) when standing aside
+        kept = (_made_terminals(grammar),)
+        write_cached(cache, key, kept)
+    terminals = kept[0]
+    if terminals is None:
+        return None
+    return _Lexicon(_patterns(terminals), tuple(t.name for t in terminals),
+                    tuple(t.ahead for t in terminals), tuple(t.heads for t in terminals), {}, {})
+
+
+class _Made(NamedTuple):
+    """A terminal as the lexicon keeps it between processes."""
+
+    name: str
+    pattern: str
+    ahead: int  # how many terminals have its priority or a higher one
+    heads: dict[str, frozenset[str]] | None  # how a match can begin (`_heads`; None: anyhow)
+    code: tuple | None  # the arguments `re` passes its engine for the expression (None: unknown)
+
+
+def _made_terminals(grammar: str) -> tuple[_Made, ...] | None:
+    """The grammar's terminals, highest priority first, compiled; None if the reader must stand
+    aside."""
     flat = " ".join(grammar.split()) + " "
     if any(f"{rule} " not in flat for rule in RULES):
         return None
@@ -219,75 +273,118 @@ def _lexicon(grammar: str) -> _Lexicon | None:
     by_name = {t.name: t for t in terminals}
     if "WORD" not in by_name or any(k not in by_name for k in _KEYWORDS):
         return None
-    try:
-        compiled = [_compiled(t.pattern) for t in terminals]
-    except re.error:
-        return None
-    return _Lexicon(tuple(p for p, _ in compiled), tuple(t.name for t in terminals),
-                    tuple(sum(o.priority >= t.priority for o in terminals) for t in terminals),
-                    tuple(starts for _, starts in compiled), {}, {})
+    made = []
+    for t in terminals:
+        try:
+            code, heads = _compiled(t.pattern)
+        except re.error:
+            return None
+        made.append(_Made(t.name, t.pattern, sum(o.priority >= t.priority for o in terminals),
+                          heads, code))
+    return tuple(made)
 
 
-def _compiled(pattern: str) -> tuple[re.Pattern, frozenset[str] | None]:
-    """The terminal's expression compiled, and the characters a match can start with
-    (`_first_characters`). Python's parse of the expression serves both, read once: the
-    terminals are compiled at the start of every process that reads an order."""
+def _patterns(terminals: tuple[_Made, ...]) -> tuple[re.Pattern, ...]:
+    """The terminals' expressions, each built by Python's engine from the code kept for it (the
+    cache's key names the Python that made it), or compiled from its text where none is."""
+    patterns = []
+    for terminal in terminals:
+        try:
+            patterns.append(_sre.compile(*terminal.code))
+        except (TypeError, ValueError, RuntimeError):  # no code kept, or not this engine's
+            patterns.append(re.compile(terminal.pattern))
+    return tuple(patterns)
+
+
+def _compiled(pattern: str) -> tuple[tuple | None, dict[str, frozenset[str]] | None]:
+    """What `re.compile` gives its engine for the terminal's expression (`_sre.compile`'s
+    arguments), and how a match of it can begin (`_heads`), from one
+    parse of the expression; a Python whose re is built otherwise: (None, None), and the
+    expression is compiled from its text and tried everywhere."""
     try:
         from re import _compiler, _parser
-    except ImportError:  # a Python whose re is built otherwise: every terminal tried everywhere
-        return re.compile(pattern), None
-    parsed = _parser.parse(pattern)  # a bad expression: re.error, as from re.compile
-    starts = _first_characters(parsed)
-    return _compiler.compile(parsed), starts
+
+        parsed = _parser.parse(pattern)  # a bad expression: re.error, as from re.compile
+        state = parsed.state
+        names = [None] * state.groups
+        for name, group in state.groupdict.items():
+            names[group] = name
+        code = (pattern, state.flags, [int(op) for op in _compiler._code(parsed, 0)],
+                state.groups - 1, dict(state.groupdict), tuple(names))
+    except (ImportError, AttributeError, TypeError):
+        re.compile(pattern)
+        return None, None
+    return code, _heads(parsed)
 
 
-def _first_characters(parsed) -> frozenset[str] | None:
-    """The (ASCII) characters a match of an expression (`parsed`: Python's own parse of it)
-    can start with; None when it may start with any, match nothing, or this cannot tell:
-    every terminal is then tried everywhere."""
+ANY, NONWORD = "any", "non-word"  # what may follow a head's first character, beside itself
+
+
+def _heads(parsed) -> dict[str, frozenset[str]] | None:
+    """How a match of an expression (`parsed`: Python's own parse of it) can begin: by each
+    first character, what may follow it (characters; NONWORD: a character no word holds, or
+    the end; ANY: anything, or the end); ASCII characters only, as a text's other characters
+    may match any head. None when a match may begin with any character, or be empty, or this
+    cannot tell: the terminal is then tried everywhere."""
+    heads: set[tuple[str, str]] = set()
     try:
         from re import _constants as sre
 
-        chars, may_be_empty = _starts(parsed.data, bool(parsed.state.flags & re.IGNORECASE),
-                                      sre)
+        case = bool(parsed.state.flags & re.IGNORECASE)
+        sure = _follow(((parsed.data, 0, case),), "", heads, sre, 64)
     except Exception:  # noqa: BLE001  (a Python whose re is built otherwise)
         return None
-    return None if chars is None or may_be_empty else frozenset(chars)
+    if not sure:
+        return None
+    follows: dict[str, set[str]] = {}
+    for first, then in heads:
+        follows.setdefault(first, set()).add(then)
+    return {first: frozenset(then) for first, then in follows.items()}
 
 
-def _starts(items, ignore_case: bool, sre) -> tuple[set[str] | None, bool]:
-    """The characters the sequence `items` (a parsed expression) can start with, and whether
-    it can match nothing; (None, _) when unsure."""
-    chars: set[str] = set()
-    for op, arg in items:
-        if op is sre.AT:  # `\b`, `^`: takes no character
-            continue
-        if op is sre.LITERAL or op is sre.IN:
-            found = _literal(arg, ignore_case) if op is sre.LITERAL else _set(arg, ignore_case)
-            return (None, False) if found is None else (chars | found, False)
-        if op is sre.SUBPATTERN:
-            _, add, remove, sub = arg
-            case = (ignore_case or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE
-            branches, empty = [sub.data], None
-        elif op is sre.BRANCH:
-            branches, case = arg[1], ignore_case
-        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
-            low, _, sub = arg
-            branches, case, empty = [sub], ignore_case, low == 0
-        else:
-            return None, False
-        can_skip = False
-        for branch in branches:
-            found, branch_empty = _starts(branch, case, sre)
-            if found is None:
-                return None, False
-            chars |= found
-            can_skip = can_skip or branch_empty
-        if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and empty:
-            can_skip = True
-        if not can_skip:
-            return chars, False
-    return chars, True
+def _follow(stack: tuple, prefix: str, heads: set, sre, budget: int) -> bool:
+    """Add to `heads` each way a match goes on from `prefix` (what it took so far) through
+    `stack`, the parsed items still to match, innermost first, as (items, from which, whether
+    IGNORECASE); False when unsure. `budget` bounds the steps that take no character."""
+    if len(prefix) == 2:
+        heads.add((prefix[0], prefix[1]))
+        return True
+    if budget == 0:
+        return False
+    if not stack:  # the match may end here
+        if prefix:
+            heads.add((prefix, ANY))
+        return bool(prefix)
+    (items, at, case), below = stack[0], stack[1:]
+    if at == len(items):
+        return _follow(below, prefix, heads, sre, budget - 1)
+    op, arg = items[at]
+    after = ((items, at + 1, case), *below)
+    if op is sre.AT or op is sre.ASSERT or op is sre.ASSERT_NOT:  # they take no character
+        if op is sre.AT and arg is sre.AT_BOUNDARY and len(prefix) == 1 and _word(prefix):
+            heads.add((prefix, NONWORD))
+            return True
+        return _follow(after, prefix, heads, sre, budget - 1)
+    if op is sre.LITERAL or op is sre.IN:
+        chars = _literal(arg, case) if op is sre.LITERAL else _set(arg, case)
+        if chars is None:  # any character, as far as this knows
+            if prefix:
+                heads.add((prefix, ANY))
+            return bool(prefix)
+        return all(_follow(after, prefix + char, heads, sre, budget) for char in chars)
+    if op is sre.SUBPATTERN:
+        _, add, remove, sub = arg
+        inner = (case or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE
+        return _follow(((sub.data, 0, inner), *after), prefix, heads, sre, budget - 1)
+    if op is sre.BRANCH:
+        return all(_follow(((branch.data, 0, case), *after), prefix, heads, sre, budget - 1)
+                   for branch in arg[1])
+    if op is sre.MAX_REPEAT or op is sre.MIN_REPEAT:  # skipped, or once and then as often
+        low, _, sub = arg
+        again = ([(sre.MAX_REPEAT, (0, sre.MAXREPEAT, sub))], 0, case)
+        return (low > 0 or _follow(after, prefix, heads, sre, budget - 1)) and \
+            _follow(((sub.data, 0, case), again, *after), prefix, heads, sre, budget - 1)
+    return False
 
 
 def _literal(code: int, ignore_case: bool) -> set[str] | None:
@@ -320,9 +417,10 @@ def _set(items, ignore_case: bool) -> set[str] | None:
     return chars
 
 
-_DEFINITION = re.compile(r"^([A-Z_][A-Z0-9_]*)(?:\.(-?\d+))?\s*:\s*(.*)$")
-_REGEX = re.compile(r"^/((?:[^/\\]|\\.)+)/(i?)$")
-_STRING = re.compile(r'"((?:[^"\\]|\\.)+)"(i?)')
+# Compiled (by `re`'s own cache) only when a lexicon is made, not when it is read back.
+_DEFINITION = r"^([A-Z_][A-Z0-9_]*)(?:\.(-?\d+))?\s*:\s*(.*)$"
+_REGEX = r"^/((?:[^/\\]|\\.)+)/(i?)$"
+_STRING = r'"((?:[^"\\]|\\.)+)"(i?)'
 
 
 def _terminals(grammar: str) -> list[_Terminal] | None:
@@ -336,7 +434,7 @@ def _terminals(grammar: str) -> list[_Terminal] | None:
         line = raw.strip()
         if not line or line.startswith("//"):
             continue
-        definition = _DEFINITION.match(line)
+        definition = re.match(_DEFINITION, line)
         if definition:
             name, priority, body = definition.groups()
             current = [body]
@@ -349,15 +447,15 @@ def _terminals(grammar: str) -> list[_Terminal] | None:
             return None  # %import, %declare...: terminals this reader cannot see
         else:  # a rule: only its strings are terminals
             current = None
-            rest = _STRING.sub("", line)
+            rest = re.sub(_STRING, "", line)
             if "/" in rest.split("//")[0]:
                 return None  # a regular expression written inside a rule
-            strings.update(_STRING.findall(line))
+            strings.update(re.findall(_STRING, line))
     terminals = []
     for name, (priority, bodies) in named.items():
         patterns = []
         for body in bodies:
-            regex, string = _REGEX.match(body), _STRING.fullmatch(body)
+            regex, string = re.match(_REGEX, body), re.fullmatch(_STRING, body)
             if regex and "(?<" in regex.group(1).replace("(?P<", ""):
                 return None  # a look behind: the probe's memory keys on one character
             if regex:

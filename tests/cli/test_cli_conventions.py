@@ -198,3 +198,19 @@ def test_kept_help_is_made_again_when_what_it_is_made_from_changes(tmp_path):
     assert narrow != text
     assert narrow == typer_printed(dict(env, COLUMNS="60"), "--help")
     assert help_key()[0] == gm_package.__version__
+
+
+@pytest.mark.parametrize("command", [["datc", "cases.txt"], ["status", "no-such-game"]])
+def test_a_command_runs_with_the_cycle_collector_on_and_its_modules_set_aside(command):
+    """The launcher holds the cycle collector while a command's modules load; the command's
+    own work runs with it on again, the loaded modules frozen out of its sight."""
+    code = ("import gc, sys\nimport gm.launcher as launcher\nimport gm.cli as cli\n"
+            "def seen(*args):\n"
+            "    print(gc.isenabled(), gc.get_freeze_count())\n    return 0\n"
+            "launcher._datc = cli.main = seen\n"
+            f"sys.argv = ['gm', *{command!r}]\nlauncher.main()\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=dict(os.environ), cwd=ROOT)
+    enabled, frozen = proc.stdout.split()
+    assert proc.returncode == 0, proc.stderr
+    assert enabled == "True" and int(frozen) > 10_000

@@ -332,6 +332,8 @@ def test_the_dry_run_says_what_would_be_done_and_why_and_changes_nothing(judged)
     j.judge()
     out = j.judge("--dry-run", "--now", "2026-10-21T17:30:00+00:00")
     assert "adjudicate  now  the deadline (Wednesday 21 October 2026, 18:00 BST) passed" in out
+    # --now held for that run only: the next command in this process sees the clock as before
+    assert "now Monday 19 October 2026, 12:00 BST:" in j.judge("--dry-run")
 
 
 def test_mistakes_are_one_line(judged, tmp_path):

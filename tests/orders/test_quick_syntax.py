@@ -8,6 +8,7 @@ typed orders read from the case files are the same with the quick reader and wit
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from lark.exceptions import UnexpectedInput
 from gm.datc import read_cases
 from gm.maps import load_map
 from gm.orders import parse as parse_module
+from gm.orders import quick
 from gm.orders.errors import OrderError
 from gm.orders.grammar import Syntax, grammar_text
 from gm.orders.lark_tree import read_syntax
@@ -166,3 +168,61 @@ def test_a_keyword_added_to_the_grammar_is_no_longer_read_as_a_name():
                                         'BURROW.3: /(?i:bur)\\b/\n')
     assert _read("A Par - Bur", lexicon) is None
     assert _read("A Par - Gas", lexicon) == read_syntax("A Par - Gas")
+
+
+SAMPLES = ["A Par - Bur", "F Nth S A Yor - Nwy", "A Lon - Nwy via convoy", "Build: F Bre",
+           "A Mun S A Ber H", "F spa/nc - mid", "2A Ur H", "Army Paris moves to Burgundy",
+           "A Bur retreats to Par", "Remove gol", "A h - Bur", "F(Nth) H", "A St.Pet - Mos"]
+
+
+def test_the_lexicon_kept_on_disk_is_read_back_without_compiling_and_reads_the_same(
+        monkeypatch, tmp_path):
+    monkeypatch.setenv("GM_CACHE", str(tmp_path))
+    grammar = grammar_text()
+    _lexicon.cache_clear()
+    made = _lexicon(grammar)  # compiled, and kept in the empty cache folder
+    assert (tmp_path / "order-lexicon.pickle").exists()
+    _lexicon.cache_clear()
+
+    def compiling(*args, **kwargs):
+        raise AssertionError("the kept lexicon was compiled again")
+
+    with monkeypatch.context() as m:
+        m.setattr(quick, "_made_terminals", compiling)
+        m.setattr(re._compiler, "compile", compiling)
+        kept = _lexicon(grammar)
+    _lexicon.cache_clear()
+    assert kept.names == made.names and kept.ahead == made.ahead
+    assert kept.heads == made.heads
+    for pattern, ours in zip(made.patterns, kept.patterns, strict=True):
+        assert re.compile(pattern.pattern).pattern == ours.pattern
+    read = {text: _read(text, kept) for text in SAMPLES}
+    assert read == {text: _read(text, made) for text in SAMPLES}
+    assert all(syntax == lark(text) for text, syntax in read.items() if syntax is not None)
+    assert sum(syntax is not None for syntax in read.values()) > len(SAMPLES) // 2
+
+
+def test_a_lexicon_kept_for_another_grammar_or_engine_is_made_again(monkeypatch, tmp_path):
+    monkeypatch.setenv("GM_CACHE", str(tmp_path))
+    grammar = grammar_text()
+    _lexicon.cache_clear()
+    assert _lexicon(grammar + "\n// another grammar\n") is not None
+    _lexicon.cache_clear()
+    made = _lexicon(grammar)  # the key differs: made again for this grammar, and kept
+    _lexicon.cache_clear()
+    # code this engine cannot take, kept under the right key: each expression compiled anew
+    cache = tmp_path / "order-lexicon.pickle"
+    key, (terminals,) = _kept(cache)
+    bad = tuple(t._replace(code=(t.pattern, 0, [1, 2, 3], 0, {}, (None,))) for t in terminals)
+    quick.write_cached(cache, key, (bad,))
+    broken = _lexicon(grammar)
+    _lexicon.cache_clear()
+    for text in SAMPLES:
+        assert _read(text, broken) == _read(text, made), text
+
+
+def _kept(cache: Path) -> tuple:
+    import pickle
+
+    with open(cache, "rb") as fh:
+        return pickle.load(fh)
