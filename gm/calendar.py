@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 from gm.maps.gamemap import GameMap
 
-KINDS = ("Movement", "Retreat", "Adjustment")
+# the kinds of phase (`Phase.kind`), in the order a year plays them
+MOVEMENT, RETREAT, ADJUSTMENT = "Movement", "Retreat", "Adjustment"
+KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
 SEASON_ALIASES = {"fall": "autumn"}
 _SHORT = re.compile(r"^\s*([A-Za-z])(\d+)([MRAmra])\s*$")
 

@@ -31,10 +31,11 @@ FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 # The one module that looks up: the map checker reads the units of a map file in gm's
 # notation. It runs only when a map file changes.
 LOOKS_UP = {"gm.maps.map_check": {"notation"}}
-# The one module that loads modules by name: the rules' registry loads a rule's module when a
-# map names it, each by its full name written out, which the graph reads as an import.
-# Any other registry is an explicit list of imports.
-LOADS_BY_NAME = {"gm.rules.rule_registry"}
+# The modules that load modules by name: the rules' registry loads a rule's module when a
+# map names it, the order kinds' registry a kind's module when one of its orders is met, each
+# by its full name written out, which the graph reads as an import. Any other registry is an
+# explicit list of imports.
+LOADS_BY_NAME = {"gm.rules.rule_registry", "gm.orders.kind_registry"}
 _LOADERS = {"import_module", "iter_modules", "__import__"}
 
 
@@ -227,7 +228,7 @@ def test_relative_imports_count_and_annotations_only_do_not(tmp_path):
     assert cycles(import_graph(pkg, "pkg")) == [["pkg.sub", "pkg.sub.x", "pkg.y"]]
 
 
-def test_no_module_loads_modules_by_name_but_the_rule_registry_each_named_in_full():
+def test_no_module_loads_modules_by_name_but_the_registries_each_named_in_full():
     loaders = {}
     for module, path in _modules(GM, "gm").items():
         named, loads = _imports_of(module, path.name == "__init__.py",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from gm.engine.position import Position, Unit
-from gm.orders.kinds.order_kind import Order
+
+if TYPE_CHECKING:
+    from gm.orders.kinds.order_kind import Order
 
 # reason codes
 MOVED = "moved"

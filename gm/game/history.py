@@ -17,7 +17,6 @@ from gm.game.games import open_game
 from gm.game.workflow_errors import GameOver, NothingToRedo, NothingToUndo, WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.orders.kinds.build import amount
-from gm.report.supply_words import supply_amount
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
@@ -58,6 +57,8 @@ def victory_text(winners: list[str], position: Position, game_map: GameMap,
     if game_map.victory_kind == "units":
         what = f"{amount(count)} {rules.supply.score_words() or 'units'}"
     else:
+        from gm.report.supply_words import supply_amount  # only when a game is won
+
         what = supply_amount(count, game_map.centres_worth_one)
     when = f" ({season})" if season else ""
     return f"{game_map.powers[winners[0]].name} wins{when} with {what}"

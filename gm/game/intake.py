@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gm.calendar import Phase, following_phase, phase_name, phases_ahead
 from gm.engine.position import Position
@@ -34,7 +35,6 @@ from gm.orders.errors import OrderError
 from gm.orders.kinds.build import Build, site_power
 from gm.orders.letter_lines import Doubt, IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder
 from gm.orders.letters import read_orders, replaces_words, shown_order, unsure_error
-from gm.orders.recorded import RecordedLine, read_recorded
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
@@ -43,6 +43,9 @@ from gm.store.codec import order_to_json
 from gm.store.database import Store
 from gm.store.order_rows import SENT_AHEAD, NewOrder, OrderRow
 from gm.store.position_rows import load_position
+
+if TYPE_CHECKING:
+    from gm.orders.recorded import RecordedLine
 
 REPLACED = "the power's orders were replaced"
 
@@ -319,7 +322,9 @@ def _reading(text: str, view: GameView, position: Position, power: str | None,
              recorded: list[RecordedLine] | None = None):
     """The letter read for `power` against the open phase's board, as intake reads it (or
     filed as recorded)."""
-    if recorded is not None:
+    if recorded is not None:  # an archive's letter, replayed
+        from gm.orders.recorded import read_recorded
+
         return read_recorded(recorded, view.map, power, phase_kind=position.phase.kind,
                              board=position, phases=letter_phases(position.phase, view.map),
                              rules=RuleSet.for_map(view.map))

@@ -15,9 +15,6 @@ from gm.game.stored_orders import orders_in_force
 from gm.notation import stacks_shown
 from gm.orders.attribution import ordering_side
 from gm.orders.ignored import EMAIL_HEADER, HEADING
-from gm.orders.kinds.build import Build
-from gm.orders.kinds.remove import Remove
-from gm.orders.kinds.waive import Waive
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
 from gm.store.database import Store
@@ -113,6 +110,9 @@ def _made(position, entered, game_map, rules) -> dict[str, tuple[int, int]]:
     a void build is no build made."""
     from gm.engine import results as R
     from gm.game.verdicts import trial_results  # the engine, only for an adjustment phase
+    from gm.orders.kinds.build import Build
+    from gm.orders.kinds.remove import Remove
+    from gm.orders.kinds.waive import Waive
 
     made_codes = {R.BUILT, R.WAIVED, R.REMOVED}
     orders = [order for _, order in entered]

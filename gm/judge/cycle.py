@@ -50,7 +50,7 @@ from gm.mail.inbox import powers_by_address
 from gm.mail.mailboxes import MailError
 from gm.mail.outgoing import Mailing, confirmation_mail, results_mail
 from gm.store import game_rows as rows
-from gm.store import judge_rows, mail_rows
+from gm.store import judge_rows, mail_out_rows, mail_rows
 from gm.store.database import Store
 from gm.store.deadline_rows import deadline_of
 from gm.store.faults import checkpoint
@@ -411,7 +411,7 @@ def dry_run(store: Store, name: str) -> tuple[Situation, list[Planned]]:
         view = open_game(store, name)
         settings = judged(store, view)
         now = situation(store, view, settings)
-        waiting = mail_rows.waiting(store, view.game.id)
+        waiting = mail_out_rows.waiting(store, view.game.id)
         unconfirmed = [row for row in mail_rows.mail_in_of_game(store, view.game.id,
                                                                 now.phase.id)
                        if row.letter_id is not None and row.status in (STORED, ACCEPTED)

@@ -28,11 +28,12 @@ from gm.game.games import open_game
 from gm.game.workflow_errors import WorkflowError
 from gm.mail.mailboxes import MailError
 from gm.mail.outgoing import Mailing, settings_for
-from gm.store import mail_rows
+from gm.store import mail_out_rows
 from gm.store.database import Store
 from gm.store.faults import checkpoint
 from gm.store.leases import LeaseBusy, game_lease
-from gm.store.mail_rows import SENT, MailSettings, QueuedRow, SentRow
+from gm.store.mail_out_rows import SENT, QueuedRow, SentRow
+from gm.store.mail_rows import MailSettings
 
 TIMEOUT_ENV = "GM_SMTP_TIMEOUT"  # seconds to wait for the SMTP server; default 60
 
@@ -97,7 +98,7 @@ def enqueue(store: Store, mailing: Mailing, again: bool = False) -> tuple[list[Q
         to_send: list[QueuedRow] = []
         done: list[QueuedRow] = []
         for item in mailing.messages:
-            earlier = [row for row in mail_rows.queued_of_batch(store, game_id, item.batch)
+            earlier = [row for row in mail_out_rows.queued_of_batch(store, game_id, item.batch)
                        if row.power == item.power]
             waiting = [row for row in earlier if row.status != SENT]
             if waiting and not again:
@@ -107,11 +108,11 @@ def enqueue(store: Store, mailing: Mailing, again: bool = False) -> tuple[list[Q
                 done += earlier
                 continue
             data = item.message.as_bytes(policy=policy.SMTP)
-            queue_id = mail_rows.add_queued(
+            queue_id = mail_out_rows.add_queued(
                 store, game_id, item.batch, item.phase, item.kind, item.power, sender,
                 list(item.recipients), item.message["Message-ID"], item.message["Subject"],
                 data)
-            to_send.append(mail_rows.get_queued(store, queue_id))
+            to_send.append(mail_out_rows.get_queued(store, queue_id))
         if done and not to_send:
             what = "results" if mailing.messages[0].kind == "results" else \
                 f"{mailing.messages[0].kind}s"
@@ -147,7 +148,7 @@ def send_waiting(store: Store, game: str, password: Callable[[MailSettings], str
     """Send every message of the game still in the queue, oldest first (the judge's step)."""
     with store.transaction(write=False):
         view = open_game(store, game)
-        waiting = mail_rows.waiting(store, view.game.id)
+        waiting = mail_out_rows.waiting(store, view.game.id)
     return send_queued(store, view.game.name, waiting, password, context)
 
 
@@ -188,7 +189,7 @@ def _send(store: Store, settings: MailSettings, rows: list[QueuedRow],
     try:
         for row in rows:
             with store.transaction(write=False):
-                if mail_rows.get_queued(store, row.id).status == SENT:
+                if mail_out_rows.get_queued(store, row.id).status == SENT:
                     delivery.tried -= 1  # another gm sent it meanwhile
                     continue
             try:
@@ -226,7 +227,7 @@ def _send(store: Store, settings: MailSettings, rows: list[QueuedRow],
                 break
             session += 1
             with store.transaction():
-                mail_rows.mark_sent(store, row)
+                mail_out_rows.mark_sent(store, row)
             delivery.sent.append(row)
             checkpoint("mail:sent")
     finally:
@@ -245,13 +246,13 @@ def _note_stop(store: Store, rows: list[QueuedRow], delivery: Delivery) -> None:
     with store.transaction():
         for row in rows:
             if row.id not in done:
-                mail_rows.mark_failed(store, row.id, delivery.stopped)
+                mail_out_rows.mark_failed(store, row.id, delivery.stopped)
 
 
 def _failed(store: Store, row: QueuedRow, why: str, delivery: Delivery) -> None:
     delivery.refused.append((row, why))
     with store.transaction():
-        mail_rows.mark_failed(store, row.id, f"refused: {why}")
+        mail_out_rows.mark_failed(store, row.id, f"refused: {why}")
 
 
 def _reply(exc: smtplib.SMTPResponseException) -> str:
@@ -314,9 +315,9 @@ def sent_messages(store: Store, game: str, phase: str | None = None
 
     with store.transaction(write=False):
         view = open_game(store, game)
-        waiting = mail_rows.waiting(store, view.game.id)
+        waiting = mail_out_rows.waiting(store, view.game.id)
         if phase is None:
-            return mail_rows.sent_of_game(store, view.game.id), waiting
+            return mail_out_rows.sent_of_game(store, view.game.id), waiting
         label = find_phase(store, view, phase).label
-        return (mail_rows.sent_of_phase(store, view.game.id, label),
+        return (mail_out_rows.sent_of_phase(store, view.game.id, label),
                 [row for row in waiting if row.phase == label])

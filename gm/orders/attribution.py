@@ -23,13 +23,15 @@ independent power for adjustments, with its own builds and removals).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from gm.calendar import ADJUSTMENT, RETREAT
 from gm.maps.gamemap import GameMap, province_of
 from gm.orders.kind_registry import kind_of
-from gm.orders.kinds.board import find_unit
-from gm.orders.kinds.build import Build
-from gm.orders.kinds.order_kind import ADJUSTMENT, RETREAT, Order
-from gm.orders.kinds.retreat import Retreat
+
+if TYPE_CHECKING:
+    from gm.orders.kinds.build import Build
+    from gm.orders.kinds.order_kind import Order
 
 
 def attributed(order: Order, position, game_map: GameMap, phase_kind: str | None = None,
@@ -42,6 +44,8 @@ def attributed(order: Order, position, game_map: GameMap, phase_kind: str | None
     mates = [p for p in game_map.powers if p != power and rules.side(p) == rules.side(power)]
     if not mates:
         return order
+    from gm.orders.kinds.build import Build  # only maps whose players hold several powers
+
     kind_decl = kind_of(order)
     if isinstance(order, Build):
         owner = _site_power(order, power, mates, position, game_map, rules)
@@ -58,6 +62,9 @@ def _piece_power(order: Order, power: str, mates: list[str], position, game_map:
     """The power whose piece the order commands: the letter's if it has such a piece there,
     else the one other power of the player that has (or, failing that, the one that has any
     piece there, so that its own check says what is wrong); None when it is not one power."""
+    from gm.orders.kinds.board import find_unit  # only maps whose players hold several powers
+    from gm.orders.kinds.retreat import Retreat
+
     retreating = phase_kind == RETREAT or isinstance(order, Retreat)
     pieces = [d.unit for d in position.dislodged] if retreating else position.units
 

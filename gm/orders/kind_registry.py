@@ -1,57 +1,79 @@
 """Every order kind gm knows, listed by hand: the registry the rest of gm asks about a kind.
 
-Each kind module of `gm/orders/kinds/` declares `KINDS`, a tuple of `OrderKind`s; `ORDER_KINDS`
-gathers them, so the import graph is what a reader sees and nothing is loaded by name. A new
-kind is its module, its grammar lines and one line here. A kind that lives elsewhere (a test's)
-joins for a while with `added`. Asked by: the phases an order belongs to (`gm.orders.phases`),
-the variant form it needs (`gm.orders.variants`), the glue for a grammar form
-(`gm.orders.parse`), its board check (`gm.orders.legality`), the class a stored order names
-(`gm.store.codec`), the words letters name it by (`gm.orders.line_kinds`).
+Each kind module of `gm/orders/kinds/` declares `KINDS`, a tuple of `OrderKind`s; `WHERE`
+names every kind's order class and how its module is loaded, in full, which the import graph
+(`tests/test_layers.py`) reads as an import: nothing else is loaded by name. A kind's module is
+loaded the first time the registry is asked about one of its orders, or about every kind:
+`gm status` of a game with no order in force loads none of them (importing all 18 took a
+fifth of a cold `gm status`); reading a letter, which needs every kind's words, loads them all.
+A new kind is its module, its grammar lines and one line here (a test checks that the lines
+and the modules' `KINDS` name the same kinds). A kind that lives elsewhere (a test's) joins for
+a while with `added`. Asked by: the phases an order belongs to (`gm.orders.phases`), the
+variant form it needs (`gm.orders.variants`), the glue for a grammar form (`gm.orders.parse`),
+its board check (`gm.orders.legality`), the class a stored order names (`gm.store.codec`), the
+words letters name it by (`gm.orders.line_kinds`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from gm.orders.kinds import (
-    build,
-    choose_kind,
-    convert,
-    convoy,
-    destroy_centre,
-    disband,
-    hold,
-    loan,
-    merge,
-    move,
-    place_leader,
-    rebuild_centre,
-    remove,
-    retreat,
-    sack,
-    split,
-    support,
-    waive,
-)
-from gm.orders.kinds.order_kind import OrderKind
+if TYPE_CHECKING:
+    from gm.orders.kinds.order_kind import OrderKind
 
-ORDER_KINDS: tuple[OrderKind, ...] = (
-    *build.KINDS, *choose_kind.KINDS, *convert.KINDS, *convoy.KINDS, *destroy_centre.KINDS,
-    *disband.KINDS, *hold.KINDS, *loan.KINDS, *merge.KINDS, *move.KINDS, *place_leader.KINDS,
-    *rebuild_centre.KINDS, *remove.KINDS, *retreat.KINDS, *sack.KINDS, *split.KINDS,
-    *support.KINDS, *waive.KINDS,
-)
+# Each kind's order class, by name -> how the kinds of its module are loaded (`KINDS`).
+# `declared()` lists the kinds in this order.
+WHERE: dict[str, Callable[[], tuple[OrderKind, ...]]] = {
+    "Build": lambda: import_module("gm.orders.kinds.build").KINDS,
+    "ChooseKind": lambda: import_module("gm.orders.kinds.choose_kind").KINDS,
+    "Convert": lambda: import_module("gm.orders.kinds.convert").KINDS,
+    "Convoy": lambda: import_module("gm.orders.kinds.convoy").KINDS,
+    "DestroyCentre": lambda: import_module("gm.orders.kinds.destroy_centre").KINDS,
+    "Disband": lambda: import_module("gm.orders.kinds.disband").KINDS,
+    "Hold": lambda: import_module("gm.orders.kinds.hold").KINDS,
+    "LoanCentre": lambda: import_module("gm.orders.kinds.loan").KINDS,
+    "EndLoan": lambda: import_module("gm.orders.kinds.loan").KINDS,
+    "Merge": lambda: import_module("gm.orders.kinds.merge").KINDS,
+    "SupportMerge": lambda: import_module("gm.orders.kinds.merge").KINDS,
+    "Move": lambda: import_module("gm.orders.kinds.move").KINDS,
+    "PlaceLeader": lambda: import_module("gm.orders.kinds.place_leader").KINDS,
+    "RebuildCentre": lambda: import_module("gm.orders.kinds.rebuild_centre").KINDS,
+    "Remove": lambda: import_module("gm.orders.kinds.remove").KINDS,
+    "Retreat": lambda: import_module("gm.orders.kinds.retreat").KINDS,
+    "Sack": lambda: import_module("gm.orders.kinds.sack").KINDS,
+    "Split": lambda: import_module("gm.orders.kinds.split").KINDS,
+    "SupportHold": lambda: import_module("gm.orders.kinds.support").KINDS,
+    "SupportMove": lambda: import_module("gm.orders.kinds.support").KINDS,
+    "Waive": lambda: import_module("gm.orders.kinds.waive").KINDS,
+}
 
-# by the order's class and by grammar form, so a lookup is one dict access
-_KINDS: dict[type, OrderKind] = {kind.order: kind for kind in ORDER_KINDS}
-_READS: dict[str, OrderKind] = {form: kind for kind in ORDER_KINDS for form in kind.reads}
+# The kinds loaded so far (and any `added`), by the order's class and by grammar form, so
+# that a lookup is one dict access.
+_KINDS: dict[type, OrderKind] = {}
+_READS: dict[str, OrderKind] = {}
+_NAMED: dict[str, OrderKind] = {}  # the kinds of `WHERE` loaded so far, by class name
+_added: list[OrderKind] = []  # the kinds `added`, while their blocks run
 _generation = 0  # how many times the kinds known have changed (`added`)
 
 
+def _named(name: str) -> OrderKind:
+    """The kind of `WHERE` whose order class has this name, its module loaded if need be."""
+    kind = _NAMED.get(name)
+    if kind is None:
+        for kind in WHERE[name]():
+            _NAMED[kind.order.__name__] = _KINDS[kind.order] = kind
+            for form in kind.reads:
+                _READS[form] = kind
+        kind = _NAMED[name]
+    return kind
+
+
 def declared() -> tuple[OrderKind, ...]:
-    """Every order kind known (a kind `added` for a while included)."""
-    return tuple(_KINDS.values())
+    """Every order kind known, in the order of `WHERE` (a kind `added` for a while last)."""
+    return (*(_named(name) for name in WHERE), *_added)
 
 
 def generation() -> int:
@@ -62,29 +84,33 @@ def generation() -> int:
 
 def kind_of(order) -> OrderKind | None:
     """The declaration of this order's kind."""
-    return _KINDS.get(type(order))
+    kind = _KINDS.get(type(order))
+    if kind is None and type(order).__name__ in WHERE:  # its module not asked about yet
+        _named(type(order).__name__)
+        kind = _KINDS.get(type(order))
+    return kind
 
 
 def declares(order) -> str:
     """What an order that commands no unit declares ("loan"; `OrderKind.declares`), or ""."""
-    kind = _KINDS.get(type(order))
+    kind = kind_of(order)
     return kind.declares if kind is not None else ""
 
 
 def echo_words() -> frozenset[str]:
     """The verbs an echo may begin with (`Build`, `Loan`): never a province's name."""
-    return frozenset(kind.echo_word for kind in _KINDS.values() if kind.echo_word)
+    return frozenset(kind.echo_word for kind in declared() if kind.echo_word)
 
 
 def full_words() -> dict[str, str]:
     """The kinds' short forms and the judges' words for them (`H` -> `HOLD`)."""
-    return {short: full for kind in _KINDS.values() for short, full in kind.full_words.items()}
+    return {short: full for kind in declared() for short, full in kind.full_words.items()}
 
 
 def parts_of(order) -> tuple:
     """The orders an order is made of, each adjudicated as its own (`OrderKind.parts`: a
     merge's, one per piece; a split's parts); () for an order that is one."""
-    kind = _KINDS.get(type(order))
+    kind = kind_of(order)
     return kind.parts(order) if kind is not None and kind.parts is not None else ()
 
 
@@ -96,27 +122,32 @@ def part_of(order, i: int):
 
 def glue(form: str) -> OrderKind | None:
     """The kind whose glue reads this grammar form."""
-    return _READS.get(form)
+    kind = _READS.get(form)
+    if kind is None:  # a form of a kind whose module was not loaded yet
+        declared()
+        kind = _READS.get(form)
+    return kind
 
 
 def order_type(name: str) -> type | None:
     """The order class a stored order names (`Move`)."""
-    for cls in _KINDS:  # a plain loop: asked for every stored order read back
-        if cls.__name__ == name:
-            return cls
-    return None
+    if name in WHERE:
+        return _named(name).order
+    return next((kind.order for kind in _added if kind.order.__name__ == name), None)
 
 
 @contextmanager
 def added(kind: OrderKind) -> Iterator[OrderKind]:
-    """A kind that lives outside `ORDER_KINDS` (a test's), known while the block runs, its
+    """A kind that lives outside `WHERE` (a test's), known while the block runs, its
     grammar lines (`OrderKind.grammar`) included; gm is as before once it ends."""
     from gm.orders.grammar import extend, withdraw  # lark: only when a kind brings lines
 
     global _generation
+    declared()  # gm's own kinds loaded first: none is loaded over this one while it runs
     if kind.order in _KINDS:
         raise ValueError(f"{kind.order.__name__} is already a known order kind")
     _KINDS[kind.order] = kind
+    _added.append(kind)
     _generation += 1
     for form in kind.reads:
         _READS[form] = kind
@@ -126,6 +157,7 @@ def added(kind: OrderKind) -> Iterator[OrderKind]:
         yield kind
     finally:
         del _KINDS[kind.order]
+        _added.remove(kind)
         _generation += 1
         for form in kind.reads:
             _READS.pop(form, None)

@@ -125,7 +125,7 @@ class PowerHeadings:
             return None
         name = m.group("name").strip()
         key = name.lower().rstrip(".")
-        if key in NOT_POWERS or GREETING.match(name) or SIGN_OFF.match(name) \
+        if key in NOT_POWERS or re.match(GREETING, name) or re.match(SIGN_OFF, name) \
                 or read_heading(name, self.map) is not None or is_name(name, self.index):
             return None
         return name, bool(m.group("lead") or m.group("tail"))

@@ -17,16 +17,32 @@ from gm.orders.line_kinds import STARTS_WITH_UNIT
 from gm.orders.sections import LetterPhases, NotYet, PhaseSlot, place_heading, read_heading
 
 # Conditional retreats: `If dislodged, A Mar - Gas`, `A Leb - Lam (if dislodged)`.
+# These patterns are text, compiled by `re` when first used, and tried only on a line holding
+# one of `_NEEDED` in any case: a letter of plain orders never compiles them. (`_NEEDED` holds
+# parts of the words without an `i`: `re` takes the Turkish `İ` and `ı` for an `i` in any
+# case, which `casefold` keeps apart.)
 _DISLODGED = r"(?:dislodged|displaced|forced\s+out)"
-IF_LEAD = re.compile(rf"^(?:if|when|should)\s++(?:(?:it|the\s+unit|my\s+unit)\s++is\s++)?"
-                     rf"{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?", re.I)
-_IF_UNIT_LEAD = re.compile(rf"^(?:if|when|should)\s++(?P<unit>.{{1,40}}?)\s++(?:is|be|gets?)"
-                           rf"\s++{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?", re.I)
-_IF_TAIL = re.compile(rf"(?<!\s)\s*+[,;:\-–—]?\s*+[(\[]?\s*+(?:if|when)\s++"
-                      rf"(?:(?:it\s++is|it's)\s++)?{_DISLODGED}\s*+[)\]]?\s*+\.?$", re.I)
+_NEEDED = ("lodged", "placed", "forced", "retreat")
+IF_LEAD = (rf"(?i)^(?:if|when|should)\s++(?:(?:it|the\s+unit|my\s+unit)\s++is\s++)?"
+           rf"{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?")
+_IF_UNIT_LEAD = (rf"(?i)^(?:if|when|should)\s++(?P<unit>.{{1,40}}?)\s++(?:is|be|gets?)"
+                 rf"\s++{_DISLODGED}\s*+[,:;.\-–—]*+\s*+(?:then\s++)?")
+_IF_TAIL = (rf"(?i)(?<!\s)\s*+[,;:\-–—]?\s*+[(\[]?\s*+(?:if|when)\s++"
+            rf"(?:(?:it\s++is|it's)\s++)?{_DISLODGED}\s*+[)\]]?\s*+\.?$")
 # `A Boe - Aet (retreat)`: the line says it is a retreat
-_RETREAT_TAIL = re.compile(r"(?<!\s)\s*+[(\[]\s*+(?:as\s++an?\s++|a\s++)?retreat(?:s|ing)?\s*+"
-                           r"[)\]]\s*+\.?$", re.I)
+_RETREAT_TAIL = (r"(?i)(?<!\s)\s*+[(\[]\s*+(?:as\s++an?\s++|a\s++)?retreat(?:s|ing)?\s*+"
+                 r"[)\]]\s*+\.?$")
+
+
+def _may_say_retreat(text: str) -> bool:
+    """Does the text hold a word one of the patterns above needs?"""
+    folded = text.casefold()
+    return any(word in folded for word in _NEEDED)
+
+
+def if_dislodged_alone(text: str) -> bool:
+    """Is the text only an 'if dislodged' (`If dislodged:`, a heading for the retreats)?"""
+    return _may_say_retreat(text) and re.fullmatch(IF_LEAD, text) is not None
 
 
 class LineTargets:
@@ -88,13 +104,15 @@ class LineTargets:
 
     def strip_conditional(self, body: str) -> str:
         """Strip 'if dislodged' from a line; the line is then a retreat for the retreat phase."""
-        said = _RETREAT_TAIL.search(body)
+        if not _may_say_retreat(body):
+            return body
+        said = re.search(_RETREAT_TAIL, body)
         if said:  # `A Boe - Aet (retreat)`: a retreat, for the retreat phase
             self.line_target = self.retreat_target()
             return body[:said.start()].strip()
-        lead = IF_LEAD.match(body)
-        unit_lead = None if lead else _IF_UNIT_LEAD.match(body)
-        tail = _IF_TAIL.search(body)
+        lead = re.match(IF_LEAD, body)
+        unit_lead = None if lead else re.match(_IF_UNIT_LEAD, body)
+        tail = re.search(_IF_TAIL, body)
         if not (lead or unit_lead or tail):
             return body
         if lead:
@@ -102,7 +120,7 @@ class LineTargets:
         elif unit_lead:
             rest = re.sub(r"^(?:then\s+)?(?:it|they)\s+", "", body[unit_lead.end():], flags=re.I)
             unit = unit_lead.group("unit")
-            body = rest if STARTS_WITH_UNIT.match(rest) else f"{unit} {rest}"
+            body = rest if re.match(STARTS_WITH_UNIT, rest) else f"{unit} {rest}"
         else:
             body = body[:tail.start()]
         self.line_target = self.retreat_target()

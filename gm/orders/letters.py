@@ -66,7 +66,7 @@ from gm.orders.letter_lines import (
     RejectedLine,
     ReplacedOrder,
 )
-from gm.orders.letter_targets import IF_LEAD, LineTargets, orders_called
+from gm.orders.letter_targets import LineTargets, if_dislodged_alone, orders_called
 from gm.orders.line_kinds import (
     ATTRIBUTION,
     COLON_END,
@@ -107,23 +107,25 @@ MAX_LINE_LENGTH = 1_000  # a line of orders is a few hundred characters at most
 MAX_ORDERS = 1_000  # orders read from one letter; all of a game's powers order a few hundred
 _TRIES = 4_000  # pieces tried as orders in any letter, and `_TRIES_A_LINE` for each line
 _TRIES_A_LINE = 1
-# a leader's placement, as players word it (`Place Hannibal in Carthage`, `Hannibal starts in
+# The patterns of this module are text, which `re` compiles the first time one is used and
+# keeps: a letter that needs none (no leader, no alternatives) never pays for compiling it.
+# A leader's placement, as players word it (`Place Hannibal in Carthage`, `Hannibal starts in
 # Carthage`, `Leader: Ptolemy IV (Memphis)`): the letter is read twice, for its placements first
-PLACEMENT = re.compile(r"\b(?:place[sd]?|placing|put|starts?|starting|begins?|set\s*up|sets\s+up|"
-                       r"leaders?|placements?|located|stationed|positioned|based|deployed)\b|"
-                       r"[:(]", re.I)
+PLACEMENT = (r"(?i)\b(?:place[sd]?|placing|put|starts?|starting|begins?|set\s*up|sets\s+up|"
+             r"leaders?|placements?|located|stationed|positioned|based|deployed)\b|"
+             r"[:(]")
 # `Leader:`, `Leaders:`, `Leader placement:`, `Starting positions:`: the lines (or the rest of
 # the line) place leaders
-_PLACING = re.compile(r"^(?:(?:the\s+)?leaders?(?:'s?)?(?:\s+(?:placements?|starts?|positions?|"
-                      r"locations?))?|placements?|(?:starting|start|initial)\s+(?:placements?|"
-                      r"positions?|locations?|places?))\s*(?:\([^)]*\))?\s*$", re.I)
+_PLACING = (r"(?i)^(?:(?:the\s+)?leaders?(?:'s?)?(?:\s+(?:placements?|starts?|positions?|"
+            r"locations?))?|placements?|(?:starting|start|initial)\s+(?:placements?|"
+            r"positions?|locations?|places?))\s*(?:\([^)]*\))?\s*$")
 # `Leader Hannibal starts in Carthage`, `Leader - Hannibal - Carthage`: a leader's placement
-_LEADER_WORD = re.compile(r"^(?:the\s+)?leader\b\s*[:\-–—]?\s*", re.I)
+_LEADER_WORD = r"(?i)^(?:the\s+)?leader\b\s*[:\-–—]?\s*"
 # what names a leader's place in a placement: `Ptolemy IV (Memphis)`, `Ptolemy IV - Memphis`
-_LEADER_AT = re.compile(r"^(?P<leader>[^():,\-–—]+?)\s*(?:\(\s*(?P<paren>[^()]+?)\s*\)|"
-                        r"(?:[:,\-–—]|\b(?i:in|at|to|on)\b)\s*(?P<rest>[^():]+?))\s*\.?$")
-_ALTERNATIVES = re.compile(r"(?<!\s)\s++or\s++|(?<!\s)\s*+/\s*+(?=[A-Za-z]{3})|"
-                           r"(?<=\s)/\s*+(?=[A-Za-z]{3})", re.I)
+_LEADER_AT = (r"^(?P<leader>[^():,\-–—]+?)\s*(?:\(\s*(?P<paren>[^()]+?)\s*\)|"
+              r"(?:[:,\-–—]|\b(?i:in|at|to|on)\b)\s*(?P<rest>[^():]+?))\s*\.?$")
+_ALTERNATIVES = (r"(?i)(?<!\s)\s++or\s++|(?<!\s)\s*+/\s*+(?=[A-Za-z]{3})|"
+                 r"(?<=\s)/\s*+(?=[A-Za-z]{3})")
 # a rejected line with such an error names nothing of the game (for a letter for another game)
 _NAMES_NOTHING = (SYNTAX, UNKNOWN_NAME, AMBIGUOUS_NAME, NO_UNIT)
 _MAX_JUDGED = 4  # candidates of a name tried on the board
@@ -145,7 +147,7 @@ def read_orders(text: str, game_map: GameMap, power: str | None = None, *,
     lines = text.splitlines()
     tries = _TRIES + _TRIES_A_LINE * len(lines)
     if board is not None and rules is not None and name_index(game_map).leader_power \
-            and PLACEMENT.search(text):
+            and re.search(PLACEMENT, text):
         # a placement is carried out before the phase's orders, wherever the letter puts it:
         # read the letter once for its placements, then every line against the board they make
         first = LetterReader(game_map, power, phase_kind, board, forms, phases, rules, tries)
@@ -226,7 +228,7 @@ class LetterReader:
             self.add(self.letter.headers, HeaderLine(
                 no, line, self.power, f"the units below are {heading.group('verb')}"))
             return
-        if self.index.leader_power and _PLACING.match(COLON_END.sub("", body)) \
+        if self.index.leader_power and re.match(_PLACING, COLON_END.sub("", body)) \
                 and COLON_END.search(body):
             self.verb, self.doubt_heading = PLACE, None  # `Leaders:`
             self.add(self.letter.headers, HeaderLine(
@@ -257,7 +259,7 @@ class LetterReader:
             elif (season := self.targets.inline_season(name)) is not None:
                 self.verb = season.verb or self.verb  # `W: B F Leb`
                 body, inline_verb = prefix.group("rest"), True
-            elif self.index.leader_power and _PLACING.match(name):
+            elif self.index.leader_power and re.match(_PLACING, name):
                 self.verb, inline_verb = PLACE, True  # `Leader: Ptolemy IV (Memphis)`
                 body = prefix.group("rest")
             elif names_an_order(name) or self.headings.leader_named(name):
@@ -296,7 +298,7 @@ class LetterReader:
         """`Winter:`, `Autumn retreats:`, `Builds:`, `If dislodged:` alone on a line: the lines
         below are for that phase, until the next heading."""
         text = re.sub(r"(?<![\s:\-–—])\s*+[:\-–—]++\s*+$", "", body)
-        if IF_LEAD.fullmatch(body.strip()) or IF_LEAD.fullmatch(text + " "):
+        if if_dislodged_alone(body.strip()) or if_dislodged_alone(text + " "):
             self.targets.section = self.targets.retreat_target()
             self.verb, self.doubt_heading = None, None
             return self._note_heading(no, line, self.targets.section)
@@ -344,7 +346,7 @@ class LetterReader:
             return Doubt(f"it is under '{self.doubt_heading[1]}', which gm does not read as "
                          "a power or a phase", _WRITE_PLAINLY)
         for note in item.notes:
-            guess = _GUESS.match(note)
+            guess = re.match(_GUESS, note)
             if guess:
                 written, meant = guess.groups()
                 return Doubt(f"gm guessed a name in it ({note})",
@@ -359,12 +361,12 @@ class LetterReader:
         the next heading, no line below it replaces an order the player gave."""
         words = COLON_END.sub("", unnumbered(line, self.index)).strip()
         key = words.lower().rstrip(".")
-        if not words or GREETING.match(words) or SIGN_OFF.match(words) \
+        if not words or re.match(GREETING, words) or re.match(SIGN_OFF, words) \
                 or all(w in NOT_POWERS for w in key.split()):
             return
         self.doubt_heading = (no, words)
 
-    def _outcomes(self, text: str, separators: tuple[re.Pattern[str], ...]
+    def _outcomes(self, text: str, separators: tuple[str, ...]
                   ) -> list[tuple[str, Found | OrderError]]:
         """The text read whole; or, if that fails, split at the first separator that yields
         at least one order, of this phase or another (`A Par - Bur, A Mar S A Par - Bur`)."""
@@ -447,7 +449,7 @@ class LetterReader:
             with_verb = self._read(carried, None, phase_kind, board, later)
             if isinstance(with_verb, Found) or _meant_with_verb(with_verb):
                 return with_verb
-        if phase_kind == "Retreat" and _ALTERNATIVES.search(text):
+        if phase_kind == "Retreat" and re.search(_ALTERNATIVES, text):
             return self._retreat_choices(text, board, later)
         try:
             reading = read_order(text, self.map, self.power, phase_kind=phase_kind,
@@ -459,7 +461,7 @@ class LetterReader:
                 placed = self._read(placing, None, phase_kind, board, later)
                 if isinstance(placed, Found) or _meant_with_verb(placed):
                     return placed
-            leading = _LEADER_WORD.match(text) if self.index.leader_power else None
+            leading = re.match(_LEADER_WORD, text) if self.index.leader_power else None
             if leading and text[leading.end():]:  # `Leader Hannibal starts in Carthage`
                 placed = self._read(text[leading.end():], PLACE, phase_kind, board, later)
                 if isinstance(placed, Found) or _meant_with_verb(placed):
@@ -494,7 +496,7 @@ class LetterReader:
             return text if not named_only else None
         if len(text) > _MAX_PLACEMENT:
             return None
-        found = _LEADER_AT.match(text.strip().rstrip(" .,;!"))
+        found = re.match(_LEADER_AT, text.strip().rstrip(" .,;!"))
         if not found or (named_only and not found.group("paren")):
             return None
         leader = found.group("leader").strip()
@@ -560,7 +562,7 @@ class LetterReader:
                          ) -> Found | OrderError:
         """`A Bur R Pic or Bel`: one retreat with further choices, the first open one taken.
         The choices are read on the map; the board's check then sees them all together."""
-        first, *others = _ALTERNATIVES.split(text)
+        first, *others = re.split(_ALTERNATIVES, text)
         found = self._read(first, None, "Retreat", None, later)
         if not isinstance(found, Found) or not isinstance(found.order, Retreat):
             return found
@@ -732,7 +734,7 @@ def unsure_error(text: str, given: str, doubt: Doubt) -> OrderError:
 
 # a guessed name's note (`gm.orders.names`): "read 'Picrdy' as Picardy (pic)", or the one of
 # several places the order can take: "read 'Spa' as Spain/nc, the one of ... that ..."
-_GUESS = re.compile(r"read ('[^']*'|\".*?\") as (.+?)(?:, the one of .*)?$")
+_GUESS = r"read ('[^']*'|\".*?\") as (.+?)(?:, the one of .*)?$"
 _WRITE_PLAINLY = ("Write it plainly if it replaces that order; put a retreat or a build under a "
                   "heading such as 'Retreats:' or 'Builds:'.")
 

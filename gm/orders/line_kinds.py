@@ -24,10 +24,12 @@ EMAIL_HEADER = re.compile(
 ATTRIBUTION = re.compile(r"^(?:on\b.*\bwrote:?|-+\s*(?:original|forwarded) message\s*-+|"
                          r"begin forwarded message:?)\s*$", re.I)
 SIGNATURE_START = re.compile(r"^(?:--\s*|__+|—+|-{3,}|sent from my \w+.*)$", re.I)
-GREETING = re.compile(r"^(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|"
-                      r"howdy|hiya)\b", re.I)
-SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|yours|"
-                      r"sincerely|kind regards|best wishes|all the best|ta|love|later)\b", re.I)
+# Patterns kept as text are compiled by `re` the first time one is used (and kept): most
+# letters need none of them, and compiling costs every `gm orders` its time.
+GREETING = (r"(?i)^(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|"
+            r"howdy|hiya)\b")
+SIGN_OFF = (r"(?i)^(?:thanks|thank you|many thanks|cheers|regards|best|yours|"
+            r"sincerely|kind regards|best wishes|all the best|ta|love|later)\b")
 # Every pattern here reads a stranger's text, so each runs in time linear in it: runs of
 # spaces are taken whole (`\s*+`, possessive) and a separator starts where a run starts
 # (`(?<!\s)`), or right after the run an earlier one took (`(?<=\s);`), never inside one:
@@ -35,28 +37,28 @@ SIGN_OFF = re.compile(r"^(?:thanks|thank you|many thanks|cheers|regards|best|you
 # Several numbered orders on one line: `1. A Vie - Gal 2. A Bud - Ser`.
 _INLINE_NUMBER = re.compile(r"(?<!\s)\s*+;\s*+|(?<=\s);\s*+|(?<!\s)\s++(?=\(?\d{1,2}[.)]\s++\S)")
 _NUMBERING = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-z]\)|[a-z]\.|#\d{1,3}[.:]?|[-*•·–])\s+")
-STARTS_WITH_UNIT = re.compile(r"^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]", re.I)
+STARTS_WITH_UNIT = r"(?i)^\d?\s*(?:a/f|army|fleet|garrison|a|f|g)\s*[\s(]"
 # a heading that ends in a colon: the lines below it are read for what it says
 COLON_END = re.compile(r":\s*$")
 # Where one line holds several orders: tried in this order, only when the whole fails.
-SEPARATORS = (re.compile(r"(?<!\s)\s*+,\s*+|(?<=\s),\s*+"), re.compile(r"(?<=\S)\.\s++"),
-              re.compile(r"(?<!\s)\s++(?:and|&)\s++", re.I))
+SEPARATORS = (r"(?<!\s)\s*+,\s*+|(?<=\s),\s*+", r"(?<=\S)\.\s++", r"(?i)(?<!\s)\s++(?:and|&)\s++")
 PLACE = place_leader.WORDS.verb  # the verb a `Leaders:` heading carries
 
 
 class WordPatterns(NamedTuple):
     """The patterns built from the known kinds' words (`OrderKind.words`), one per judgment
     of a line; each joins the kinds' words for it as alternatives, so it runs in linear time
-    as the hand-written patterns did."""
+    as the hand-written patterns did. Each is text, compiled by `re` when first used: a letter
+    of plain orders needs two of them."""
 
-    starts_with_verb: re.Pattern[str]  # `begins`: `Build F Lon` is an order
-    verb_first: re.Pattern[str]  # `names`: `Loan:` before the rest is no heading
-    order_signs: re.Pattern[str]  # `signs`, and the arrows and dashes of a move
-    verb_heading: re.Pattern[str]  # `headings`: `Builds:` alone on a line
-    heading_verb: re.Pattern[str]  # `headings`: `Russia builds:`
-    verb_lead: re.Pattern[str]  # `leads`: `Retreat A Boe - Aet; F Ach - Goc`
-    by_heading: tuple[tuple[re.Pattern[str], str], ...]  # a heading's word -> the kind's verb
-    by_lead: tuple[tuple[re.Pattern[str], str], ...]  # a lead's word -> the kind's verb
+    starts_with_verb: str  # `begins`: `Build F Lon` is an order
+    verb_first: str  # `names`: `Loan:` before the rest is no heading
+    order_signs: str  # `signs`, and the arrows and dashes of a move
+    verb_heading: str  # `headings`: `Builds:` alone on a line
+    heading_verb: str  # `headings`: `Russia builds:`
+    verb_lead: str  # `leads`: `Retreat A Boe - Aet; F Ach - Goc`
+    by_heading: tuple[tuple[str, str], ...]  # a heading's word -> the kind's verb
+    by_lead: tuple[tuple[str, str], ...]  # a lead's word -> the kind's verb
 
 
 _built: tuple[int, WordPatterns] | None = None
@@ -68,68 +70,68 @@ def word_patterns() -> WordPatterns:
     global _built
     generation = kind_registry.generation()
     if _built is None or _built[0] != generation:
-        _built = generation, _compiled(kind_registry.declared())
+        _built = generation, _joined(kind_registry.declared())
     return _built[1]
 
 
-def _compiled(kinds) -> WordPatterns:
+def _joined(kinds) -> WordPatterns:
     def either(field: str) -> str:
         words = dict.fromkeys(w for kind in kinds for w in getattr(kind.words, field))
         return "|".join(words) or "(?!)"  # no kind has such words: the pattern never matches
 
-    def verbs(field: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-        return tuple((re.compile("|".join(getattr(kind.words, field)), re.I), kind.words.verb)
+    def verbs(field: str) -> tuple[tuple[str, str], ...]:
+        return tuple(("(?i)" + "|".join(getattr(kind.words, field)), kind.words.verb)
                      for kind in kinds if kind.words.verb and getattr(kind.words, field))
 
     headings = either("headings")
     return WordPatterns(
-        starts_with_verb=re.compile(rf"^(?:{either('begins')})\b", re.I),
-        verb_first=re.compile(rf"^(?:{either('names')})\s*$", re.I),
-        order_signs=re.compile(rf"->|=>|\w\s*+-\s*+\w|\b(?:{either('signs')})\b", re.I),
-        verb_heading=re.compile(rf"^(?P<verb>{headings})\s*+:?\s*+$", re.I),
-        heading_verb=re.compile(rf"\b({headings})\b", re.I),
-        verb_lead=re.compile(rf"^(?P<verb>{either('leads')})\b\s*:?", re.I),
+        starts_with_verb=rf"(?i)^(?:{either('begins')})\b",
+        verb_first=rf"(?i)^(?:{either('names')})\s*$",
+        order_signs=rf"(?i)->|=>|\w\s*+-\s*+\w|\b(?:{either('signs')})\b",
+        verb_heading=rf"(?i)^(?P<verb>{headings})\s*+:?\s*+$",
+        heading_verb=rf"(?i)\b({headings})\b",
+        verb_lead=rf"(?i)^(?P<verb>{either('leads')})\b\s*:?",
         by_heading=verbs("headings"), by_lead=verbs("leads"))
 
 
 def starts_with_verb(text: str) -> bool:
     """Does the line begin with an order's verb (`Build F Lon`)? Then it is an order, and no
     heading's verb is put before it."""
-    return word_patterns().starts_with_verb.match(text) is not None
+    return re.match(word_patterns().starts_with_verb, text) is not None
 
 
 def names_an_order(word: str) -> bool:
     """Is `word`, before a colon, an order's verb (`Loan: Athens to Egypt`): the line is one
     order, not a heading?"""
-    return word_patterns().verb_first.match(word) is not None
+    return re.match(word_patterns().verb_first, word) is not None
 
 
 def verb_heading(text: str) -> re.Match[str] | None:
     """A heading that is a kind's word alone (`Builds:`): its `verb` group is the word."""
-    return word_patterns().verb_heading.match(text)
+    return re.match(word_patterns().verb_heading, text)
 
 
 def heading_verb(text: str) -> re.Match[str] | None:
     """A kind's heading word within a heading (`Russia builds:`), in group 1."""
-    return word_patterns().heading_verb.search(text)
+    return re.search(word_patterns().heading_verb, text)
 
 
 def verb_lead(text: str) -> re.Match[str] | None:
     """A kind's word before several orders on one line (`Retreat A Boe - Aet; ...`): its
     `verb` group is the word."""
-    return word_patterns().verb_lead.match(text)
+    return re.match(word_patterns().verb_lead, text)
 
 
 def verb_of_heading(word: str) -> str | None:
     """The verb (`Build`) put before the lines under a heading of this word (`builds`)."""
     return next((verb for pattern, verb in word_patterns().by_heading
-                 if pattern.fullmatch(word)), None)
+                 if re.fullmatch(pattern, word)), None)
 
 
 def verb_of_lead(word: str) -> str | None:
     """The verb (`Retreat`) put before each order a line led by this word holds."""
     return next((verb for pattern, verb in word_patterns().by_lead
-                 if pattern.fullmatch(word)), None)
+                 if re.fullmatch(pattern, word)), None)
 
 def numbered_pieces(body: str, index: NameIndex) -> list[str]:
     """The orders of a line that holds several (`1. A Vie - Gal 2. A Bud - Ser`, `A; B`),
@@ -149,10 +151,10 @@ def unnumbered(line: str, index: NameIndex) -> str:
     return line[found.end():]
 
 
-def split_at(separator: re.Pattern[str], text: str, index: NameIndex) -> list[str]:
+def split_at(separator: str, text: str, index: NameIndex) -> list[str]:
     """`text` cut at `separator`, but never at a leader's initial (`P. Scipio`)."""
     pieces, start = [], 0
-    for cut in separator.finditer(text):
+    for cut in re.finditer(separator, text):
         if "." in cut.group(0) and index.initial_before(text, cut.start()):
             continue
         pieces.append(text[start:cut.start()])
@@ -170,11 +172,11 @@ def looks_like_order(text: str, error: OrderError, index: NameIndex) -> bool:
 def _signals(text: str, index: NameIndex) -> int:
     """How much of an order a line has: a unit first, a verb, an order sign, a name."""
     signals = 0
-    if STARTS_WITH_UNIT.match(text):
+    if re.match(STARTS_WITH_UNIT, text):
         signals += 1
     if starts_with_verb(text):
         signals += 2
-    if word_patterns().order_signs.search(text):
+    if re.search(word_patterns().order_signs, text):
         signals += 1
     if any(is_name(word, index) for word in re.findall(r"[^\W\d_][\w'.]*", text)[:8]):
         signals += 1
@@ -191,8 +193,8 @@ def is_name(word: str, index: NameIndex) -> bool:
 def junk_kind(text: str, index: NameIndex) -> str:
     """Why a line is not an order. Only 'not an order' (a line with something of an order
     in it) is printed in the published report; remarks, like greetings, stay private."""
-    if GREETING.match(text):
+    if re.match(GREETING, text):
         return ignored.GREETING
-    if SIGN_OFF.match(text):
+    if re.match(SIGN_OFF, text):
         return ignored.SIGN_OFF
     return ignored.NOT_AN_ORDER if _signals(text, index) else ignored.REMARK

@@ -17,6 +17,7 @@ the earlier, placements count for every line, and so on).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -120,7 +121,7 @@ def read_recorded(lines: Iterable[RecordedLine], game_map: GameMap, power: str |
     lines = list(lines)
     if board is not None and rules is not None and any(
             line.filed == ORDER and line.later is None
-            and PLACEMENT.search(line.reading or line.text) for line in lines):
+            and re.search(PLACEMENT, line.reading or line.text) for line in lines):
         first = _RecordedReader(game_map, power, phase_kind, board, forms, phases, rules)
         for no, line in enumerate(lines, 1):
             first.read_recorded(no, line)

@@ -8,8 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from gm.orders.kinds.build import NewPiece
-from gm.orders.kinds.order_kind import MOVEMENT
+from gm.calendar import MOVEMENT
 from gm.rules.hooks import HOOK_GROUPS
 from gm.rules.rule import Rule
 from gm.rules.rule_registry import rule_class
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
     from gm.engine.position import Dislodged, Position, Unit
     from gm.engine.results import OrderResult, PlannedOrder
     from gm.maps.gamemap import GameMap
-    from gm.orders.kinds.build import Build
+    from gm.orders.kinds.build import Build, NewPiece
     from gm.orders.kinds.order_kind import Order, OrderKind
 
 STANDARD_BUILD_KINDS = ("A", "F")
@@ -340,6 +339,8 @@ class RuleSet:
     def build_costs(self, power: str, position: Position, game_map: GameMap
                     ) -> dict[str, float]:
         """What a build of each kind the power may build costs: the new piece's `upkeep`."""
+        from gm.orders.kinds.build import NewPiece  # adjustments only
+
         return {kind: self.upkeep(NewPiece(power, kind))
                 for kind in self.build_kinds(power, position, game_map)}
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from functools import cache
+from typing import TYPE_CHECKING
 
 from gm.engine.position import Unit
-from gm.engine.results import CentreChanged, Event
 from gm.notation import read_unit
+
+if TYPE_CHECKING:
+    from gm.engine.results import Event
 
 
 class CodecError(ValueError):
@@ -137,6 +140,8 @@ def order_from_json(text: str):
 
 def event_to_text(event: Event) -> str:
     """A rule's event as written; a centre change as `{"$event": "centre_changed", ...}`."""
+    from gm.engine.results import CentreChanged  # events: only a phase's results need them
+
     if isinstance(event, CentreChanged):
         return json.dumps({"$event": "centre_changed", "centre": event.centre, "old": event.old,
                            "new": event.new}, sort_keys=True)
@@ -150,4 +155,6 @@ def event_from_text(text: str) -> Event:
     data = json.loads(text)
     if data.pop("$event") != "centre_changed":
         raise CodecError(f"unknown event {text}")
+    from gm.engine.results import CentreChanged
+
     return CentreChanged(data["centre"], data["old"], data["new"])

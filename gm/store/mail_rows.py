@@ -1,5 +1,6 @@
-"""Rows of the mail tables: messages read from a mailbox, messages sent, and a game's SMTP
-settings (which never hold a password)."""
+"""Rows of the mail tables: messages read from a mailbox, and a game's SMTP settings (which
+never hold a password). The queue of messages to send and the log of those sent are
+`gm.store.mail_out_rows`."""
 
 from __future__ import annotations
 
@@ -105,44 +106,6 @@ def set_mail_letter(store: Store, mail_id: int, status: str, letter_id: int) -> 
 
 
 @dataclass(frozen=True, slots=True)
-class SentRow:
-    id: int
-    game_id: int
-    phase: str
-    kind: str  # 'confirmation' or 'results'
-    power: str | None
-    recipients: str
-    message_id: str
-    subject: str
-    sent_at: str
-
-
-def add_sent(store: Store, game_id: int, phase: str, kind: str, power: str | None,
-             recipients: list[str], message_id: str, subject: str) -> None:
-    store.db["mail_sent"].insert({"game_id": game_id, "phase": phase, "kind": kind,
-                                  "power": power, "recipients": ", ".join(recipients),
-                                  "message_id": message_id, "subject": subject,
-                                  "sent_at": now()})
-
-
-def sent_of_phase(store: Store, game_id: int, phase: str, kind: str | None = None
-                  ) -> list[SentRow]:
-    sql, args = "SELECT * FROM mail_sent WHERE game_id = ? AND phase = ?", [game_id, phase]
-    if kind is not None:
-        sql, args = sql + " AND kind = ?", [*args, kind]
-    return _sent(store, sql, args)
-
-
-def sent_of_game(store: Store, game_id: int) -> list[SentRow]:
-    return _sent(store, "SELECT * FROM mail_sent WHERE game_id = ?", [game_id])
-
-
-def _sent(store: Store, sql: str, args: list) -> list[SentRow]:
-    return [SentRow(**{k: r[k] for k in SentRow.__slots__})
-            for r in store.query(sql + " ORDER BY id", args)]
-
-
-@dataclass(frozen=True, slots=True)
 class MailSettings:
     sender: str  # the GM's address, the From of every message
     smtp_host: str = ""
@@ -165,79 +128,3 @@ def settings_of(store: Store, game_id: int) -> MailSettings | None:
     row = rows[0]
     return MailSettings(row["sender"], row["smtp_host"], row["smtp_port"], row["security"],
                         row["smtp_user"])
-
-
-QUEUED, SENT = "queued", "sent"
-
-
-@dataclass(frozen=True, slots=True)
-class QueuedRow:
-    """A message in the queue: stored whole before its first try, sent once."""
-
-    id: int
-    game_id: int
-    batch: str  # what it belongs to: `results:adjudication:7`
-    phase: str
-    kind: str
-    power: str | None
-    sender: str  # the envelope sender
-    recipients: str  # comma-separated addresses
-    message_id: str
-    subject: str
-    message: bytes  # RFC 5322, CRLF line ends
-    status: str  # QUEUED or SENT
-    queued_at: str
-    sent_at: str | None
-    attempts: int
-    last_error: str
-
-    @property
-    def addresses(self) -> list[str]:
-        return [a.strip() for a in self.recipients.split(",") if a.strip()]
-
-
-def _queued(row: dict) -> QueuedRow:
-    return QueuedRow(**{k: row[k] for k in QueuedRow.__slots__})
-
-
-def add_queued(store: Store, game_id: int, batch: str, phase: str, kind: str,
-               power: str | None, sender: str, recipients: list[str], message_id: str,
-               subject: str, message: bytes) -> int:
-    table = store.db["mail_queue"]
-    table.insert({"game_id": game_id, "batch": batch, "phase": phase, "kind": kind,
-                  "power": power, "sender": sender, "recipients": ", ".join(recipients),
-                  "message_id": message_id, "subject": subject, "message": message,
-                  "status": QUEUED, "queued_at": now()})
-    return table.last_pk
-
-
-def queued_of_batch(store: Store, game_id: int, batch: str) -> list[QueuedRow]:
-    return [_queued(r) for r in store.query(
-        "SELECT * FROM mail_queue WHERE game_id = ? AND batch = ? ORDER BY id", [game_id, batch])]
-
-
-def waiting(store: Store, game_id: int) -> list[QueuedRow]:
-    """The game's messages not sent yet, oldest first."""
-    return [_queued(r) for r in store.query(
-        "SELECT * FROM mail_queue WHERE game_id = ? AND status = ? ORDER BY id",
-        [game_id, QUEUED])]
-
-
-def get_queued(store: Store, queue_id: int) -> QueuedRow:
-    return _queued(store.row("mail_queue", queue_id))
-
-
-def mark_sent(store: Store, row: QueuedRow) -> bool:
-    """Record that the server took the message; False if it was marked sent already."""
-    done = store.execute("UPDATE mail_queue SET status = ?, sent_at = ?, attempts = "
-                            "attempts + 1, last_error = '' WHERE id = ? AND status = ?",
-                            [SENT, now(), row.id, QUEUED]).rowcount
-    if done:
-        add_sent(store, row.game_id, row.phase, row.kind, row.power, row.addresses,
-                 row.message_id, row.subject)
-    return bool(done)
-
-
-def mark_failed(store: Store, queue_id: int, error: str) -> None:
-    store.execute("UPDATE mail_queue SET attempts = attempts + 1, last_error = ? "
-                     "WHERE id = ?", [error, queue_id])

@@ -7,11 +7,14 @@ An adjudication is 'live' while its next phase is part of the game, 'undone' aft
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from gm.engine.results import Event
 from gm.store.codec import event_from_text, event_to_text
 from gm.store.database import Store
 from gm.store.game_rows import now
+
+if TYPE_CHECKING:
+    from gm.engine.results import Event
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,7 @@ def _takes(judgment: str, word: str) -> bool:
     if judgment == "names":
         return names_an_order(word)
     if judgment == "signs":
-        return word_patterns().order_signs.search(f"xx {word} yy") is not None
+        return re.search(word_patterns().order_signs, f"xx {word} yy") is not None
     if judgment == "headings":  # alone, and after a power's name
         alone, after = verb_heading(f"{word}:"), heading_verb(f"Russia {word}:")
         assert (alone is None) == (after is None), word
@@ -109,7 +109,7 @@ def test_every_word_of_every_kind_is_read_where_the_kind_says():
 def test_a_line_gm_cannot_read_is_judged_by_the_kinds_words(standard_map):
     """Without a kind that names `dig in`, the words are chatter (tests/orders/
     test_order_kind_added.py: once the kind is added, the same line is a refused order)."""
-    assert word_patterns().order_signs.search("We dig in at Paris") is None
+    assert re.search(word_patterns().order_signs, "We dig in at Paris") is None
     letter = read_orders("France:\nWe dig in at Paris\n", standard_map, phase_kind="Movement")
     assert [(i.text, i.kind) for i in letter.ignored] == [("We dig in at Paris",
                                                           "not-an-order")]

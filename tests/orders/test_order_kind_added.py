@@ -17,6 +17,7 @@ with one more strength in its province. A fleet at sea has nothing to dig. A tes
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 from dataclasses import dataclass
 
@@ -307,7 +308,7 @@ def test_its_words_are_read_from_letters_once_it_is_added(trench_map):
     (tests/orders/test_kind_words.py), and `Entrench:` opens one order, not a heading."""
     from gm.orders.line_kinds import names_an_order, word_patterns
 
-    assert word_patterns().order_signs.search("We dig in at Paris")
+    assert re.search(word_patterns().order_signs, "We dig in at Paris")
     assert names_an_order("Entrench") and names_an_order("entrenches")
     letter = read_orders("France:\nWe dig in at Paris\n", trench_map, phase_kind="Movement")
     assert [r.text for r in letter.rejected] == ["We dig in at Paris"]

@@ -15,17 +15,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from gm.calendar import ADJUSTMENT, MOVEMENT, RETREAT  # noqa: F401  (the kinds of phase)
+from gm.calendar import KINDS as PHASE_KINDS  # noqa: F401
 from gm.maps.gamemap import province_of
 from gm.notation import kind_label, show_location, unit_label  # noqa: F401  (gm's notation)
 
 if TYPE_CHECKING:
     from gm.orders.kinds.phase_parts import AdjustmentPart, MovementPart, RetreatPart
-
-# the kinds of phase (`Phase.kind`)
-MOVEMENT = "Movement"
-RETREAT = "Retreat"
-ADJUSTMENT = "Adjustment"
-PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
 
 VOID = "void"  # the kind of a problem the position causes (the order is kept, then void)
 WARNING = "warning"  # not a problem: the order stands, and the player should know this of it
