@@ -35,6 +35,8 @@ def fold_name(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Province:
+    """A province of the map as the engine reads it: its names, kind, coasts and centre."""
+
     id: str
     name: str
     kind: str  # land | coast | sea | impassable
@@ -65,6 +67,8 @@ class Province:
 
 @dataclass(frozen=True, slots=True)
 class Power:
+    """A power of the map: its names, home centres and starting pieces."""
+
     id: str
     name: str
     adjective: str
@@ -84,6 +88,8 @@ class Power:
 
 @dataclass(slots=True)
 class Calendar:
+    """How the map counts its years and seasons, and which phases each season has."""
+
     first_year: int
     step: int  # +1 for years counting up, -1 for BC years
     year_format: str
@@ -97,6 +103,9 @@ class Calendar:
 
 @dataclass(slots=True)
 class GameMap:
+    """The compiled board the engine plays on: provinces, adjacencies, powers, calendar and
+    rules, with the indexes that name a province or a power from what a player writes."""
+
     id: str
     name: str
     projection: str
