@@ -140,6 +140,8 @@ class GameMap:
                                             compare=False)
     _reach_cache: dict[str, frozenset[str]] = field(default_factory=dict, init=False,
                                                     repr=False, compare=False)
+    _neighbours_cache: dict[str, frozenset[str]] = field(default_factory=dict, init=False,
+                                                         repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.index_names()
@@ -203,12 +205,17 @@ class GameMap:
     def bridge_sea(self, a: str, b: str) -> str | None:
         return self.bridges.get(frozenset((province_of(a), province_of(b))))
 
-    def neighbours(self, province: str) -> set[str]:
-        """Every province a unit of either kind could step to from `province` (for distances)."""
-        out = set(self.army_adj.get(province, ()))
-        for loc in self.locations(province) if province in self.provinces else ():
-            out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
-        return out
+    def neighbours(self, province: str) -> frozenset[str]:
+        """Every province a unit of either kind could step to from `province` (for distances:
+        civil disorder asks for every province's, once for each power and year)."""
+        cache = self._neighbours_cache
+        found = cache.get(province)
+        if found is None:
+            out = set(self.army_adj.get(province, ()))
+            for loc in self.locations(province) if province in self.provinces else ():
+                out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
+            found = cache[province] = frozenset(out)
+        return found
 
     # --- economy ---------------------------------------------------------------------------
     @property
