@@ -12,9 +12,6 @@ order checks included (docs/performance.md):
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -38,12 +35,10 @@ def adjudicate(extra: int) -> None:
 
 
 def count(extra: int) -> int:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    cmd = [sys.executable, __file__, str(extra)]
-    subprocess.run(cmd, env=env, check=True, capture_output=True)  # bytecode written
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          *cmd], env=env, capture_output=True, text=True, check=True)
-    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+    sys.path.insert(0, str(HERE))
+    from instructions import instructions
+
+    return instructions([sys.executable, __file__, str(extra)])
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 Nothing is stored for them: they follow from the stored position and orders. A power owes
 orders when it has units in a movement phase, dislodged units in a retreat phase, or builds or
 removals due in an adjustment phase; it missed them if it has no order in force (a letter gm
-could not read at all is still a miss; orders sent ahead with the moves count). A run of misses counts only the phases in
+could not read at all is still a miss; orders sent ahead with the moves count), an order of
+its player's other power to a multiple holding its piece counting as its own (`ordered`). A run of misses counts only the phases in
 which the power owed orders, so a retreat phase it had no part in neither breaks nor extends it.
 """
 
@@ -16,6 +17,7 @@ from gm.engine.position import Position
 from gm.game.games import GameView, open_game, season_meant
 from gm.game.stored_orders import orders_in_force
 from gm.maps.gamemap import GameMap
+from gm.orders.attribution import ordering_side, provinces_ordered
 from gm.report.report_data import MissedOrders
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
@@ -35,17 +37,31 @@ def owing(position: Position, game_map: GameMap) -> set[str]:
     return {power for power, count in due.items() if count}
 
 
-def ordered(store: Store, phase: PhaseRow, game_map: GameMap) -> set[str]:
-    """The powers with at least one order in force for the phase, sent ahead or not."""
-    return {row.power for row, _ in orders_in_force(store, phase.id, game_map) if row.power}
+def ordered(store: Store, phase: PhaseRow, position: Position, game_map: GameMap) -> set[str]:
+    """The powers with at least one order in force for the phase, sent ahead or not. Where a
+    player plays several powers, an order under one of them also counts for another whose
+    piece stands where it commands: a multiple mixing the player's powers takes one order
+    for all its pieces (Hoplite Wars rule 5), as `gm status` counts it (`ordering_side`)."""
+    rules = RuleSet.for_map(game_map)
+    entered = [(row.power, order) for row, order in orders_in_force(store, phase.id, game_map)
+               if row.power]
+    found = {power for power, _ in entered}
+    if rules.sides:
+        given = provinces_ordered(entered, phase.kind, rules)
+        pieces = position.units if phase.kind == "Movement" else \
+            [d.unit for d in position.dislodged] if phase.kind == "Retreat" else []
+        found |= {piece.power for piece in pieces if piece.province in given.get(
+            ordering_side(piece.power, phase.kind, rules), ())}
+    return found
 
 
 def missed_orders(store: Store, view: GameView, phase: PhaseRow) -> list[MissedOrders]:
     """The powers that sent no orders for `phase` (a live phase), each with its run of
     misses up to and including this one; in the map's order of powers."""
     def missing(at: PhaseRow) -> tuple[set[str], set[str]]:
-        owed = owing(load_position(store, at), view.map)
-        return owed, owed - ordered(store, at, view.map)
+        position = load_position(store, at)
+        owed = owing(position, view.map)
+        return owed, owed - ordered(store, at, position, view.map)
 
     _, now_missing = missing(phase)
     runs = dict.fromkeys(now_missing, 1)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from gm.game.games import open_game
 from gm.game.stored_orders import orders_in_force
 from gm.notation import stacks_shown
-from gm.orders.attribution import ordering_side
+from gm.orders.attribution import ordering_side, provinces_ordered
 from gm.orders.ignored import EMAIL_HEADER, HEADING
 from gm.rules import RuleSet
 from gm.store import game_rows as rows
@@ -66,14 +66,11 @@ def progress(store: Store, name: str) -> GameProgress:
         position = load_position(store, phase)
         entered = orders_in_force(store, phase.id, view.map)
         rules = RuleSet.for_map(view.map)
-        ordered: dict[str | None, set[str]] = {}  # who gave orders there: a player's multiple
-        counts: dict[str, int] = {}               # takes the order of either of its powers
-        for row, order in entered:
-            power = row.power or ""
-            counts[power] = counts.get(power, 0) + 1
-            location = getattr(order, "location", "") or ""
-            ordered.setdefault(ordering_side(power, phase.kind, rules), set()).add(
-                location.split("/")[0])
+        ordered = provinces_ordered(((row.power or "", order) for row, order in entered),
+                                    phase.kind, rules)
+        counts: dict[str, int] = {}
+        for row, _ in entered:
+            counts[row.power or ""] = counts.get(row.power or "", 0) + 1
         powers = []
         due, made = {}, {}
         if phase.kind == "Adjustment":  # the adjustment engine, for this phase only

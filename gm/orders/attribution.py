@@ -22,6 +22,7 @@ independent power for adjustments, with its own builds and removals).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -110,3 +111,16 @@ def ordering_side(power: str | None, phase_kind: str | None, rules=None) -> str 
     if power is None or rules is None or not rules.sides or phase_kind == ADJUSTMENT:
         return power
     return rules.side(power)
+
+
+def provinces_ordered(orders: Iterable[tuple[str | None, object]], phase_kind: str | None,
+                      rules=None) -> dict[str | None, set[str]]:
+    """The provinces where each side (`ordering_side`) has given an order, from (the power it
+    was given under, the order) pairs: a piece standing there has its order, whichever of its
+    player's powers the order was given under (a multiple mixing them takes one order)."""
+    given: dict[str | None, set[str]] = {}
+    for power, order in orders:
+        location = getattr(order, "location", "") or ""
+        given.setdefault(ordering_side(power, phase_kind, rules), set()).add(
+            province_of(location))
+    return given

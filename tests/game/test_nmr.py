@@ -49,3 +49,31 @@ def test_a_phase_in_progress_counts_its_own_miss_so_far(store, game):
     found = nmr(store, "demo")
     assert found.in_progress and found.phase == "Autumn 1901"
     assert runs(store)["Russia"] == 1 and runs(store)["France"] == 2
+
+
+def test_a_players_mixed_multiple_ordered_under_one_of_its_powers_is_no_miss_for_the_other(
+        store):
+    """Hoplite Wars rule 5: one player orders a Major and its Minor, whose pieces may form one
+    multiple; an order for it under either name moves both (case HW.3.6), so neither power
+    missed its orders, as `gm status` shows (no piece of either lacks an order)."""
+    from dataclasses import replace
+
+    from gm.engine.position import Unit
+    from gm.game.games import new_game
+    from gm.game.intake import take_orders
+    from gm.game.progress import progress
+    from gm.store import game_rows as rows
+    from gm.store.position_rows import load_position, save_position
+
+    new_game(store, "hw", "hoplite-wars")
+    play(store, "hw")  # the set-up builds, all waived
+    with store.transaction():
+        phase = rows.open_phase(store, rows.get_game(store, "hw"))
+        assert phase.kind == "Movement"
+        save_position(store, phase.id, replace(load_position(store, phase), units=[
+            Unit("sparta", "A", "teg"), Unit("elatea", "A", "teg"), Unit("athens", "A", "ath")]))
+    take_orders(store, "hw", "2A Teg - Man", "Sparta")
+    shown = {p.power: p.missing for p in progress(store, "hw").powers}
+    assert shown["Sparta"] == shown["Elatea"] == [] and shown["Athens"] == ["A Ath"]
+    found = {m.power: m.in_a_row for m in nmr(store, "hw").missed}
+    assert found == {"Athens": 2}  # and its set-up builds before
