@@ -127,7 +127,8 @@ def run() -> dict[str, float]:
     from gm.maps.loader import load_map
     from gm.orders.letters import read_orders
     from gm.orders.parse import clear_caches
-    from gm.orders.variants import ALL_FORMS
+    from gm.orders.variants import all_forms
+    ALL_FORMS = all_forms()
 
     standard = load_map("standard")
     ancient = load_map(str(FIXTURE_MAP))

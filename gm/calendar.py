@@ -29,6 +29,8 @@ class PhaseNameError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Phase:
+    """A phase of the game: its year, season and kind (`Spring 1901, Movement`)."""
+
     year: int
     season: str  # 'Spring', 'Autumn', 'Winter', 'Summer'...
     kind: str  # 'Movement', 'Retreat', 'Adjustment'

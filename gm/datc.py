@@ -65,6 +65,8 @@ class Line(NamedTuple):
 
 @dataclass
 class Case:
+    """One CASE ... END of a case file: its map, its line, and the lines of each section."""
+
     name: str
     variant: str
     file: str

@@ -94,6 +94,9 @@ class Dislodged:
 
 @dataclass(slots=True)
 class Position:
+    """The board at a phase: the pieces, who owns each centre, the dislodged and the
+    standoffs the last phase left, and the state the variant rules keep."""
+
     phase: Phase
     units: list[Unit]
     owners: dict[str, str]  # centre province -> power id

@@ -35,6 +35,8 @@ def fold_name(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Province:
+    """A province of the map as the engine reads it: its names, kind, coasts and centre."""
+
     id: str
     name: str
     kind: str  # land | coast | sea | impassable
@@ -65,6 +67,8 @@ class Province:
 
 @dataclass(frozen=True, slots=True)
 class Power:
+    """A power of the map: its names, home centres and starting pieces."""
+
     id: str
     name: str
     adjective: str
@@ -84,6 +88,8 @@ class Power:
 
 @dataclass(slots=True)
 class Calendar:
+    """How the map counts its years and seasons, and which phases each season has."""
+
     first_year: int
     step: int  # +1 for years counting up, -1 for BC years
     year_format: str
@@ -97,6 +103,9 @@ class Calendar:
 
 @dataclass(slots=True)
 class GameMap:
+    """The compiled board the engine plays on: provinces, adjacencies, powers, calendar and
+    rules, with the indexes that name a province or a power from what a player writes."""
+
     id: str
     name: str
     projection: str
@@ -131,6 +140,8 @@ class GameMap:
                                             compare=False)
     _reach_cache: dict[str, frozenset[str]] = field(default_factory=dict, init=False,
                                                     repr=False, compare=False)
+    _neighbours_cache: dict[str, frozenset[str]] = field(default_factory=dict, init=False,
+                                                         repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.index_names()
@@ -194,12 +205,17 @@ class GameMap:
     def bridge_sea(self, a: str, b: str) -> str | None:
         return self.bridges.get(frozenset((province_of(a), province_of(b))))
 
-    def neighbours(self, province: str) -> set[str]:
-        """Every province a unit of either kind could step to from `province` (for distances)."""
-        out = set(self.army_adj.get(province, ()))
-        for loc in self.locations(province) if province in self.provinces else ():
-            out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
-        return out
+    def neighbours(self, province: str) -> frozenset[str]:
+        """Every province a unit of either kind could step to from `province` (for distances:
+        civil disorder asks for every province's, once for each power and year)."""
+        cache = self._neighbours_cache
+        found = cache.get(province)
+        if found is None:
+            out = set(self.army_adj.get(province, ()))
+            for loc in self.locations(province) if province in self.provinces else ():
+                out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
+            found = cache[province] = frozenset(out)
+        return found
 
     # --- economy ---------------------------------------------------------------------------
     @property

@@ -11,7 +11,7 @@ from gm.disk_cache import cache_folder, read_cached, write_cached
 from gm.maps.gamemap import GameMap
 
 # Bump when GameMap or compile_map change shape, so old cached boards are not reused.
-_CODE_VERSION = "gm-map-9"
+_CODE_VERSION = "gm-map-10"
 
 
 class MapError(Exception):

@@ -5,9 +5,10 @@ names every kind's order class and how its module is loaded, in full, which the 
 (`tests/test_layers.py`) reads as an import: nothing else is loaded by name. A kind's module is
 loaded the first time the registry is asked about one of its orders, or about every kind:
 `gm status` of a game with no order in force loads none of them (importing all 18 took a
-fifth of a cold `gm status`); reading a letter, which needs every kind's words, loads them all.
-A new kind is its module, its grammar lines and one line here (a test checks that the lines
-and the modules' `KINDS` name the same kinds). A kind that lives elsewhere (a test's) joins for
+fifth of a cold `gm status`); reading an order loads the module of the kind whose glue reads
+its grammar form (`READ_BY`), so `gm datc` loads only the standard kinds; reading a letter,
+which needs every kind's words, loads them all. A new kind is its module, its grammar lines, one
+line here and its forms in `READ_BY` (tests check both tables against the modules' `KINDS`). A kind that lives elsewhere (a test's) joins for
 a while with `added`. Asked by: the phases an order belongs to (`gm.orders.phases`), the
 variant form it needs (`gm.orders.variants`), the glue for a grammar form (`gm.orders.parse`),
 its board check (`gm.orders.legality`), the class a stored order names (`gm.store.codec`), the
@@ -48,6 +49,19 @@ WHERE: dict[str, Callable[[], tuple[OrderKind, ...]]] = {
     "SupportHold": lambda: import_module("gm.orders.kinds.support").KINDS,
     "SupportMove": lambda: import_module("gm.orders.kinds.support").KINDS,
     "Waive": lambda: import_module("gm.orders.kinds.waive").KINDS,
+}
+
+# Each grammar form (the `-> name` in grammars/orders.lark) -> the order class of `WHERE` whose
+# kind reads it (`OrderKind.reads`), so that reading an order loads only its own kind's module
+# (a test checks this table against the kinds' `reads`).
+READ_BY: dict[str, str] = {
+    "bare": "Hold", "build": "Build", "convert": "Convert",
+    "convoy": "Convoy", "destroy": "DestroyCentre", "disband": "Disband", "end_loan": "EndLoan",
+    "hold": "Hold", "loan": "LoanCentre", "merge": "Merge", "move": "Move",
+    "move_route": "Move", "move_through": "Move", "place_leader": "PlaceLeader", "rebuild": "RebuildCentre",
+    "remove": "Remove", "retreat": "Retreat", "sack": "Sack", "split": "Split",
+    "support_hold": "SupportHold", "support_merge": "SupportMerge",
+    "support_move": "SupportMove", "waive": "Waive",
 }
 
 # The kinds loaded so far (and any `added`), by the order's class and by grammar form, so
@@ -123,9 +137,8 @@ def part_of(order, i: int):
 def glue(form: str) -> OrderKind | None:
     """The kind whose glue reads this grammar form."""
     kind = _READS.get(form)
-    if kind is None:  # a form of a kind whose module was not loaded yet
-        declared()
-        kind = _READS.get(form)
+    if kind is None and form in READ_BY:  # a form of a kind whose module was not loaded yet
+        kind = _READS.get(form) if _named(READ_BY[form]) else None
     return kind
 
 

@@ -24,7 +24,12 @@ UNIT_FORMS: dict[str, tuple[str, str]] = {
     "garrisons": ("garrisons", "Hoplite Wars"),
     "leaders": ("leader units", "Rise of Rome II"),
 }
-ALL_FORMS = frozenset(UNIT_FORMS) | frozenset(k.form for k in declared() if k.form)
+
+
+def all_forms() -> frozenset[str]:
+    """Every variant form gm knows: the units' and every order kind's (which loads every kind,
+    so it is asked for, not built when this module loads)."""
+    return frozenset(UNIT_FORMS) | frozenset(k.form for k in declared() if k.form)
 
 
 def form_words(form: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import gm.orders.kinds as kinds_package
-from gm.orders.kind_registry import WHERE, declared
+from gm.orders.kind_registry import READ_BY, WHERE, declared
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +30,10 @@ def test_every_kind_a_module_declares_has_its_line_in_the_modules_order():
         found.extend(kind.order.__name__ for kind in getattr(module, "KINDS", ()))
     assert found == list(WHERE)
     assert [kind.order.__name__ for kind in declared()] == list(WHERE)
+
+
+def test_each_grammar_form_names_the_kind_that_reads_it():
+    assert READ_BY == {form: kind.order.__name__ for kind in declared() for form in kind.reads}
 
 
 def _fresh(code: str) -> list:
@@ -52,11 +56,14 @@ def test_a_kinds_module_is_loaded_when_one_of_its_orders_is_asked_about():
         f"after_move = {_LOADED}\n"
         "kind = r.kind_of(move('france', 'A', 'par', 'bur'))\n"
         "convoy = r.glue('convoy')\n"
-        f"print(json.dumps([before, after_move, kind.name, convoy.name, {_LOADED}]))\n")
-    before, after_move, move_name, convoy_name, at_last = seen
+        f"after_convoy = {_LOADED}\n"
+        "r.declared()\n"
+        f"print(json.dumps([before, after_move, kind.name, convoy.name, after_convoy, {_LOADED}]))\n")
+    before, after_move, move_name, convoy_name, after_convoy, at_last = seen
     assert before == []
     assert "move" in after_move and "convoy" not in after_move and "merge" not in after_move
     assert (move_name, convoy_name) == ("a move", "a convoy")
+    assert "convoy" in after_convoy and not {"merge", "loan", "split"} & set(after_convoy)
     assert {"convoy", "merge", "loan", "split", "support"} <= set(at_last)
 
 

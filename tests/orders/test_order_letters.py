@@ -13,9 +13,11 @@ from gm.engine.position import Dislodged, Phase, Position, Unit
 from gm.maps.loader import load_map
 from gm.orders import errors
 from gm.orders.letters import read_orders
-from gm.orders.variants import ALL_FORMS
+from gm.orders.variants import all_forms
 
 from .conftest import ANCIENT_MAP, EMAILS
+
+ALL_FORMS = all_forms()  # every variant form, allowed where a test reads them all
 
 LETTERS = {
     "gmail_reply.txt": dict(

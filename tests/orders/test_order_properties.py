@@ -15,10 +15,12 @@ from gm.maps.loader import load_map
 from gm.orders.errors import KINDS, OrderError
 from gm.orders.letters import read_orders
 from gm.orders.parse import parse_order
-from gm.orders.variants import ALL_FORMS
+from gm.orders.variants import all_forms
 from tests.conftest import examples
 
 from .conftest import ANCIENT_MAP
+
+ALL_FORMS = all_forms()  # every variant form, allowed where a test reads them all
 
 SETTINGS = settings(max_examples=examples(300), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -19,7 +19,9 @@ from gm.orders.kinds.order_kind import show_location
 from gm.orders.letters import read_orders
 from gm.orders.names import fold, name_index
 from gm.orders.parse import parse_order
-from gm.orders.variants import ALL_FORMS
+from gm.orders.variants import all_forms
+
+ALL_FORMS = all_forms()  # every variant form, allowed where a test reads them all
 
 MOVEMENT, ADJUSTMENT = "Movement", "Adjustment"
 

@@ -23,6 +23,8 @@ from gm.orders.kinds.phase_parts import MovementPlanner
 
 @dataclass(frozen=True, slots=True)
 class Convoy(Order):
+    """A fleet convoys the army `target` to `dest`."""
+
     target_kind: str | None
     target: str
     dest: str

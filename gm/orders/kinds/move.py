@@ -25,6 +25,8 @@ from gm.rule_catalogue import named
 
 @dataclass(frozen=True, slots=True)
 class Move(Order):
+    """A piece moves to `dest`, by convoy if the order says so (`via_convoy`)."""
+
     dest: str
     via_convoy: bool = False
 

@@ -50,6 +50,8 @@ class SupportHold(_Support):
 
 @dataclass(frozen=True, slots=True)
 class SupportMove(_Support):
+    """A piece supports the move of `target` to `dest`."""
+
     dest: str
 
     def tail(self) -> str:
