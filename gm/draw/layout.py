@@ -77,6 +77,9 @@ class Spot:
 
 @dataclass(slots=True)
 class BoardLayout:
+    """A board's drawing plan, worked out once per map and kept on disk: where each province's
+    cell, name and pieces go."""
+
     map_id: str
     frame: Box  # the map area; the cells fill it exactly
     spots: dict[str, Spot]

@@ -154,6 +154,8 @@ class LandMask:
 
 @dataclass(slots=True)
 class GeoRegions:
+    """The regions of a map drawn from real coastlines, before they become a layout."""
+
     regions: dict[str, list[Polygon]]
     borders: dict[frozenset[str], list[tuple[Point, Point]]]
     touching: set[frozenset[str]]

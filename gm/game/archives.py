@@ -271,6 +271,8 @@ def compare_outcomes(recorded: RecordedOutcome, actual: RecordedOutcome, game_ma
 
 @dataclass(slots=True)
 class Difference:
+    """One outcome of a replay that is not what the archive recorded (`gm replay --check`)."""
+
     phase: str
     line: int
     text: str
@@ -290,6 +292,8 @@ class ReplayDifferences(WorkflowError):
 
 @dataclass(slots=True)
 class Replayed:
+    """What a replay of an archive did, for the GM's summary line."""
+
     game: str
     phases: int  # phases adjudicated
     checked: int  # outcomes compared

@@ -52,6 +52,8 @@ class ConfirmedLine:
 
 @dataclass(frozen=True, slots=True)
 class Confirmation:
+    """A power's order confirmation: the text sent to its player, and the lines it lists."""
+
     power: str  # the power's name
     text: str
     power_id: str = ""

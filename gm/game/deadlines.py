@@ -28,6 +28,8 @@ def now() -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class PhaseDeadline:
+    """When the orders of the phase in progress are due, in the game's own zone."""
+
     game: str
     phase: str  # the phase in progress, whose orders are due
     due: Due | None

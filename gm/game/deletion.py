@@ -47,6 +47,8 @@ def backup_name(name: str, when: datetime | None = None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Deleted:
+    """What `gm delete` removed, and the archive it wrote first."""
+
     name: str
     backup: Path | None  # the archive written first, None with no backup
     rows: int  # every row deleted, in all tables

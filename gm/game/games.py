@@ -92,6 +92,8 @@ def rename_game(store: Store, old: str, new: str) -> tuple[str, str]:
 
 @dataclass(slots=True)
 class GameSummary:
+    """One line of `gm games`: a game, its variant and where it stands."""
+
     name: str
     variant: str
     phase: str

@@ -63,6 +63,8 @@ class TakenLine:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
+    """What reading one letter did: its lines as read, and the earlier orders it replaced."""
+
     game: str
     phase: str
     lines: list[TakenLine]
@@ -406,6 +408,8 @@ def replaced_words(text: str, line: int | None = None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ListedOrder:
+    """An order of the phase as `gm orders --list` prints it."""
+
     power: str | None  # power name
     text: str
     status: str

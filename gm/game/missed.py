@@ -82,6 +82,8 @@ def missed_orders(store: Store, view: GameView, phase: PhaseRow) -> list[MissedO
 
 @dataclass(frozen=True, slots=True)
 class MissedReport:
+    """The NMRs of a phase, for `gm nmr` and the zine."""
+
     game: str
     phase: str
     in_progress: bool  # the phase is still open: its orders may yet come

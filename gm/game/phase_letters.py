@@ -30,6 +30,8 @@ DROPPED = "the GM dropped letter {n}"
 
 @dataclass(frozen=True, slots=True)
 class LetterEntry:
+    """One letter of the phase as `gm letters` lists it."""
+
     number: int  # 1, 2, ... in the order entered this phase
     sender: str  # the power(s) it ordered for, or '?'
     entered_at: str  # UTC, as stored

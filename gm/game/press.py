@@ -38,6 +38,8 @@ def grey_allowed(store: Store, game: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Entered:
+    """A press item stored for the next report, with how the report will sign it."""
+
     game: str
     phase: str
     item: PressRow
@@ -84,6 +86,8 @@ def add_press(store: Store, game: str, text: str, sender: str | None = None,
 
 @dataclass(frozen=True, slots=True)
 class Listed:
+    """A press item or GM note as `gm press --list` shows it."""
+
     id: int
     kind: str  # `press` or `note`
     signed: str  # as the report signs it

@@ -25,6 +25,8 @@ from gm.store.result_rows import adjudication_from
 
 @dataclass(slots=True)
 class PowerProgress:
+    """One power's line of `gm status`: its orders in force and what still lacks one."""
+
     power: str
     orders: int  # orders in force
     # units without an order, a multiple as it is written: `A Par`, `2A/G Spa`
@@ -44,6 +46,8 @@ class NotTaken:
 
 @dataclass(slots=True)
 class GameProgress:
+    """Where a game stands in its open phase, power by power (`gm status`)."""
+
     game: str
     variant: str
     phase: str

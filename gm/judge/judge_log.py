@@ -49,6 +49,8 @@ def when(at: str, zone: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameLog:
+    """What the judge did for a game, for `gm log`."""
+
     game: str
     zone: str  # the game's zone, which the times are printed in
     entries: list[LogRow]

@@ -74,6 +74,8 @@ def _messages(settings: JudgeSettings) -> Iterator[bytes]:
 
 @dataclass(slots=True)
 class Reading:
+    """What one judge pass read from the game's mailbox."""
+
     letters: int = 0  # letters stored this time
     press: int = 0
     notes: list[str] = field(default_factory=list)

@@ -71,6 +71,8 @@ class Unsent:
 
 @dataclass(slots=True)
 class Situation:
+    """Everything the judge decides a game's next step from, read once per pass."""
+
     view: GameView
     settings: JudgeSettings
     now: datetime

@@ -21,6 +21,8 @@ _WHY = {LATE: "Held as late",
 
 @dataclass(frozen=True, slots=True)
 class HeldLetter:
+    """A letter that came by mail and waits for the GM (late, set aside or unreadable)."""
+
     number: int
     sender: str
     power: str | None  # power name

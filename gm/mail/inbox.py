@@ -45,6 +45,8 @@ SUBJECT_CHARS = 1_000  # of a subject, what is matched against the game's name
 
 @dataclass(frozen=True, slots=True)
 class MailOutcome:
+    """What became of one message read from the mailbox."""
+
     message: IncomingMessage
     status: str  # 'stored', 'late', 'aside', 'unreadable', DUPLICATE, UNKNOWN or REFUSED
     power: str | None = None  # power name
@@ -55,6 +57,8 @@ class MailOutcome:
 
 @dataclass(frozen=True, slots=True)
 class MailRead:
+    """What reading a game's mailbox did, message by message."""
+
     game: str
     phase: str
     outcomes: list[MailOutcome]

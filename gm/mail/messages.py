@@ -33,6 +33,8 @@ _KEPT_BYTES = 1_000_000  # of an unreadable message, what the store keeps for th
 
 @dataclass(frozen=True, slots=True)
 class IncomingMessage:
+    """A message as gm reads it: its sender, date and the text its orders are read from."""
+
     message_id: str
     sender: str  # the address, lower case
     sender_name: str

@@ -53,6 +53,8 @@ class Outgoing:
 
 @dataclass(frozen=True, slots=True)
 class Mailing:
+    """The messages of one confirmation or results round, ready to write or send."""
+
     game: str
     phase: str
     messages: list[Outgoing]

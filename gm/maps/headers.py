@@ -24,6 +24,8 @@ _SUPPLY = re.compile(r"^\s*supply\s*=\s*([0-9]+(?:\.[0-9]+)?)\s*(?:#.*)?$")
 
 @dataclass(frozen=True, slots=True)
 class MapHeader:
+    """What `gm variants` shows of a map file without compiling the whole map."""
+
     id: str
     name: str
     powers: int

@@ -30,6 +30,8 @@ MAX_NAME = 100  # characters: no name in a letter is read longer (gm.orders.name
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing wrong in a map file, with the line it is on."""
+
     line: int | None
     message: str
 
@@ -40,6 +42,8 @@ class Problem:
 
 @dataclass
 class CheckReport:
+    """What `gm map check` found in a map file."""
+
     spec: MapFile | None
     problems: list[Problem] = field(default_factory=list)
 

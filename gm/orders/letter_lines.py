@@ -17,6 +17,8 @@ from gm.orders.sections import PhaseSlot
 
 @dataclass(frozen=True, slots=True)
 class ReadOrder:
+    """A line of a letter read as an order, with the power it is for."""
+
     line: int
     text: str
     power: str | None
@@ -37,6 +39,8 @@ class Found(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class RejectedLine:
+    """A line of a letter refused, with the reason the player is told."""
+
     line: int
     text: str
     power: str | None
@@ -45,6 +49,8 @@ class RejectedLine:
 
 @dataclass(frozen=True, slots=True)
 class IgnoredLine:
+    """A line of a letter that is no order (a greeting, press, a header), and why."""
+
     line: int
     text: str
     kind: str  # why it is no order: one of the kinds in `gm.orders.ignored`
@@ -89,6 +95,8 @@ class Doubt:
 
 @dataclass
 class Letter:
+    """A whole letter as read: every line accepted, refused or listed as ignored."""
+
     orders: list[ReadOrder] = field(default_factory=list)
     rejected: list[RejectedLine] = field(default_factory=list)
     ignored: list[IgnoredLine] = field(default_factory=list)

@@ -19,6 +19,8 @@ from gm.rules import RuleSet
 
 @dataclass(frozen=True, slots=True)
 class ChartRow:
+    """One power's row of the supply-centre chart, a count per year."""
+
     power: str
     centres: tuple[float | None, ...]  # one per year; None once the power is out of the game
 
@@ -26,6 +28,8 @@ class ChartRow:
 
 @dataclass(slots=True)
 class CentreChart:
+    """The supply-centre chart of a game, year by year."""
+
     game: str
     variant: str
     years: tuple[str, ...]  # column headings: `Start`, `1901`, `601` (the calendar's numbers)

@@ -43,6 +43,8 @@ class OrderFacts:
 
 @dataclass(frozen=True, slots=True)
 class OrderLine:
+    """An order as a report prints it, with its outcome."""
+
     text: str  # `A Par - Bur`
     tags: tuple[str, ...] = ()  # `bounce`, `dislodged`, `void`...
     note: str = ""  # why, when the reader needs to know (a void order's reason)
@@ -52,6 +54,8 @@ class OrderLine:
 
 @dataclass(frozen=True, slots=True)
 class PowerOrders:
+    """A power's orders in a report."""
+
     power: str  # `France`
     lines: tuple[OrderLine, ...]
 
@@ -68,6 +72,8 @@ class UnreadLine:
 
 @dataclass(frozen=True, slots=True)
 class DislodgedLine:
+    """A dislodged piece in a report, with where it may retreat."""
+
     power: str
     unit: str  # `A Bur`
     retreats: tuple[str, ...]  # `Pic`, `Par`; empty: it must disband
@@ -75,6 +81,8 @@ class DislodgedLine:
 
 @dataclass(frozen=True, slots=True)
 class Correction:
+    """A GM's correction, printed in the next report with its reason."""
+
     description: str
     reason: str
 
@@ -116,6 +124,8 @@ class AdjustmentLine:
 
 @dataclass(frozen=True, slots=True)
 class PowerCount:
+    """A power's line of a report's supply table: centres, pieces, adjustment due."""
+
     power: str
     centres: float  # the supply: what the centres are worth (JSON `centres` since version 1)
     units: int
@@ -162,6 +172,8 @@ class PressItem:
 
 @dataclass(frozen=True, slots=True)
 class Deadline:
+    """The next deadline as a report prints it."""
+
     phase: str  # the phase the orders are for: `Autumn 601 BC`
     due: str  # `Saturday 5 December 2026, 18:00 GMT`, in the game's zone
     at: str | None = None  # the instant in UTC, ISO 8601, when a time was given
@@ -182,6 +194,8 @@ class SeasonZine:
 
 @dataclass(slots=True)
 class SeasonReport:
+    """A season's report as data, which every renderer prints the same way."""
+
     game: str
     variant: str
     phase: str  # the phase's name as gm reads it back: `Autumn 1901 Retreat`

@@ -21,6 +21,8 @@ from gm.store.position_rows import load_position
 
 @dataclass(frozen=True, slots=True)
 class EditRow:
+    """A GM's edit as stored, with the letters in force before it (for undo)."""
+
     action: str
     command: str
     description: str

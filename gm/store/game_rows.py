@@ -29,6 +29,8 @@ def now() -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
+    """A game as stored."""
+
     id: int
     name: str
     variant: str
@@ -45,6 +47,8 @@ class GameRow:
 
 @dataclass(frozen=True, slots=True)
 class PhaseRow:
+    """A phase of a game as stored."""
+
     id: int
     game_id: int
     seq: int

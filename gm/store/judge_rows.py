@@ -89,6 +89,8 @@ def record_step(store: Store, game_id: int, step: str, key: str, at: str, detail
 
 @dataclass(frozen=True, slots=True)
 class LogRow:
+    """An entry of the judge's log as stored."""
+
     id: int
     at: str  # ISO 8601, the judge's clock
     phase: str
@@ -118,6 +120,8 @@ def last_log_id(store: Store, game_id: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class MailPressRow:
+    """Press that came by mail, as stored until the GM approves it."""
+
     id: int
     game_id: int
     message_id: str

@@ -12,6 +12,8 @@ from gm.store.game_rows import now
 
 @dataclass(frozen=True, slots=True)
 class SentRow:
+    """A message gm sent, as the log of sent mail keeps it."""
+
     id: int
     game_id: int
     phase: str

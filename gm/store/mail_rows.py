@@ -18,6 +18,8 @@ HELD = (LATE, ASIDE)  # kept with no orders until the GM accepts them
 
 @dataclass(frozen=True, slots=True)
 class MailInRow:
+    """A message read from the mailbox, as stored."""
+
     id: int
     game_id: int
     message_id: str
@@ -107,6 +109,8 @@ def set_mail_letter(store: Store, mail_id: int, status: str, letter_id: int) -> 
 
 @dataclass(frozen=True, slots=True)
 class MailSettings:
+    """A game's mail settings as stored (the password never is)."""
+
     sender: str  # the GM's address, the From of every message
     smtp_host: str = ""
     smtp_port: int = 587

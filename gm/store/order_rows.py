@@ -27,6 +27,8 @@ SENT_AHEAD = "later"
 
 @dataclass(frozen=True, slots=True)
 class OrderRow:
+    """A line of a letter as stored, with its status and reason."""
+
     id: int
     phase_id: int
     letter_id: int

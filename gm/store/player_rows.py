@@ -15,6 +15,8 @@ from gm.store.game_rows import now
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
+    """A player of a power as stored, from the phase they took it over."""
+
     id: int
     game_id: int
     power: str

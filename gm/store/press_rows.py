@@ -16,6 +16,8 @@ PRESS, NOTE = "press", "note"
 
 @dataclass(frozen=True, slots=True)
 class PressRow:
+    """A press item or GM note as stored."""
+
     id: int
     game_id: int
     phase: str

@@ -36,6 +36,8 @@ class ResultRow:
 
 @dataclass(frozen=True, slots=True)
 class AdjudicationRow:
+    """An adjudication of a phase as stored."""
+
     id: int
     phase_id: int
     next_phase_id: int

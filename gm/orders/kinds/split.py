@@ -32,6 +32,8 @@ from gm.orders.kinds.support import SupportHold, SupportMove
 
 @dataclass(frozen=True, slots=True)
 class Split(Order):
+    """A multiple split into parts, each with an order of its own."""
+
     parts: tuple[Order, ...]
 
     def units_named(self):

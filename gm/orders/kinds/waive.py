@@ -11,6 +11,8 @@ from gm.orders.kinds.order_kind import ADJUSTMENT, Order, OrderKind, Problem, Wo
 
 @dataclass(frozen=True, slots=True)
 class Waive(Order):
+    """A build left unused on purpose, or an extra build a rule owes given up."""
+
     location: str = ""
 
     def commands(self) -> tuple[str, ...]:
