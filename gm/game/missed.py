@@ -1,11 +1,12 @@
 """NMRs ("no moves received"): the powers that owed orders in a phase and sent none.
 
-Nothing is stored for them: they follow from the stored position and orders. A power owes
-orders when it has units in a movement phase, dislodged units in a retreat phase, or builds or
-removals due in an adjustment phase; it missed them if it has no order in force (a letter gm
-could not read at all is still a miss; orders sent ahead with the moves count), an order of
-its player's other power to a multiple holding its piece counting as its own (`ordered`). A run of misses counts only the phases in
-which the power owed orders, so a retreat phase it had no part in neither breaks nor extends it.
+Nothing is stored for them: they follow from the stored position and orders. A power owes orders
+when it has units in a movement phase, dislodged units in a retreat phase, or builds or removals
+due in an adjustment phase; it missed them if it has no order in force (a letter gm could not
+read at all is still a miss; orders sent ahead with the moves count), an order of its player's
+other power to a multiple holding its piece counting as its own (`ordered`). A run of misses
+counts only the phases in which the power owed orders, so a retreat phase it had no part in
+neither breaks nor extends it.
 """
 
 from __future__ import annotations

@@ -1,18 +1,18 @@
 """Every order kind gm knows, listed by hand: the registry the rest of gm asks about a kind.
 
-Each kind module of `gm/orders/kinds/` declares `KINDS`, a tuple of `OrderKind`s; `WHERE`
-names every kind's order class and how its module is loaded, in full, which the import graph
+Each kind module of `gm/orders/kinds/` declares `KINDS`, a tuple of `OrderKind`s; `WHERE` names
+every kind's order class and how its module is loaded, in full, which the import graph
 (`tests/test_layers.py`) reads as an import: nothing else is loaded by name. A kind's module is
-loaded the first time the registry is asked about one of its orders, or about every kind:
-`gm status` of a game with no order in force loads none of them (importing all 18 took a
-fifth of a cold `gm status`); reading an order loads the module of the kind whose glue reads
-its grammar form (`READ_BY`), so `gm datc` loads only the standard kinds; reading a letter,
-which needs every kind's words, loads them all. A new kind is its module, its grammar lines, one
-line here and its forms in `READ_BY` (tests check both tables against the modules' `KINDS`). A kind that lives elsewhere (a test's) joins for
-a while with `added`. Asked by: the phases an order belongs to (`gm.orders.phases`), the
-variant form it needs (`gm.orders.variants`), the glue for a grammar form (`gm.orders.parse`),
-its board check (`gm.orders.legality`), the class a stored order names (`gm.store.codec`), the
-words letters name it by (`gm.orders.line_kinds`).
+loaded the first time the registry is asked about one of its orders, or about every kind: `gm
+status` of a game with no order in force loads none of them (importing all 18 took a fifth of a
+cold `gm status`); reading an order loads the module of the kind whose glue reads its grammar
+form (`READ_BY`), so `gm datc` loads only the standard kinds; reading a letter, which needs
+every kind's words, loads them all. A new kind is its module, its grammar lines, one line here
+and its forms in `READ_BY` (tests check both tables against the modules' `KINDS`). A kind that
+lives elsewhere (a test's) joins for a while with `added`. Asked by: the phases an order belongs
+to (`gm.orders.phases`), the variant form it needs (`gm.orders.variants`), the glue for a
+grammar form (`gm.orders.parse`), its board check (`gm.orders.legality`), the class a stored
+order names (`gm.store.codec`), the words letters name it by (`gm.orders.line_kinds`).
 """
 
 from __future__ import annotations
@@ -55,10 +55,10 @@ WHERE: dict[str, Callable[[], tuple[OrderKind, ...]]] = {
 # kind reads it (`OrderKind.reads`), so that reading an order loads only its own kind's module
 # (a test checks this table against the kinds' `reads`).
 READ_BY: dict[str, str] = {
-    "bare": "Hold", "build": "Build", "convert": "Convert",
-    "convoy": "Convoy", "destroy": "DestroyCentre", "disband": "Disband", "end_loan": "EndLoan",
-    "hold": "Hold", "loan": "LoanCentre", "merge": "Merge", "move": "Move",
-    "move_route": "Move", "move_through": "Move", "place_leader": "PlaceLeader", "rebuild": "RebuildCentre",
+    "bare": "Hold", "build": "Build", "convert": "Convert", "convoy": "Convoy",
+    "destroy": "DestroyCentre", "disband": "Disband", "end_loan": "EndLoan", "hold": "Hold",
+    "loan": "LoanCentre", "merge": "Merge", "move": "Move", "move_route": "Move",
+    "move_through": "Move", "place_leader": "PlaceLeader", "rebuild": "RebuildCentre",
     "remove": "Remove", "retreat": "Retreat", "sack": "Sack", "split": "Split",
     "support_hold": "SupportHold", "support_merge": "SupportMerge",
     "support_move": "SupportMove", "waive": "Waive",
