@@ -9,7 +9,9 @@ Then the board pictures (bench/pictures.py: the standard board's SVG size, how
 long its SVG and PNG take, and whole `gm draw` commands to SVG and PNG, with the layout cached
 and without), `gm datc` as a whole process beside godip's DATC runner when GODIP_DATC names one
 (bench/datc_godip.py), and whole commands from a cold start: `gm --help`, `gm status` and
-`gm orders` against their goals (bench/cold_start.py), `gm adjudicate` and a replay.
+`gm orders` against their goals (bench/cold_start.py), `gm adjudicate` and a replay; last,
+the instructions those commands and one movement phase execute (bench/instructions.py, where
+valgrind is installed), beside GM_BEFORE's.
 """
 
 from __future__ import annotations
@@ -224,6 +226,10 @@ def main() -> None:
             print(f"command: {name}: {value:,.0f}")
         alone("big_letters.py")  # 1 MB letters of any content (issue 28)
         print(cold_start.load_note())
+        import instructions  # the same commands counted, which no load moves (callgrind)
+
+        for line in instructions.report():
+            print(line)
 
 
 def alone(script: str) -> None:
