@@ -1,23 +1,30 @@
-"""The dataclass methods the command line keeps compiled (gm.kept_methods): a class made from
-kept code is the class Python makes, and a kept file that is missing, damaged or left by
-another run never changes what is made."""
+"""The code the command line keeps compiled (gm.kept_code): a dataclass, a namedtuple or a
+forward reference made from kept code is the one Python makes, and a kept file that is missing,
+damaged, or left by another run or Python never changes what is made."""
 
 from __future__ import annotations
 
+import collections
 import dataclasses
+import marshal
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
 
-from gm.kept_methods import MethodKeeper
+from gm.kept_code import _FORM, CodeKeeper
 
 ROOT = Path(__file__).resolve().parents[1]
 METHODS = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 
 
-def make_record(keeper: MethodKeeper | None, monkeypatch):
+def keeper_at(path) -> CodeKeeper:
+    return CodeKeeper(str(path), (_FORM, sys.version))
+
+
+def make_record(keeper: CodeKeeper | None, monkeypatch):
     """A frozen, slotted record with a default and a default factory, made with `keeper`'s
     `exec` (None: Python's own)."""
     with monkeypatch.context() as patch:
@@ -40,18 +47,22 @@ def code_of(cls, method):
 
 
 def test_a_record_made_from_kept_code_is_the_record_python_makes(tmp_path, monkeypatch):
-    path = str(tmp_path / "methods.marshal")
-    first = MethodKeeper(path)
+    path = tmp_path / "code.marshal"
+    first = keeper_at(path)
     made_first = make_record(first, monkeypatch)
     assert first.compiled == len(METHODS)  # nothing kept yet: every method compiled
     first.save()
 
-    second = MethodKeeper(path)
+    second = keeper_at(path)
     from_kept = make_record(second, monkeypatch)
     assert second.compiled == 0  # every method's code came from the file
     plain = make_record(None, monkeypatch)
     for method in METHODS:
         assert code_of(from_kept, method) == code_of(plain, method) == code_of(made_first, method)
+        # compiled as dataclasses compiles: no `from __future__ import annotations` of ours
+        assert getattr(from_kept, method).__annotations__ == getattr(plain, method).__annotations__
+    assert from_kept.__init__.__annotations__["strength"] == "int"  # the field's (this file
+    # has `from __future__ import annotations`), not the name dataclasses gives it in the text
 
     record = from_kept("Paris")
     assert (record.name, record.strength, record.supports, record.notes) == ("Paris", 1, (), [])
@@ -73,24 +84,67 @@ def refusal(record) -> str:
     return "nothing"
 
 
-@pytest.mark.parametrize("damage", [b"", b"not marshal at all", b"\xe9\x00\x00"])
-def test_a_damaged_kept_file_only_means_compiling_again(tmp_path, monkeypatch, damage):
-    path = tmp_path / "methods.marshal"
+def test_a_namedtuple_and_a_forward_reference_made_from_kept_code_are_pythons(
+        tmp_path, monkeypatch):
+    path = tmp_path / "code.marshal"
+
+    def made(keeper: CodeKeeper | None):
+        with monkeypatch.context() as patch:
+            if keeper is not None:
+                patch.setattr(collections, "eval", keeper.eval, raising=False)
+                patch.setattr(typing, "compile", keeper.compile, raising=False)
+            point = collections.namedtuple("Point", "x y", defaults=(0,))
+            ref = typing.ForwardRef("dict[str, Point]")
+        return point, ref
+
+    first = keeper_at(path)
+    made(first)
+    assert first.compiled == 2  # Point's __new__ and the reference's expression
+    first.save()
+    second = keeper_at(path)
+    point, ref = made(second)
+    assert second.compiled == 0
+    plain_point, plain_ref = made(None)
+    assert code_of(point, "__new__") == code_of(plain_point, "__new__")
+    assert point.__new__.__defaults__ == plain_point.__new__.__defaults__ == (0,)
+    assert point(1) == (1, 0) and repr(point(1, 2)) == "Point(x=1, y=2)"
+    assert ref == plain_ref and ref.__forward_code__ == plain_ref.__forward_code__
+    assert ref._evaluate({"Point": point}, None, frozenset()) == dict[str, point]
+    with pytest.raises(SyntaxError):  # as ForwardRef says of a text that is no expression
+        made(second)[1].__class__("not an expression (")
+
+
+@pytest.mark.parametrize("damage", [b"", b"not marshal at all", b"\xe9\x00\x00",
+                                    marshal.dumps(((_FORM, "another Python"), {})),
+                                    marshal.dumps(["a list", "of", "texts"])])
+def test_a_damaged_or_foreign_kept_file_only_means_compiling_again(tmp_path, monkeypatch,
+                                                                   damage):
+    path = tmp_path / "code.marshal"
     path.write_bytes(damage)
-    keeper = MethodKeeper(str(path))
+    keeper = keeper_at(path)
     record = make_record(keeper, monkeypatch)("Rome")
     assert record.strength == 1 and keeper.compiled == len(METHODS)
     keeper.save()
-    assert MethodKeeper(str(path)).kept.keys() == keeper.kept.keys()  # written again, whole
+    assert keeper_at(path).kept.keys() == keeper.kept.keys()  # written again, whole
 
 
-def test_a_kept_code_that_does_not_load_is_compiled_again(tmp_path, monkeypatch):
-    path = str(tmp_path / "methods.marshal")
-    first = MethodKeeper(path)
+def test_a_file_kept_for_another_python_is_not_read(tmp_path, monkeypatch):
+    path = tmp_path / "code.marshal"
+    first = keeper_at(path)
     make_record(first, monkeypatch)
     first.save()
-    damaged = MethodKeeper(path)
-    damaged.kept = {text: b"\x00broken" for text in damaged.kept}
+    assert len(keeper_at(path).kept) == len(METHODS)
+    assert CodeKeeper(str(path), (_FORM, "3.99.0 (elsewhere)")).kept == {}
+
+
+@pytest.mark.parametrize("broken", [b"\x00broken", marshal.dumps(12), marshal.dumps("text")])
+def test_a_kept_code_that_does_not_load_is_compiled_again(tmp_path, monkeypatch, broken):
+    path = tmp_path / "code.marshal"
+    first = keeper_at(path)
+    make_record(first, monkeypatch)
+    first.save()
+    damaged = keeper_at(path)
+    damaged.kept = {text: broken for text in damaged.kept}
     assert make_record(damaged, monkeypatch)("Rome").name == "Rome"
     assert damaged.compiled == len(METHODS)
 
@@ -98,15 +152,30 @@ def test_a_kept_code_that_does_not_load_is_compiled_again(tmp_path, monkeypatch)
 def test_a_folder_that_cannot_be_written_only_means_nothing_is_kept(tmp_path, monkeypatch):
     blocked = tmp_path / "file"
     blocked.write_text("a file where the cache folder should be")
-    keeper = MethodKeeper(str(blocked / "methods.marshal"))
+    keeper = keeper_at(blocked / "code.marshal")
     make_record(keeper, monkeypatch)
     keeper.save()  # no exception
-    assert not (blocked / "methods.marshal").exists()
+    assert not (blocked / "code.marshal").exists()
 
 
-def test_the_command_line_keeps_the_methods_and_answers_the_same(tmp_path):
+def test_the_kept_file_is_bounded(tmp_path, monkeypatch):
+    """Past its limit, the file keeps only what the last run asked for."""
+    path = tmp_path / "code.marshal"
+    old = keeper_at(path)
+    for n in range(40):
+        old.code(f"x + {n}", "eval")
+    old.save()
+    monkeypatch.setattr(CodeKeeper, "limit", 30)
+    keeper = keeper_at(path)
+    make_record(keeper, monkeypatch)
+    keeper.code("x + 1", "eval")
+    keeper.save()
+    assert set(keeper_at(path).kept) == keeper.used and len(keeper.used) == len(METHODS) + 1
+
+
+def test_the_command_line_keeps_the_code_and_answers_the_same(tmp_path):
     """Two runs of `gm datc` on a fresh cache folder: the first writes the kept file, the
-    second compiles no dataclass method and prints the same."""
+    second compiles no dataclass method, namedtuple or forward reference and prints the same."""
     case_file = tmp_path / "cases.txt"
     case_file.write_text(
         "VARIANT_ALL Standard\nCASE Bounce\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\nFrance: A Par\n"
@@ -114,17 +183,17 @@ def test_the_command_line_keeps_the_methods_and_answers_the_same(tmp_path):
         "POSTSTATE\nFrance: A Par\nGermany: A Mun\nEND\n")
     env = {"GM_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
     probe = ("import atexit, sys\nsys.argv = ['gm', 'datc', sys.argv[1]]\n"
-             "import gm.kept_methods as k\nkeep = k.keep_methods\n"
+             "import gm.kept_code as k\nkeep = k.keep_code\n"
              "def counted():\n    keeper = keep()\n"
              "    atexit.register(lambda: print('compiled', keeper.compiled))\n    return keeper\n"
-             "k.keep_methods = counted\nfrom gm.launcher import main\nmain()\n")
+             "k.keep_code = counted\nfrom gm.launcher import main\nmain()\n")
     runs = [subprocess.run([sys.executable, "-c", probe, str(case_file)], env=env, cwd=ROOT,
                            capture_output=True, text=True) for _ in range(2)]
     assert [run.returncode for run in runs] == [0, 0], runs[0].stderr
-    assert list((tmp_path / "cache").glob("methods-*.marshal"))
+    assert list((tmp_path / "cache").glob("code-*.marshal"))
     first, second = (run.stdout.splitlines() for run in runs)
     assert first[:-1] == second[:-1] and first[0] == "1 passed, 0 failed"
-    assert int(first[-1].split()[1]) > 50  # gm's records, compiled once
+    assert int(first[-1].split()[1]) > 50  # gm's records, tuples and references, compiled once
     assert second[-1] == "compiled 0"
 
 
