@@ -1,13 +1,14 @@
 """The code the command line keeps compiled (gm.kept_code): a dataclass, a namedtuple or a
 forward reference made from kept code is the one Python makes, and a kept file that is missing,
-damaged, or left by another run or Python never changes what is made."""
+damaged, or left by another run or Python never changes what is made. That only the command
+line keeps code, and that its second run compiles none, is tests/test_kept_patterns.py's last
+test."""
 
 from __future__ import annotations
 
 import collections
 import dataclasses
 import marshal
-import subprocess
 import sys
 import typing
 from pathlib import Path
@@ -171,30 +172,6 @@ def test_the_kept_file_is_bounded(tmp_path, monkeypatch):
     keeper.code("x + 1", "eval")
     keeper.save()
     assert set(keeper_at(path).kept) == keeper.used and len(keeper.used) == len(METHODS) + 1
-
-
-def test_the_command_line_keeps_the_code_and_answers_the_same(tmp_path):
-    """Two runs of `gm datc` on a fresh cache folder: the first writes the kept file, the
-    second compiles no dataclass method, namedtuple or forward reference and prints the same."""
-    case_file = tmp_path / "cases.txt"
-    case_file.write_text(
-        "VARIANT_ALL Standard\nCASE Bounce\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\nFrance: A Par\n"
-        "Germany: A Mun\nORDERS\nFrance: A Par - Bur\nGermany: A Mun - Bur\n"
-        "POSTSTATE\nFrance: A Par\nGermany: A Mun\nEND\n")
-    env = {"GM_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
-    probe = ("import atexit, sys\nsys.argv = ['gm', 'datc', sys.argv[1]]\n"
-             "import gm.kept_code as k\nkeep = k.keep_code\n"
-             "def counted():\n    keeper = keep()\n"
-             "    atexit.register(lambda: print('compiled', keeper.compiled))\n    return keeper\n"
-             "k.keep_code = counted\nfrom gm.launcher import main\nmain()\n")
-    runs = [subprocess.run([sys.executable, "-c", probe, str(case_file)], env=env, cwd=ROOT,
-                           capture_output=True, text=True) for _ in range(2)]
-    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr
-    assert list((tmp_path / "cache").glob("code-*.marshal"))
-    first, second = (run.stdout.splitlines() for run in runs)
-    assert first[:-1] == second[:-1] and first[0] == "1 passed, 0 failed"
-    assert int(first[-1].split()[1]) > 50  # gm's records, tuples and references, compiled once
-    assert second[-1] == "compiled 0"
 
 
 def test_every_dataclass_of_gm_says_what_it_is():

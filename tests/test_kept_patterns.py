@@ -149,10 +149,11 @@ def test_the_kept_file_is_bounded(tmp_path, monkeypatch):
     assert set(keeper_at(path).kept) == {("a{1}", 0), ("new", 0)}
 
 
-def test_only_the_command_line_keeps_patterns(tmp_path):
-    """A program that imports gm, the command line's modules included, compiles as usual;
-    two runs of `gm datc` on a fresh cache folder: the first keeps what it compiles, the second
-    compiles nothing, prints the same, and every kept pattern is the one `re` compiles."""
+def test_only_the_command_line_keeps_patterns_and_code(tmp_path):
+    """A program that imports gm, the command line's modules included, compiles as usual.
+    Two runs of `gm datc` on a fresh cache folder: the first keeps the expressions and code it
+    compiles (gm.kept_code), the second compiles none, and prints the same; every kept pattern
+    is the one `re` compiles."""
     env = {"GM_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
     plain = ("import collections, dataclasses, re, typing\n"
              "import gm.cli, gm.launcher, gm.kept_code, gm.kept_patterns, gm.orders.quick\n"
@@ -171,16 +172,24 @@ def test_only_the_command_line_keeps_patterns(tmp_path):
         "France: A Par\nGermany: A Mun\nORDERS\nFrance: A Par - Bur\nGermany: A Mun - Bur\n"
         "POSTSTATE\nFrance: A Par\nGermany: A Mun\nEND\n")
     probe = ("import atexit, sys\nsys.argv = ['gm', 'datc', sys.argv[1]]\n"
-             "import gm.kept_patterns as k\nkeep = k.keep_patterns\n"
-             "def counted():\n    keeper = keep()\n"
-             "    atexit.register(lambda: print('compiled', keeper.compiled))\n    return keeper\n"
-             "k.keep_patterns = counted\nfrom gm.launcher import main\nmain()\n")
+             "import gm.kept_code, gm.kept_patterns\n"
+             "def counted(module, name):\n    keep = getattr(module, name)\n"
+             "    def keep_counted():\n        keeper = keep()\n"
+             "        atexit.register(lambda: print(name, keeper.compiled))\n"
+             "        return keeper\n    setattr(module, name, keep_counted)\n"
+             "counted(gm.kept_code, 'keep_code')\n"
+             "counted(gm.kept_patterns, 'keep_patterns')\n"
+             "from gm.launcher import main\nmain()\n")
     runs = [subprocess.run([sys.executable, "-c", probe, str(case_file)], env=env, cwd=ROOT,
                            capture_output=True, text=True) for _ in range(2)]
     assert [run.returncode for run in runs] == [0, 0], runs[0].stderr
     first, second = (run.stdout.splitlines() for run in runs)
-    assert first[:-1] == second[:-1] and first[0] == "1 passed, 0 failed"
-    assert int(first[-1].split()[1]) > 5 and second[-1] == "compiled 0"
+    assert first[:-2] == second[:-2] and first[0] == "1 passed, 0 failed"
+    compiled = dict(line.split() for line in first[-2:])
+    assert int(compiled["keep_patterns"]) > 5  # the standard library's and gm's
+    assert int(compiled["keep_code"]) > 50  # gm's records, tuples and references
+    assert sorted(second[-2:]) == ["keep_code 0", "keep_patterns 0"]
+    assert list((tmp_path / "cache").glob("code-*.marshal"))
 
     (kept_file,) = (tmp_path / "cache").glob("patterns-*.marshal")
     key, kept = marshal.loads(kept_file.read_bytes())
