@@ -84,7 +84,7 @@ class PatternKeeper(KeptFile):
             return self.compile_anew(pattern, flags)
         key = (pattern, flags)
         compiled = rebuilt(self.get(key))
-        if compiled is None:
+        if compiled is None or compiled.pattern != pattern:  # none kept, or not this one
             from re import _parser
 
             parsed = _parser.parse(pattern, flags)  # re's errors and warnings, as re gives them

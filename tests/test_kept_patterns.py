@@ -9,11 +9,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from re import _parser
 
 import pytest
 
 from gm.kept_code import KeptFile
-from gm.kept_patterns import _FORM, ENGINE, PatternKeeper, rebuilt
+from gm.kept_patterns import _FORM, ENGINE, PatternKeeper, engine_arguments, rebuilt
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPILE = re._compiler.compile  # re's own, as this test process has it
@@ -125,7 +126,8 @@ def test_a_file_kept_by_another_python_or_engine_is_not_read(tmp_path):
 @pytest.mark.parametrize("broken", [
     b"\x00broken", marshal.dumps(12), marshal.dumps("text"),
     marshal.dumps((r"\d+", 0, [1, 2, 3], 0, {}, (None,))),  # a program the engine refuses
-    marshal.dumps((r"\d+", 0, [2**40], 0, {}, (None,)))])
+    marshal.dumps((r"\d+", 0, [2**40], 0, {}, (None,))),
+    marshal.dumps(engine_arguments(r"\w+", 0, _parser.parse(r"\w+")))])  # another's
 def test_a_kept_entry_the_engine_refuses_is_compiled_again(tmp_path, broken):
     keeper = keeper_at(tmp_path / "patterns.marshal")
     keeper.kept = {(r"\d+", 0): broken}
