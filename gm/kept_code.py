@@ -148,19 +148,19 @@ class CodeKeeper(KeptFile):
 
 
 def keep_code() -> CodeKeeper:
-    """Let `dataclasses`, `collections.namedtuple`, `typing.ForwardRef` and `inspect` take their
-    code from the kept file from now on in this process, and write what they compile anew to that file
-    when the process ends."""
+    """Let `dataclasses`, `collections.namedtuple`, `typing.ForwardRef` and `inspect` take
+    their code from the kept file from now on in this process, and write what they compile
+    anew to that file when the process ends."""
     import collections
 
     keeper = CodeKeeper(kept_path("code"), (_FORM, sys.version))
-    collections.eval = keeper.eval  # first: importing dataclasses makes inspect's namedtuples
+    collections.eval = keeper.eval  # first: importing dataclasses makes 11 namedtuples
     import dataclasses
     import inspect
     import typing
 
     dataclasses.exec = keeper.exec
-    inspect.eval = keeper.eval  # annotations written as text, when typer reads a command's
+    inspect.eval = keeper.eval  # annotations written as text, as typer reads each command's
     typing.compile = keeper.compile
     atexit.register(keeper.save)
     return keeper
