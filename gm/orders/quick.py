@@ -23,7 +23,7 @@ letter fixtures, and on random texts.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from gm.disk_cache import cache_folder, read_cached, write_cached
@@ -72,6 +72,8 @@ class _Lexicon(NamedTuple):
     # (`_heads`; None: anyhow)
     candidates: dict[str, tuple[int, ...]]  # by the first two characters from a position: the
     # terminals that may match there
+    firsts: dict[str, tuple[tuple[int, dict | None], ...]]  # by the first character: the
+    # terminals whose matches may begin with it, with their heads
     seen: dict[str, tuple | None]  # the tokens read (`_tokens`), by the character before and
     # the text from their start
 
@@ -123,8 +125,7 @@ def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
     if candidates is None:
         if len(lex.candidates) > _SEEN_LIMIT:
             lex.candidates.clear()
-        candidates = lex.candidates[key] = tuple(
-            n for n, heads in enumerate(lex.heads) if _may_begin(heads, key))
+        candidates = lex.candidates[key] = _candidates(lex, key)
     patterns = lex.patterns
     best = -1
     rivals = 0  # once `best` matches: a match of any terminal before this makes it unsure
@@ -141,6 +142,21 @@ def _token(lex: _Lexicon, text: str, pos: int) -> tuple[str, str] | None:
             return None
         rivals = len(lex.names) if lex.names[best] == "WORD" else lex.ahead[best]
     return None if best < 0 else (lex.names[best], value)
+
+
+def _candidates(lex: _Lexicon, key: str) -> tuple[int, ...]:
+    """The terminals that may match a text beginning with `key`, highest priority first: of
+    those that may begin with its first character (a shorter list, kept by that character),
+    the ones that may go on with its second."""
+    first = key[0]
+    firsts = lex.firsts.get(first)
+    if firsts is None:
+        if len(lex.firsts) > _SEEN_LIMIT:
+            lex.firsts.clear()
+        firsts = lex.firsts[first] = tuple(
+            (n, heads) for n, heads in enumerate(lex.heads)
+            if heads is None or first in heads or not first.isascii())
+    return tuple(n for n, heads in firsts if _may_begin(heads, key))
 
 
 def _may_begin(heads: dict[str, frozenset[str]] | None, key: str) -> bool:
@@ -220,14 +236,23 @@ def _build(plan: tuple[str, tuple], tokens: tuple, end: int) -> Syntax | None:
             at += 1
         word, distance = tokens[at]
         coast = coast_code(tokens[at + 2][0]) if terminals[-1] == "COAST" else None
-        place = PlaceText(NameText(word, end - distance), coast)
+        column = end - distance
+        place = _place_text((_name_text((word, column)), coast))
         if what == "place":
             built.append(place)
         elif kind is None:  # a unit without its kind (`Par`), or where a move goes
-            built.append(UnitText(None, None, place, place.name.column))
+            built.append(_unit_text((None, None, place, column)))
         else:
-            built.append(UnitText(*kind, place, end - tokens[at - 1][1]))
-    return Syntax(form, tuple(built))
+            built.append(_unit_text((*kind, place, end - tokens[at - 1][1])))
+    return _syntax((form, tuple(built)))
+
+
+# The grammar's tuples as Python's tuple makes them, without the call to each one's `__new__`
+# (written in Python): they are most of what reading an order makes
+_name_text = partial(tuple.__new__, NameText)
+_place_text = partial(tuple.__new__, PlaceText)
+_unit_text = partial(tuple.__new__, UnitText)
+_syntax = partial(tuple.__new__, Syntax)
 
 
 @lru_cache(maxsize=1)
@@ -246,7 +271,7 @@ def _lexicon(grammar: str) -> _Lexicon | None:
     if terminals is None:
         return None
     return _Lexicon(_patterns(terminals), tuple(t.name for t in terminals),
-                    tuple(t.ahead for t in terminals), tuple(t.heads for t in terminals), {}, {})
+                    tuple(t.ahead for t in terminals), tuple(t.heads for t in terminals), {}, {}, {})
 
 
 class _Made(NamedTuple):
