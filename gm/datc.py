@@ -175,7 +175,9 @@ class Board:
         self.centres: dict[str, tuple[str, str]] = {}
         self.phases: dict[str, Phase] = {}
         self.powers: dict[str, str] = {}
-        self.placed: dict[tuple[str, Phase], Unit] = {}  # a unit line, tagged in a phase
+        # by phase, each unit line tagged in it (keyed by phase first: a `Phase` hashes in
+        # Python, so once a case, not once a line)
+        self.placed: dict[Phase, dict[str, Unit]] = {}
         self.homes = {h: p.id for p in game_map.powers.values() for h in p.home}
 
 
@@ -346,8 +348,9 @@ class _CaseReader:
             owners = dict(self.centre(line) for line in s["PRESTATE_SUPPLYCENTER_OWNERS"])
         phase = self.phase()
         taken = {u.tag for u in units if u.tag}
+        placed = self.board.placed.setdefault(phase, {})
         for line in s.get("PRESTATE", []):  # tagged as if they entered now, for PRESTATE_STATE
-            unit = self.placed(line, phase, taken)
+            unit = self.placed(line, phase, placed, taken)
             taken.add(unit.tag)
             units.append(unit)
         pos = Position(phase, units, owners, state=self.state(s.get("PRESTATE_STATE", [])))
@@ -358,14 +361,15 @@ class _CaseReader:
             pos.dislodged = [Dislodged(u, None) for u in dislodged_units]
         return pos
 
-    def placed(self, line: Line, phase: Phase, taken: set[str]) -> Unit:
+    def placed(self, line: Line, phase: Phase, placed: dict[str, Unit],
+               taken: set[str]) -> Unit:
         """The piece a line names, tagged as entering in `phase` (`piece_tag`); made once per
-        board and phase, and afresh only where another piece of the case has its tag."""
-        key = (line.text, phase)
-        unit = self.board.placed.get(key)
+        board and phase (`placed`: the board's for the phase), and afresh only where another
+        piece of the case has its tag."""
+        unit = placed.get(line.text)
         if unit is None:
             unit = self.unit(line)
-            unit = self.board.placed[key] = unit.tagged(piece_tag(phase, unit.location))
+            unit = placed[line.text] = unit.tagged(piece_tag(phase, unit.location))
         if unit.tag in taken:
             unit = unit.tagged(piece_tag(phase, unit.location, taken))
         return unit
