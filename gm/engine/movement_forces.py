@@ -16,28 +16,24 @@ if TYPE_CHECKING:
 
 def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
     rules, position, units, plans = phase.rules, phase.position, phase.units, phase.plans
-    sides = rules.sides
-    side = rules.side if sides else (lambda power: power)
-    # each piece's plan is its force (`Plan`): its side, province and strength
+    # each piece's plan is its force (`Plan`), made as the piece's own: the rules may put it
+    # on a side and give it a defence
     forces: list[Force] = plans
-    as_force = Force.__init__
+    if rules.sides:
+        for u, plan in zip(units, plans, strict=True):
+            plan.power = rules.side(u.power)
     if rules.answers("defence_bonus"):
         for u, plan in zip(units, plans, strict=True):
-            as_force(plan, side(u.power), u.province, u.strength,
-                     rules.defence_bonus(u, position, phase.map))
-    elif sides:
-        for u, plan in zip(units, plans, strict=True):
-            as_force(plan, side(u.power), u.province, u.strength)
-    else:
-        for u, plan in zip(units, plans, strict=True):
-            as_force(plan, u.power, u.province, u.strength)
+            plan.defence_bonus = rules.defence_bonus(u, position, phase.map)
     for idx in phase.defended:  # what a piece's own order adds where it stands
         forces[idx].defence_bonus += plans[idx].defence
     attacks: list[Attack] = []
     group: dict[tuple, int] = {}
     stacked = phase.stacking_rules
     merging = stacked and stacks.merges(phase, forces)
-    for idx, plan in enumerate(plans):
+    # (where pieces stack, the merges join in the same pass, in the order of the pieces)
+    for idx in range(len(plans)) if stacked else phase.moving:
+        plan = plans[idx]
         if plan.role != MOVE:
             if plan.role == MERGE:
                 stacks.join_merge(phase, idx, plan, forces, attacks, group)
@@ -69,16 +65,17 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
                 attack.route_starts, attack.route_ends, attack.route_next = route
     if stacked:
         stacks.merge_supports(phase, forces, attacks, group)
-    for idx, plan in enumerate(plans):
+    for idx in phase.helping:
+        plan = plans[idx]
         role = plan.role
         if role == SUPPORT_HOLD or role == SUPPORT_MOVE:
-            forces[idx].is_support = True
             if role == SUPPORT_MOVE:
                 forces[idx].supports_into = plan.dest
             if not plan.matched:
                 continue
             if role == SUPPORT_HOLD:
-                forces[plan.target].hold_supports.append(idx)
+                held = forces[plan.target]
+                held.hold_supports = [*held.hold_supports, idx]
             else:
                 attacks[forces[plan.target].attack].supports.append(idx)
     if stacked:

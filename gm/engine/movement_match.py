@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING
 
 from gm.engine.movement_plan import (
     CONVOY,
-    MERGE,
     MOVE,
     STAND,
     SUPPORT_HOLD,
-    SUPPORT_MERGE,
 )
 from gm.engine.stacks import stack_target
 from gm.maps.gamemap import coast_of, province_of
@@ -27,14 +25,16 @@ if TYPE_CHECKING:
 def match(phase: MovementPhase) -> None:
     plans, units = phase.plans, phase.units
     convoys_for: dict[int, list[int]] = {}
-    for idx, plan in enumerate(plans):
+    for idx in phase.helping:  # the pieces told to support or convoy: their plans may stand
+        plan = plans[idx]
         if plan.role == CONVOY:
             army = plans[plan.target]
             if army.role == MOVE and army.dest_province == plan.dest:
                 convoys_for.setdefault(plan.target, []).append(idx)
             else:
                 plan.matched = False
-    for idx, plan in enumerate(plans):
+    for idx in phase.moving:
+        plan = plans[idx]
         if plan.role != MOVE:
             continue
         fleets = convoys_for.get(idx)
@@ -59,9 +59,10 @@ def match(phase: MovementPhase) -> None:
     rules = phase.rules
     vetted = rules.answers("may_support")
     stacked = phase.stacking_rules
-    for idx, plan in enumerate(plans):
+    for idx in phase.helping:
+        plan = plans[idx]
         role = plan.role
-        if role == STAND or role == MOVE or role == MERGE or role == SUPPORT_MERGE:
+        if role == STAND:
             continue
         if role == CONVOY:
             if plan.matched and not plans[plan.target].convoyed:

@@ -58,6 +58,10 @@ class MovementPhase:
         self.plans: list[Plan] = [None] * len(self.units)  # take_orders makes the rest
         self.results: list[OrderResult] = []
         self.defended: list[int] = []  # pieces whose order adds to their strength in place
+        # the pieces told to move, and those told to support or convoy (in the order of the
+        # pieces), so that the steps after skip the rest; a piece's plan may stand since
+        self.moving: list[int] = []
+        self.helping: list[int] = []
         self._variant_checks = self.rules.answers("order_problem")
         self.stacking_rules = self.rules.answers("may_stack")  # pieces may share a province
 
@@ -86,12 +90,12 @@ class MovementPhase:
             if stacking and not order.leader:
                 give_stack(self, idx, order)
             elif plans[idx] is None:
-                plans[idx] = Plan(order)  # the piece's first order (`give`, without a call)
+                plans[idx] = Plan(order, units[idx])  # its first order (`give`, without a call)
             else:
                 self.give(idx, order, order)
         for idx, plan in enumerate(plans):
             if plan is None:
-                plans[idx] = Plan(None)  # given no order: it holds
+                plans[idx] = Plan(None, units[idx])  # given no order: it holds
             elif plan.order is not None:
                 self._check(idx, plan)
         if self.rules.answers("void_moves"):
@@ -113,7 +117,7 @@ class MovementPhase:
                                    for r in self.results):
             self.results.append(OrderResult(by.power or "", old, self.units[idx], False,
                                             R.REPLACED, f"replaced by {by}"))
-        plan = self.plans[idx] = Plan(order)
+        plan = self.plans[idx] = Plan(order, self.units[idx])
         if void is not None:
             plan.void = void
 
@@ -176,37 +180,43 @@ class MovementPhase:
             self.plans[i].defence = defence
             self.defended.append(i)
 
+    # (`Plan.dest` is where a move goes, `dest_province` its province; a support's or a
+    # convoy's is a province, both)
     def move(self, i: int, dest: str, via_convoy: bool, needs_convoy: bool) -> None:
         plan = self.plans[i]
         plan.role = MOVE
         plan.via_convoy = via_convoy
-        plan.aim(dest)
+        plan.dest, plan.dest_province = dest, province_of(dest)
         plan.needs_convoy = needs_convoy
+        self.moving.append(i)
 
     def support_hold(self, i: int, target: int) -> None:
         plan = self.plans[i]
         plan.role, plan.target = SUPPORT_HOLD, target
+        self.helping.append(i)
 
     def support_move(self, i: int, target: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role, plan.target = SUPPORT_MOVE, target
-        plan.aim(province_of(dest))
+        plan.dest = plan.dest_province = province_of(dest)
         plan.dest_coast = coast_of(dest)
+        self.helping.append(i)
 
     def convoy(self, i: int, army: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role, plan.target = CONVOY, army
-        plan.aim(dest)
+        plan.dest = plan.dest_province = dest
+        self.helping.append(i)
 
     def merge(self, i: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role = MERGE
-        plan.aim(dest)
+        plan.dest, plan.dest_province = dest, province_of(dest)
 
     def support_merge(self, i: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role = SUPPORT_MERGE
-        plan.aim(dest)
+        plan.dest = plan.dest_province = dest
 
     # --- the steps ---------------------------------------------------------------------------
     def adjudicate(self, orders: list[Order]) -> PhaseOutcome:

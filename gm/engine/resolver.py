@@ -29,20 +29,18 @@ class Force:
     power itself, or the player behind several powers): no side dislodges its own pieces."""
 
     __slots__ = ("power", "province", "strength", "defence_bonus", "attack", "hold_supports",
-                 "supports_into", "is_support")
+                 "supports_into")
 
     def __init__(self, power: str, province: str, strength: float,
                  defence_bonus: float = 0.0, attack: int = -1,
-                 hold_supports: list[int] | None = None, supports_into: str | None = None,
-                 is_support: bool = False):
+                 hold_supports: Sequence[int] = (), supports_into: str | None = None):
         self.power = power
         self.province = province
         self.strength = strength
         self.defence_bonus = defence_bonus  # extra strength when standing (home fortress)
         self.attack = attack  # index of the attack it takes part in, or -1 if it stays
-        self.hold_supports = hold_supports if hold_supports is not None else []
+        self.hold_supports = hold_supports  # the forces supporting it to hold
         self.supports_into = supports_into  # for a support of a move: the province
-        self.is_support = is_support
 
 
 class Attack:

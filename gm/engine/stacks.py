@@ -113,7 +113,6 @@ def merge_supports(phase: MovementPhase, forces: list[Force], attacks: list[Atta
     for idx, plan in enumerate(phase.plans):
         if plan.role != SUPPORT_MERGE:
             continue
-        forces[idx].is_support = True
         forces[idx].supports_into = plan.dest
         place = phase.map.provinces[plan.dest].name if plan.dest in phase.map.provinces \
             else plan.dest
