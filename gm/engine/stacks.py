@@ -134,15 +134,25 @@ def merge_supports(phase: MovementPhase, forces: list[Force], attacks: list[Atta
         if vetted and (why := rules.support_refused(phase.units[idx], merging, phase.position)):
             plan.matched, plan.unmatched_reason = False, why
             continue
-        attacks[a].supports.append(idx)
+        attacks[a].supports = [*attacks[a].supports, idx]
 
 
-def merge_routes(attacks: list[Attack], by_route: dict[tuple[str, str], int]) -> None:
-    """A merge is head-to-head with an attack from its province into any of its origins."""
-    for b, attack in enumerate(attacks):
+def opponents(attacks: list[Attack], merging: bool) -> None:
+    """Each attack's opponent (`Attack.opponent`) where pieces may stack: several attacks may
+    leave one province for one place (the last made is the opponent), and a merge is
+    head-to-head with an attack from its province into any of its origins."""
+    by_route = {(x.origin, x.dest): b for b, x in enumerate(attacks) if not x.convoyed}
+    if merging:
+        for b, attack in enumerate(attacks):
+            if attack.origins is not None:
+                for origin in attack.origins:
+                    by_route.setdefault((origin, attack.dest), b)
+    for attack in attacks:
         if attack.origins is not None:
-            for origin in attack.origins:
-                by_route.setdefault((origin, attack.dest), b)
+            attack.opponent = next((by_route[(attack.dest, o)] for o in attack.origins
+                                    if (attack.dest, o) in by_route), -1)
+        elif not attack.convoyed:
+            attack.opponent = by_route.get((attack.dest, attack.origin), -1)
 
 
 def stacking(phase: MovementPhase, forces: list[Force], attacks: list[Attack]) -> None:
