@@ -16,17 +16,15 @@ if TYPE_CHECKING:
 
 def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
     rules, position, units, plans = phase.rules, phase.position, phase.units, phase.plans
-    # each piece's plan is its force (`Plan`), made as the piece's own: the rules may put it
-    # on a side and give it a defence
+    # each piece's plan is its force (`Plan`), made as the piece's own with what its order
+    # adds where it stands: the rules may put it on a side and add a defence
     forces: list[Force] = plans
     if rules.sides:
         for u, plan in zip(units, plans, strict=True):
             plan.power = rules.side(u.power)
     if rules.answers("defence_bonus"):
         for u, plan in zip(units, plans, strict=True):
-            plan.defence_bonus = rules.defence_bonus(u, position, phase.map)
-    for idx in phase.defended:  # what a piece's own order adds where it stands
-        forces[idx].defence_bonus += plans[idx].defence
+            plan.defence_bonus += rules.defence_bonus(u, position, phase.map)
     attacks: list[Attack] = []
     group: dict[tuple, int] = {}  # where pieces stack: one side's pieces making one move
     stacked = phase.stacking_rules

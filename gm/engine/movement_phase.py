@@ -57,7 +57,6 @@ class MovementPhase:
         # each piece's plan, made when it is given an order (`give`); a piece given none holds
         self.plans: list[Plan] = [None] * len(self.units)  # take_orders makes the rest
         self.results: list[OrderResult] = []
-        self.defended: list[int] = []  # pieces whose order adds to their strength in place
         # the pieces told to move, and those told to support or convoy (in the order of the
         # pieces), so that the steps after skip the rest; a piece's plan may stand since
         self.moving: list[int] = []
@@ -149,7 +148,7 @@ class MovementPhase:
                                             self.rules) or problem
         if problem is not None:
             plan.void = problem.message
-            plan.role, plan.defence = STAND, 0.0
+            plan.role, plan.defence_bonus = STAND, 0.0
 
     # --- what a kind's part tells the phase (`phase_parts.MovementPlanner`) -------------------
     def named(self, location: str, leader: str | None = None, kind: str | None = None) -> int:
@@ -177,8 +176,7 @@ class MovementPhase:
 
     def stand(self, i: int, defence: float = 0.0) -> None:
         if defence:  # a plan stands unless told otherwise: only a defence is news
-            self.plans[i].defence = defence
-            self.defended.append(i)
+            self.plans[i].defence_bonus = defence  # (its force's, to which a rule may add)
 
     # (`Plan.dest` is where a move goes, `dest_province` its province; a support's or a
     # convoy's is a province, both)

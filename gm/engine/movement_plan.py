@@ -29,7 +29,7 @@ class Plan(Force):
 
     __slots__ = ("order", "role", "dest", "dest_province", "target", "dest_coast", "via_convoy",
                  "needs_convoy", "convoyed", "void", "void_code", "matched", "unmatched_reason",
-                 "route", "defence")
+                 "route")
 
     def __init__(self, order: Order | None, unit: Unit):
         Force.__init__(self, unit.power, unit.province, unit.strength)
@@ -47,5 +47,4 @@ class Plan(Force):
         self.matched = True  # support/convoy: does the supported/convoyed order match?
         self.unmatched_reason = ""
         self.route: tuple | None = None  # a convoyed move: the convoy route graph
-        self.defence = 0.0  # added to the piece's strength where it stands (its order's part)
 

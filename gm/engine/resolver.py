@@ -38,7 +38,7 @@ class Force:
         self.power = power
         self.province = province
         self.strength = strength
-        self.defence_bonus = defence_bonus  # extra strength when standing (home fortress)
+        self.defence_bonus = defence_bonus  # strength added where it stands (its order, a fortress)
         self.attack = attack  # index of the attack it takes part in, or -1 if it stays
         self.hold_supports = hold_supports  # the forces supporting it to hold
         self.supports_into = supports_into  # for a support of a move: the province
