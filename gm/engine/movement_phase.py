@@ -74,7 +74,9 @@ class MovementPhase:
                       for part in _per_piece(order)]
         plans = self.plans
         for order in orders:
-            here = by_province.get(province_of(order.location), ())
+            # (a location without a coast is its province, as most orders' are)
+            here = by_province.get(order.location) or \
+                by_province.get(province_of(order.location), ())
             unit = units[here[0]] if len(here) == 1 else None
             if unit is not None and (order.power is None or unit.power == order.power) and \
                     (not order.unit_kind or unit.kind == order.unit_kind) and \
