@@ -32,7 +32,13 @@ class Plan(Force):
                  "route")
 
     def __init__(self, order: Order | None, unit: Unit):
-        Force.__init__(self, unit.power, unit.province, unit.strength)
+        # the piece's own force, standing unsupported: `Force.__init__`'s fields, set here in
+        # the same call, as a phase makes a plan for every piece (tests/engine/test_plans.py)
+        self.power, self.province, self.strength = unit.power, unit.province, unit.strength
+        self.defence_bonus = 0.0
+        self.attack = -1
+        self.hold_supports = ()
+        self.supports_into = None
         self.order = order
         self.role = STAND
         self.dest: str | None = None  # move: the location moved to; support/convoy: the province
