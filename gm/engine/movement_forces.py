@@ -67,7 +67,7 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
         if role == SUPPORT_HOLD or role == SUPPORT_MOVE:
             if role == SUPPORT_MOVE:
                 forces[idx].supports_into = plan.dest
-            if not plan.matched:
+            if plan.unmatched is not None:
                 continue
             if role == SUPPORT_HOLD:
                 held = forces[plan.target]

@@ -19,6 +19,7 @@ SUPPORT_MERGE = 5
 CONVOY = 6
 # each role as a rule reads it (`results.PlannedOrder.action`)
 ACTIONS = ("hold", "move", "merge", "support_hold", "support_move", "support_merge", "convoy")
+NOT_CARRIED = "the army did not make that move by convoy"  # a convoy that matches no move
 
 
 class Plan(Force):
@@ -28,7 +29,7 @@ class Plan(Force):
     a defence, an attack, supports): a phase makes one object per piece, not two."""
 
     __slots__ = ("order", "role", "dest", "dest_province", "target", "dest_coast", "via_convoy",
-                 "needs_convoy", "convoyed", "void", "void_code", "matched", "unmatched_reason",
+                 "needs_convoy", "convoyed", "void", "void_code", "unmatched",
                  "route")
 
     def __init__(self, order: Order | None, unit: Unit):
@@ -50,7 +51,6 @@ class Plan(Force):
         self.convoyed = False
         self.void: str | None = None  # why the order was set aside
         self.void_code = R.VOID  # BLOCKED when other units' orders set it aside (`void_moves`)
-        self.matched = True  # support/convoy: does the supported/convoyed order match?
-        self.unmatched_reason = ""
+        self.unmatched: str | None = None  # support/convoy: why it matches no order, if not
         self.route: tuple | None = None  # a convoyed move: the convoy route graph
 

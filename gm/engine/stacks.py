@@ -122,17 +122,14 @@ def merge_supports(phase: MovementPhase, forces: list[Force], attacks: list[Atta
                       if len(key) == 3 and key[0] == "merge" and key[2] == plan.dest]
             a = others[0] if len(others) == 1 else None
             if len(others) > 1:
-                plan.matched = False
-                plan.unmatched_reason = f"several merges into {place}, and the support " \
-                                        "names none"
+                plan.unmatched = f"several merges into {place}, and the support names none"
                 continue
         if a is None:
-            plan.matched = False
-            plan.unmatched_reason = f"no merge into {place}"
+            plan.unmatched = f"no merge into {place}"
             continue
         merging = phase.units[attacks[a].forces[0]]
         if vetted and (why := rules.support_refused(phase.units[idx], merging, phase.position)):
-            plan.matched, plan.unmatched_reason = False, why
+            plan.unmatched = why
             continue
         attacks[a].supports = [*attacks[a].supports, idx]
 
