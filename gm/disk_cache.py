@@ -5,13 +5,13 @@ season's picture (`gm.draw.kept_pictures`) and the text of `gm --help` (`gm.laun
 folder). Each is stored with a key naming everything it was made from, and read back only
 when the key is the same: a value whose key differs is made again and replaces the file, so
 what is read is never stale. A cache folder that cannot be read or written only means the
-value is made each time.
+value is made each time. (The command line keeps compiled code and regular expressions in the
+same folder, in files of its own: `gm.kept_code`, `gm.kept_patterns`.)
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 from pathlib import Path
 
 
@@ -25,6 +25,9 @@ def cache_folder() -> Path:
 def read_cached(cache: Path, key: object) -> object | None:
     """What `write_cached` kept in `cache` under `key`; None if it kept nothing, something
     else, or the file cannot be read."""
+    import pickle  # here: importing it compiles an expression, and the launcher asks
+    # for the cache folder before it keeps those (gm.kept_patterns)
+
     try:
         with open(cache, "rb") as fh:
             stored_key, value = pickle.load(fh)
@@ -37,6 +40,8 @@ def read_cached(cache: Path, key: object) -> object | None:
 def write_cached(cache: Path, key: object, value: object) -> None:
     """Keep `value` in `cache` under `key`, replacing the file whole (a reader never sees half
     of it); a cache folder that cannot be written only means nothing is kept."""
+    import pickle
+
     tmp = cache.with_suffix(f".{os.getpid()}.tmp")
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
