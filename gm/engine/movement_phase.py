@@ -39,9 +39,13 @@ from gm.rules import RuleSet
 
 
 def unit_index(position: Position) -> dict[str, list[int]]:
-    by_province: dict[str, list[int]] = {}
-    for i, unit in enumerate(position.units):
-        by_province.setdefault(unit.province, []).append(i)
+    """The pieces standing in each province, by their place in the position."""
+    units = position.units
+    by_province = {unit.province: [i] for i, unit in enumerate(units)}
+    if len(by_province) < len(units):  # pieces share a province (a stack): list them all
+        by_province = {}
+        for i, unit in enumerate(units):
+            by_province.setdefault(unit.province, []).append(i)
     return by_province
 
 
