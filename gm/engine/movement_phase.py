@@ -62,7 +62,8 @@ class MovementPhase:
         self.plans: list[Plan] = [None] * len(self.units)  # take_orders makes the rest
         self.results: list[OrderResult] = []
         # the pieces told to move, and those told to support or convoy (in the order of the
-        # pieces), so that the steps after skip the rest; a piece's plan may stand since
+        # pieces), so that the steps after skip the rest; each step still reads a plan's
+        # role, as an order set aside after its part spoke (a rule, a convoy chain) stands
         self.moving: list[int] = []
         self.helping: list[int] = []
         self._variant_checks = self.rules.answers("order_problem")
