@@ -4,6 +4,7 @@ commands that load only what they use."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -131,10 +132,48 @@ def test_a_command_builds_only_its_own_click_command():
     from gm.cli import app
 
     root = get_command(app)
-    assert root.commands.built.keys() == {"map", "mail"}  # the groups, built by typer
+    groups = {name for name in ("map", "mail") if name in root.commands.built}
+    assert root.commands.built.keys() == groups  # a group only if its module was loaded
     assert "status" in root.commands and "status" in root.list_commands(None)
     assert root.get_command(None, "status").name == "status"
-    assert root.commands.built.keys() == {"map", "mail", "status"}
+    assert root.get_command(None, "map").commands.keys() == {"check", "list", "show"}
+    assert root.commands.built.keys() == groups | {"map", "status"}
+    assert root.get_command(None, "no-such-command") is None
+
+
+def test_the_app_names_each_command_by_the_module_that_defines_it_in_the_help_order():
+    code = ("import json\n"
+            "from gm.cli import app\n"
+            "found = []\n"
+            "for load in dict.fromkeys(app.modules.values()):\n"
+            "    before = [*app.later, *(g.name for g in app.registered_groups)]\n"
+            "    load()\n"
+            "    now = [*app.later, *(g.name for g in app.registered_groups)]\n"
+            "    found.append([[n for n in now if n not in before],\n"
+            "                  [n for n, l in app.modules.items() if l is load]])\n"
+            "print(json.dumps(found))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    for defined, named in json.loads(proc.stdout):
+        assert defined == named  # each module defines the commands named for it, in order
+    from typer.main import get_command
+
+    from gm.cli import app
+
+    listed = get_command(app).list_commands(None)
+    assert listed == list(app.modules)
+    assert listed.index("publish") < listed.index("mail")  # groups last, as typer lists them
+
+
+def test_a_command_line_loads_the_module_of_its_command_only(tmp_path):
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    assert run_gm("new", "cold", env=env).returncode == 0
+    loaded = {m for m in modules_loaded_by("status", "cold", env=env)
+              if m.startswith("gm.cli.") and m not in ("gm.cli.common", "gm.cli.conventions",
+                                                        "gm.cli.output")}
+    assert loaded == {"gm.cli.play_commands"}
+    loaded = {m for m in modules_loaded_by("map", "list", env=env) if m.startswith("gm.cli.")}
+    assert "gm.cli.map_commands" in loaded and "gm.cli.play_commands" not in loaded
 
 
 def test_status_and_orders_load_no_parser_checker_drawing_rich_or_sqlite_utils(tmp_path):
