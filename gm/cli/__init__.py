@@ -4,8 +4,6 @@ Commands are grouped by concern: maps (`gm map ...`), the DATC runner (`gm datc`
 workflow. `main()` turns any expected error into a one-line message and a non-zero exit.
 """
 
-from __future__ import annotations
-
 from importlib import import_module
 
 import typer

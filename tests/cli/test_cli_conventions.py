@@ -4,6 +4,7 @@ commands that load only what they use."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import re
@@ -163,6 +164,24 @@ def test_the_app_names_each_command_by_the_module_that_defines_it_in_the_help_or
     listed = get_command(app).list_commands(None)
     assert listed == list(app.modules)
     assert listed.index("publish") < listed.index("mail")  # groups last, as typer lists them
+
+
+def test_commands_annotations_are_objects_not_text_typer_would_compile_at_each_run():
+    from typer.main import get_command
+
+    from gm.cli import app
+
+    root = get_command(app)
+    callbacks = [app.registered_callback.callback]
+    for name in root.list_commands(None):
+        root.get_command(None, name)  # loads its module
+    callbacks += [info.callback for info in app.later.values()]
+    for group in app.registered_groups:
+        callbacks += [info.callback for info in group.typer_instance.later.values()]
+    assert len(callbacks) >= 39  # every command, and the options of `gm` itself
+    for callback in callbacks:
+        texts = [a for a in inspect.get_annotations(callback).values() if isinstance(a, str)]
+        assert texts == [], callback.__qualname__
 
 
 def test_a_command_line_loads_the_module_of_its_command_only(tmp_path):
