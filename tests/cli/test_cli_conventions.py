@@ -272,3 +272,35 @@ def test_a_command_runs_with_the_cycle_collector_on_and_its_modules_set_aside(co
     enabled, frozen = proc.stdout.split()
     assert proc.returncode == 0, proc.stderr
     assert enabled == "True" and int(frozen) > 10_000
+
+
+def launched(*args: str, before: str = "", env: dict | None = None) -> subprocess.CompletedProcess:
+    """`gm ARGS` through the entry point, after `before` ran in the same process."""
+    code = f"import sys\n{before}\nsys.argv = ['gm', *{list(args)!r}]\nfrom gm.launcher import main\nmain()\n"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, cwd=ROOT)
+
+
+def test_a_command_ends_with_its_status_its_output_and_the_atexit_functions(tmp_path):
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    at_exit = "import atexit\natexit.register(print, 'at exit')"
+    done = launched("new", "g", before=at_exit, env=env)
+    assert done.returncode == 0 and done.stdout.endswith("at exit\n"), done.stderr
+    assert done.stdout.startswith("Started g (Standard) at Spring 1901")
+    failed = launched("status", "no-such-game", before=at_exit, env=env)
+    assert failed.returncode == 1 and failed.stdout == "at exit\n"
+    assert "no-such-game" in failed.stderr
+    misused = launched("status", "--no-such-option", env=env)
+    assert misused.returncode == 2 and "No such option" in misused.stderr
+    said = launched("status", "g", env=env,
+                    before="import gm.cli\ndef stop():\n    raise SystemExit('stopped: why')\n"
+                           "gm.cli.main = stop")
+    assert (said.returncode, said.stderr) == (1, "stopped: why\n")
+
+
+def test_a_command_whose_thread_still_runs_ends_as_python_ends_it(tmp_path):
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    late = ("import threading, time\n"
+            "threading.Thread(target=lambda: (time.sleep(0.3), print('thread done'))).start()")
+    done = launched("variants", before=late, env=env)
+    assert done.returncode == 0 and done.stdout.endswith("thread done\n"), done.stderr
