@@ -39,6 +39,8 @@ _ROMAN = re.compile(r"[IVXLC]+")  # `Ptolemy IV`: a numeral names no leader alon
 
 def fold(text: str) -> str:
     """`St. Petersburg` -> `stpetersburg`; `München` -> `munchen`."""
+    if text.isalnum() and text.isascii():  # most names and words: letters (and digits) only
+        return text.lower()
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return _NOT_ALNUM.sub("", text.lower())

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gm.orders.errors import AMBIGUOUS_NAME, UNKNOWN_NAME, OrderError
 from gm.orders.names import edit_distance, fold, name_index, near_miss_limit
@@ -145,6 +150,14 @@ def test_fold_ignores_case_accents_and_punctuation():
     assert fold("St. Petersburg") == "stpetersburg"
     assert fold("München") == "munchen"
     assert fold("Helm's Deep") == "helmsdeep"
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x24F), max_size=12)
+       | st.from_regex(r"[A-Za-z0-9]{1,12}", fullmatch=True))
+def test_a_word_of_plain_letters_folds_as_any_text_does(text):
+    """`fold` takes a plain word (ASCII letters and digits) by a shorter way: the same key."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    assert fold(text) == re.sub(r"[^a-z0-9]+", "", plain.lower())
 
 
 @pytest.mark.parametrize("a, b, distance", [
