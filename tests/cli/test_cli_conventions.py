@@ -274,6 +274,32 @@ def test_a_command_runs_with_the_cycle_collector_on_and_its_modules_set_aside(co
     assert enabled == "True" and int(frozen) > 10_000
 
 
+def test_what_a_command_loads_as_it_runs_is_set_aside_then_the_collector_runs_as_usual():
+    """A command's own imports (`gm orders` loads the letter reader as it runs) happen before
+    the collector's first run, which sets aside what exists then; cycles made after it are
+    collected as usual."""
+    code = ("import gc, sys\nimport gm.launcher as launcher\nimport gm.cli as cli\n"
+            "usual = gc.get_threshold()[0]\n"
+            "def command():\n"
+            "    frozen = gc.get_freeze_count()\n"
+            "    loaded = [[n] for n in range(launcher._FIRST - 2_000)]  # a library's objects\n"
+            "    before = gc.get_freeze_count() - frozen, gc.get_threshold()\n"
+            "    more = [[n] for n in range(3_000)]  # the collector runs: sets them aside\n"
+            "    after = gc.get_freeze_count() - frozen, gc.get_threshold()\n"
+            "    cycle = []\n    cycle.append(cycle)\n    del cycle\n"
+            "    print(before[0], after[0] >= len(loaded), after[1] == before[1],\n"
+            "          after[1][0] == usual, gc.collect() >= 1)\n"
+            "cli.main = command\n"
+            "sys.argv = ['gm', 'status', 'g']\nlauncher.main()\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=dict(os.environ), cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    before, all_set_aside, same_threshold, usual, collected = proc.stdout.split()
+    assert before == "0"  # no collection while the command's own modules load
+    assert all_set_aside == "True" and same_threshold == "False"
+    assert usual == collected == "True"  # Python's own threshold again, and cycles collected
+
+
 def launched(*args: str, before: str = "", env: dict | None = None) -> subprocess.CompletedProcess:
     """`gm ARGS` through the entry point, after `before` ran in the same process."""
     code = f"import sys\n{before}\nsys.argv = ['gm', *{list(args)!r}]\nfrom gm.launcher import main\nmain()\n"
