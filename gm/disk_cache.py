@@ -11,7 +11,6 @@ value is made each time.
 from __future__ import annotations
 
 import os
-import pickle
 from pathlib import Path
 
 
@@ -25,6 +24,9 @@ def cache_folder() -> Path:
 def read_cached(cache: Path, key: object) -> object | None:
     """What `write_cached` kept in `cache` under `key`; None if it kept nothing, something
     else, or the file cannot be read."""
+    import pickle  # here: importing it compiles an expression, and the launcher asks
+    # for the cache folder before it keeps those (gm.kept_patterns)
+
     try:
         with open(cache, "rb") as fh:
             stored_key, value = pickle.load(fh)
@@ -37,6 +39,8 @@ def read_cached(cache: Path, key: object) -> object | None:
 def write_cached(cache: Path, key: object, value: object) -> None:
     """Keep `value` in `cache` under `key`, replacing the file whole (a reader never sees half
     of it); a cache folder that cannot be written only means nothing is kept."""
+    import pickle
+
     tmp = cache.with_suffix(f".{os.getpid()}.tmp")
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)

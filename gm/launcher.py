@@ -7,8 +7,10 @@ the typer app printed for it, kept on disk with the key of everything that text 
 app prints the help again, and that is kept. Every other command line, `gm datc --help` and
 a mistyped option included, goes to the typer app (`gm.cli.main`).
 
-Two things make every command start sooner. The methods Python writes for each dataclass are
-kept compiled between runs (`gm.kept_methods`). And the cycle collector waits while the
+Three things make every command start sooner. The code Python compiles from text while the
+modules load (each dataclass's methods, each namedtuple's `__new__`, annotations written as
+text) is kept compiled between runs (`gm.kept_code`), and so is every regular expression the
+process compiles (`gm.kept_patterns`). And the cycle collector waits while the
 command's modules load: what an import makes lives as long as the process, so each collection
 then (dozens of them, over ever more objects) finds nothing; once they are loaded they are
 set aside for good (`gc.freeze`) and the collector runs as usual for the command's own work.
@@ -40,9 +42,12 @@ def main() -> None:
         sys.stdout.write(kept_help())
         return
     gc.disable()  # until the command's modules are loaded (above)
-    from gm.kept_methods import keep_methods
+    from gm.kept_patterns import keep_patterns
 
-    keep_methods()
+    keep_patterns()  # first: the modules loaded from here on compile regular expressions
+    from gm.kept_code import keep_code
+
+    keep_code()
     if _plain_datc(args):
         import gm.datc  # noqa: F401 - loaded before the collector runs again
 

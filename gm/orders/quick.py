@@ -22,13 +22,12 @@ letter fixtures, and on random texts.
 
 from __future__ import annotations
 
-import _sre  # Python's regular expression engine, which `re` drives
 import re
-import sys
 from functools import lru_cache
 from typing import NamedTuple
 
 from gm.disk_cache import cache_folder, read_cached, write_cached
+from gm.kept_patterns import ENGINE, engine_arguments, rebuilt
 from gm.orders.grammar import (
     NameText,
     PlaceText,
@@ -236,9 +235,9 @@ def _lexicon(grammar: str) -> _Lexicon | None:
     """The terminals of `grammar`, or None when the reader must stand aside. Compiling their
     expressions costs a process more than reading a file of orders, so what compiling makes is
     kept on disk (`gm.disk_cache`) beside the grammar's text and the Python that made it, and
-    handed back to Python's regular expression engine as it is (`_patterns`)."""
+    handed back to Python's regular expression engine as it is (`gm.kept_patterns`)."""
     cache = cache_folder() / "order-lexicon.pickle"
-    key = (_KEPT_FORM, grammar, sys.version, _sre.MAGIC)
+    key = (_KEPT_FORM, grammar, *ENGINE)
     kept = read_cached(cache, key)
     if not (isinstance(kept, tuple) and len(kept) == 1):  # (None,) when standing aside
         kept = (_made_terminals(grammar),)
@@ -287,13 +286,7 @@ def _made_terminals(grammar: str) -> tuple[_Made, ...] | None:
 def _patterns(terminals: tuple[_Made, ...]) -> tuple[re.Pattern, ...]:
     """The terminals' expressions, each built by Python's engine from the code kept for it (the
     cache's key names the Python that made it), or compiled from its text where none is."""
-    patterns = []
-    for terminal in terminals:
-        try:
-            patterns.append(_sre.compile(*terminal.code))
-        except (TypeError, ValueError, RuntimeError):  # no code kept, or not this engine's
-            patterns.append(re.compile(terminal.pattern))
-    return tuple(patterns)
+    return tuple(rebuilt(t.code) or re.compile(t.pattern) for t in terminals)
 
 
 def _compiled(pattern: str) -> tuple[tuple | None, dict[str, frozenset[str]] | None]:
@@ -302,15 +295,10 @@ def _compiled(pattern: str) -> tuple[tuple | None, dict[str, frozenset[str]] | N
     parse of the expression; a Python whose re is built otherwise: (None, None), and the
     expression is compiled from its text and tried everywhere."""
     try:
-        from re import _compiler, _parser
+        from re import _parser
 
         parsed = _parser.parse(pattern)  # a bad expression: re.error, as from re.compile
-        state = parsed.state
-        names = [None] * state.groups
-        for name, group in state.groupdict.items():
-            names[group] = name
-        code = (pattern, state.flags, [int(op) for op in _compiler._code(parsed, 0)],
-                state.groups - 1, dict(state.groupdict), tuple(names))
+        code = engine_arguments(pattern, 0, parsed)
     except (ImportError, AttributeError, TypeError):
         re.compile(pattern)
         return None, None
