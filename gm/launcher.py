@@ -30,7 +30,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import NoReturn
 
 _DATC_FLAGS = {"-v", "--verbose"}
 _HELP = (["--help"], ["-h"])
@@ -87,7 +86,7 @@ def _loaded() -> None:
     gc.enable()
 
 
-def _end(code) -> NoReturn:
+def _end(code):  # never returns (typing, for `NoReturn`, is not loaded for `gm --help`)
     """End the process with `code` (as `SystemExit(code)` would) once the command is done: the
     `atexit` functions run and the output is flushed, then the process ends at once. Python's
     own ending (`SystemExit`) where another thread still runs, whose end it waits for, or the
