@@ -436,12 +436,39 @@ _INDEXES: dict[int, tuple[GameMap, NameIndex]] = {}
 
 
 def name_index(game_map: GameMap) -> NameIndex:
-    """The index for this map object, built once (the map is held so its id stays unique)."""
+    """The index for this map object, made once (the map is held so its id stays unique)."""
     entry = _INDEXES.get(id(game_map))
     if entry is not None and entry[0] is game_map:
         return entry[1]
     if len(_INDEXES) >= 16:
         _INDEXES.clear()
-    index = NameIndex(game_map)
+    index = _kept_index(game_map)
     _INDEXES[id(game_map)] = (game_map, index)
+    return index
+
+
+def _kept_index(game_map: GameMap) -> NameIndex:
+    """The map's index as kept in the cache folder, if it was made by this code from the same
+    names; else built, and kept. Building it folds every name of the map, a hundredth of a
+    cold `gm orders`; what is kept is what `NameIndex` built, its answers left out."""
+    import os
+    import zlib
+
+    from gm.disk_cache import cache_folder, read_cached, write_cached
+
+    own = os.stat(__file__)
+    key = ((own.st_mtime_ns, own.st_size),
+           tuple((p.id, p.name, *p.aliases) for p in game_map.provinces.values()),
+           tuple((p.id, p.name, p.adjective, tuple(p.aliases), tuple(p.leaders))
+                 for p in game_map.powers.values()))
+    where = zlib.crc32(__file__.encode("utf-8", "surrogateescape"))
+    cache = cache_folder() / f"names-{game_map.id}-{where:08x}.pickle"
+    made = read_cached(cache, key)
+    if isinstance(made, dict):
+        index = NameIndex.__new__(NameIndex)
+        index.__dict__.update(made, map=game_map, _cache={})
+        return index
+    index = NameIndex(game_map)
+    write_cached(cache, key, {name: value for name, value in vars(index).items()
+                              if name not in ("map", "_cache")})
     return index

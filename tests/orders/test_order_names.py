@@ -224,3 +224,38 @@ def test_an_unknown_name_carries_its_candidates_as_ids(rome):
         read_order("A Umb - Gaul Cis", rome)
     assert failed.value.span == (9, 17)
     assert ("province", "gau") in failed.value.choices
+
+
+def _index_state(index) -> dict:
+    def pool(p):
+        return (p.kind, p.names, p.worded, p.keys)
+
+    return {"provinces": pool(index.provinces), "powers": pool(index.powers),
+            "leaders": pool(index.leaders), "leader_power": index.leader_power,
+            "hyphenated": index.hyphenated and (index.hyphenated.pattern,
+                                                 index.hyphenated.flags)}
+
+
+@pytest.mark.parametrize("variant", ["standard", "rise-of-rome-ii"])
+def test_a_kept_index_is_the_one_built_from_the_same_names(variant, tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from gm.maps import load_map
+    from gm.orders import names
+
+    monkeypatch.setenv("GM_CACHE", str(tmp_path))
+    game_map = load_map(variant)
+    built = names.NameIndex(game_map)
+    first = names._kept_index(game_map)  # nothing kept yet: built, and kept
+    assert list(tmp_path.glob("names-*.pickle"))
+    again = names._kept_index(game_map)  # read back
+    assert again is not first and again.map is game_map
+    assert _index_state(first) == _index_state(again) == _index_state(built)
+    for province in game_map.provinces.values():
+        assert again.province(province.name).id == built.province(province.name).id
+    # another map with the same id but other names is not given the kept index
+    renamed = {pid: replace(p, aliases=(*p.aliases, f"zz{pid}"))
+               for pid, p in game_map.provinces.items()}
+    other = replace(game_map, provinces=renamed)
+    assert _index_state(names._kept_index(other)) == _index_state(names.NameIndex(other))
+    assert _index_state(names._kept_index(other)) != _index_state(built)
