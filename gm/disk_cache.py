@@ -5,7 +5,8 @@ season's picture (`gm.draw.kept_pictures`) and the text of `gm --help` (`gm.laun
 folder). Each is stored with a key naming everything it was made from, and read back only
 when the key is the same: a value whose key differs is made again and replaces the file, so
 what is read is never stale. A cache folder that cannot be read or written only means the
-value is made each time.
+value is made each time. (The command line keeps compiled code and regular expressions in the
+same folder, in files of its own: `gm.kept_code`, `gm.kept_patterns`.)
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
 """Code Python compiles from source text while gm's modules load, kept compiled between runs
 of `gm`.
 
-Three parts of Python's library write source text and compile it each time a module using them
-is imported: `dataclasses` writes each dataclass's methods (`__init__`, `__repr__`, `__eq__`,
-and for a frozen one `__hash__`, `__setattr__`, `__delattr__`) and runs them with `exec`;
-`collections.namedtuple` writes each tuple's `__new__` and makes it with `eval`; and
+Four parts of Python's library write source text and compile it while a command's modules
+load: `dataclasses` writes each dataclass's methods (`__init__`, `__repr__`, `__eq__`, and for
+a frozen one `__hash__`, `__setattr__`, `__delattr__`) and runs them with `exec`;
+`collections.namedtuple` writes each tuple's `__new__` and makes it with `eval`;
 `typing.ForwardRef` compiles each annotation written as a string (a NamedTuple's fields under
-`from __future__ import annotations`) with `compile`. Compiling the dataclasses' texts alone
-was a sixth of a cold `gm status`. The texts are the same in every run of the same gm on the
-same Python, so the command line keeps the compiled code in the cache folder, keyed by the text
-and the way it is compiled, and hands that code over instead of compiling the text again. The
-code is what Python compiles from that very text, as those modules compile it (with no
-`from __future__` in force: `dont_inherit`), so every class is made exactly as before; only the
-compiling is skipped.
+`from __future__ import annotations`); and `inspect` `eval`s annotations written as text when
+asked for a signature with them evaluated (typer, for each command's options). Compiling the
+dataclasses' texts alone was a sixth of a cold `gm status`. The texts are the same in every
+run of the same gm on the same Python, so the command line keeps the compiled code in the cache
+folder, keyed by the text and the way it is compiled, and hands that code over instead of
+compiling the text again. The code is what Python compiles from that very text, as those
+modules compile it (with no `from __future__` in force: `dont_inherit`), so every class and
+signature is made exactly as before; only the compiling is skipped.
 
 Only `gm.launcher` turns this on, for the process it owns (`keep_code`), by giving each of those
 modules an `exec`, `eval` or `compile` of its own (a module's own names are looked up before the
@@ -23,7 +24,7 @@ something new.
 """
 
 # No `from __future__` here: what this module hands to the builtins `exec`, `eval` and `compile`
-# is then compiled as in `dataclasses`, `collections` and `typing`, which have none.
+# is then compiled as in `dataclasses`, `collections`, `typing` and `inspect`, which have none.
 import atexit
 import builtins
 import marshal
@@ -147,16 +148,19 @@ class CodeKeeper(KeptFile):
 
 
 def keep_code() -> CodeKeeper:
-    """Let `dataclasses`, `collections.namedtuple` and `typing.ForwardRef` take their code from
-    the kept file from now on in this process, and write what they compile anew to that file
-    when the process ends."""
+    """Let `dataclasses`, `collections.namedtuple`, `typing.ForwardRef` and `inspect` take
+    their code from the kept file from now on in this process, and write what they compile
+    anew to that file when the process ends."""
     import collections
-    import dataclasses
-    import typing
 
     keeper = CodeKeeper(kept_path("code"), (_FORM, sys.version))
+    collections.eval = keeper.eval  # first: importing dataclasses makes 11 namedtuples
+    import dataclasses
+    import inspect
+    import typing
+
     dataclasses.exec = keeper.exec
-    collections.eval = keeper.eval
+    inspect.eval = keeper.eval  # annotations written as text, as typer reads each command's
     typing.compile = keeper.compile
     atexit.register(keeper.save)
     return keeper

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import inspect
 import marshal
 import sys
 import typing
@@ -113,6 +114,23 @@ def test_a_namedtuple_and_a_forward_reference_made_from_kept_code_are_pythons(
     assert ref._evaluate({"Point": point}, None, frozenset()) == dict[str, point]
     with pytest.raises(SyntaxError):  # as ForwardRef says of a text that is no expression
         made(second)[1].__class__("not an expression (")
+
+
+def test_a_signature_read_with_kept_code_is_pythons(tmp_path, monkeypatch):
+    """typer asks `inspect` for each command's signature with its annotations (text, under
+    `from __future__ import annotations`) evaluated."""
+
+    def command(game: str, letters: list[Path] | None = None, *, quiet: bool = False) -> int:
+        return 0
+
+    plain = inspect.signature(command, eval_str=True)
+    keeper = keeper_at(tmp_path / "code.marshal")
+    for _ in range(2):
+        with monkeypatch.context() as patch:
+            patch.setattr(inspect, "eval", keeper.eval, raising=False)
+            assert inspect.signature(command, eval_str=True) == plain
+    assert keeper.compiled == 4 and len(keeper.used) == 4  # compiled once, then taken back
+    assert plain.parameters["letters"].annotation == list[Path] | None
 
 
 @pytest.mark.parametrize("damage", [b"", b"not marshal at all", b"\xe9\x00\x00",

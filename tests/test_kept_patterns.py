@@ -157,12 +157,12 @@ def test_only_the_command_line_keeps_patterns_and_code(tmp_path):
     compiles (gm.kept_code), the second compiles none, and prints the same; every kept pattern
     is the one `re` compiles."""
     env = {"GM_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
-    plain = ("import collections, dataclasses, re, typing\n"
+    plain = ("import collections, dataclasses, inspect, re, typing\n"
              "import gm.cli, gm.launcher, gm.kept_code, gm.kept_patterns, gm.orders.quick\n"
              "from re import _compiler\n"
              "assert _compiler.compile.__module__ == 're._compiler', _compiler.compile\n"
              "assert not {'exec', 'eval', 'compile'} & (vars(dataclasses).keys()\n"
-             "    | vars(collections).keys() | vars(typing).keys())\n")
+             "    | vars(collections).keys() | vars(typing).keys() | vars(inspect).keys())\n")
     run = subprocess.run([sys.executable, "-c", plain], env=env, cwd=ROOT, capture_output=True,
                          text=True)
     assert run.returncode == 0, run.stderr
