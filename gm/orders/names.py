@@ -263,7 +263,7 @@ class NameIndex:
         hyphenated = sorted((n for n in names if re.search(r"\w-\w", n)), key=len, reverse=True)
         if not hyphenated:
             return None
-        return re.compile("|".join(re.escape(n) for n in hyphenated), re.IGNORECASE)
+        return _hyphenated_names("|".join(re.escape(n) for n in hyphenated))
 
     def unhyphenate(self, text: str) -> str:
         """Write `Mid-Atlantic` as `Mid Atlantic` (same length, so columns stay right)."""
@@ -432,6 +432,11 @@ def _either(labels: tuple[str, ...] | list[str]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
+def _hyphenated_names(text: str) -> re.Pattern[str]:
+    """The pattern of a map's names with a hyphen inside, from its text (`NameIndex`)."""
+    return re.compile(text, re.IGNORECASE)
+
+
 _INDEXES: dict[int, tuple[GameMap, NameIndex]] = {}
 
 
@@ -466,9 +471,12 @@ def _kept_index(game_map: GameMap) -> NameIndex:
     made = read_cached(cache, key)
     if isinstance(made, dict):
         index = NameIndex.__new__(NameIndex)
-        index.__dict__.update(made, map=game_map, _cache={})
+        hyphenated = made.pop("hyphenated")  # kept as text: compiled as the index compiles it
+        index.__dict__.update(made, map=game_map, _cache={},
+                              hyphenated=hyphenated and _hyphenated_names(hyphenated))
         return index
     index = NameIndex(game_map)
-    write_cached(cache, key, {name: value for name, value in vars(index).items()
-                              if name not in ("map", "_cache")})
+    kept = {name: value for name, value in vars(index).items() if name not in ("map", "_cache")}
+    kept["hyphenated"] = index.hyphenated and index.hyphenated.pattern
+    write_cached(cache, key, kept)
     return index
