@@ -326,7 +326,10 @@ def test_a_command_ends_with_its_status_its_output_and_the_atexit_functions(tmp_
 
 def test_a_command_whose_thread_still_runs_ends_as_python_ends_it(tmp_path):
     env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
-    late = ("import threading, time\n"
-            "threading.Thread(target=lambda: (time.sleep(0.3), print('thread done'))).start()")
+    late = ("import threading, time\n"  # the thread prints once the command has ended
+            "def late():\n"
+            "    while threading.main_thread().is_alive():\n        time.sleep(0.01)\n"
+            "    print('thread done')\n"
+            "threading.Thread(target=late).start()")
     done = launched("variants", before=late, env=env)
     assert done.returncode == 0 and done.stdout.endswith("thread done\n"), done.stderr
