@@ -119,13 +119,19 @@ def _distances(position: Position, power: str, game_map: GameMap
     """(army distances by province, fleet distances by location) to the disorder targets.
 
     An army may count any province on the way, sea included, as if convoyed; a fleet only
-    the places a fleet can move to, so a fleet that cannot sail home is farthest of all."""
-    targets = _disorder_targets(position, power, game_map)
-    army = steps_from(targets, game_map.neighbours)
-    fleet_starts = [loc for c in targets if c in game_map.provinces
-                    for loc in game_map.locations(c)]
-    fleet = steps_from(fleet_starts, lambda loc: game_map.fleet_adj.get(loc, ()))
-    return army, fleet
+    the places a fleet can move to, so a fleet that cannot sail home is farthest of all.
+    They depend on the board and the targets alone, so the map remembers them (with its
+    other answers about moves, `GameMap.move_checks`): read them, never change them."""
+    targets = frozenset(_disorder_targets(position, power, game_map))
+    key = ("disorder distances", targets)
+    known = game_map.move_checks.get(key)
+    if known is None:
+        army = steps_from(list(targets), game_map.neighbours)
+        fleet_starts = [loc for c in targets if c in game_map.provinces
+                        for loc in game_map.locations(c)]
+        fleet = steps_from(fleet_starts, lambda loc: game_map.fleet_adj.get(loc, ()))
+        known = game_map.move_checks[key] = (army, fleet)
+    return known
 
 
 def civil_disorder_removals(position: Position, power: str, count: int,

@@ -16,71 +16,65 @@ if TYPE_CHECKING:
 
 def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
     rules, position, units, plans = phase.rules, phase.position, phase.units, phase.plans
-    sides = rules.sides
-    side = rules.side if sides else (lambda power: power)
-    # each piece's plan is its force (`Plan`): its side, province and strength
+    # each piece's plan is its force (`Plan`), made as the piece's own with what its order
+    # adds where it stands: the rules may put it on a side and add a defence
     forces: list[Force] = plans
-    as_force = Force.__init__
+    if rules.sides:
+        for u, plan in zip(units, plans, strict=True):
+            plan.power = rules.side(u.power)
     if rules.answers("defence_bonus"):
         for u, plan in zip(units, plans, strict=True):
-            as_force(plan, side(u.power), u.province, u.strength,
-                     rules.defence_bonus(u, position, phase.map))
-    elif sides:
-        for u, plan in zip(units, plans, strict=True):
-            as_force(plan, side(u.power), u.province, u.strength)
-    else:
-        for u, plan in zip(units, plans, strict=True):
-            as_force(plan, u.power, u.province, u.strength)
-    for idx in phase.defended:  # what a piece's own order adds where it stands
-        forces[idx].defence_bonus += plans[idx].defence
+            plan.defence_bonus += rules.defence_bonus(u, position, phase.map)
     attacks: list[Attack] = []
-    group: dict[tuple, int] = {}
+    group: dict[tuple, int] = {}  # where pieces stack: one side's pieces making one move
     stacked = phase.stacking_rules
     merging = stacked and stacks.merges(phase, forces)
-    for idx, plan in enumerate(plans):
+    by_province = phase.by_province
+    # each move is an attack (where pieces stack, the merges join in the same pass)
+    for idx in range(len(plans)) if stacked else phase.moving:
+        plan = plans[idx]
         if plan.role != MOVE:
             if plan.role == MERGE:
                 stacks.join_merge(phase, idx, plan, forces, attacks, group)
             continue
-        force, origin = forces[idx], units[idx].province
-        # the pieces of one side making the same move attack as one
-        key = (force.power, origin, plan.dest_province, plan.convoyed)
-        a = group.get(key)
-        if a is None:
-            a = group[key] = len(attacks)
-            attacks.append(Attack(force.power, origin, plan.dest_province, [], 0.0, None,
-                                  plan.convoyed))
-        attack = attacks[a]
-        attack.forces.append(idx)
-        attack.strength += force.strength
-        force.attack = a
-    by_route = {(x.origin, x.dest): b for b, x in enumerate(attacks) if not x.convoyed}
-    if merging:
-        stacks.merge_routes(attacks, by_route)
-    for attack in attacks:
-        if attack.origins is not None:
-            attack.opponent = next((by_route[(attack.dest, o)] for o in attack.origins
-                                    if (attack.dest, o) in by_route), -1)
-        elif not attack.convoyed:
-            attack.opponent = by_route.get((attack.dest, attack.origin), -1)
-        else:
-            route = plans[attack.forces[0]].route
-            if route is not None:
-                attack.route_starts, attack.route_ends, attack.route_next = route
+        force, origin, dest = forces[idx], forces[idx].province, plan.dest_province
+        if stacked:  # the pieces of one side making the same move attack as one
+            key = (force.power, origin, dest, plan.convoyed)
+            a = group.get(key)
+            if a is not None:
+                attacks[a].forces.append(idx)
+                attacks[a].strength += force.strength
+                force.attack = a
+                continue
+            group[key] = len(attacks)
+        force.attack = a = len(attacks)
+        attack = Attack(force.power, origin, dest, [idx], force.strength, (), plan.convoyed)
+        attacks.append(attack)
+        if plan.convoyed:
+            if plan.route is not None:
+                attack.route_starts, attack.route_ends, attack.route_next = plan.route
+        else:  # head to head with the move made the other way, once both are attacks
+            for f in by_province.get(dest, ()):
+                b = forces[f].attack
+                if b >= 0 and attacks[b].dest == origin and not attacks[b].convoyed:
+                    attack.opponent, attacks[b].opponent = b, a
     if stacked:
+        stacks.opponents(attacks, merging)
         stacks.merge_supports(phase, forces, attacks, group)
-    for idx, plan in enumerate(plans):
+    for idx in phase.helping:
+        plan = plans[idx]
         role = plan.role
         if role == SUPPORT_HOLD or role == SUPPORT_MOVE:
-            forces[idx].is_support = True
             if role == SUPPORT_MOVE:
                 forces[idx].supports_into = plan.dest
-            if not plan.matched:
+            if plan.unmatched is not None:
                 continue
             if role == SUPPORT_HOLD:
-                forces[plan.target].hold_supports.append(idx)
+                held = forces[plan.target]
+                held.hold_supports = [*held.hold_supports, idx]
             else:
-                attacks[forces[plan.target].attack].supports.append(idx)
+                helped = attacks[forces[plan.target].attack]
+                helped.supports = [*helped.supports, idx]
     if stacked:
         stacks.stacking(phase, forces, attacks)
     return forces, attacks

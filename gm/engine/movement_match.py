@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 from gm.engine.movement_plan import (
     CONVOY,
-    MERGE,
     MOVE,
+    NOT_CARRIED,
     STAND,
     SUPPORT_HOLD,
-    SUPPORT_MERGE,
 )
 from gm.engine.stacks import stack_target
 from gm.maps.gamemap import coast_of, province_of
@@ -27,14 +26,16 @@ if TYPE_CHECKING:
 def match(phase: MovementPhase) -> None:
     plans, units = phase.plans, phase.units
     convoys_for: dict[int, list[int]] = {}
-    for idx, plan in enumerate(plans):
+    for idx in phase.helping:  # the pieces told to support or convoy: their plans may stand
+        plan = plans[idx]
         if plan.role == CONVOY:
             army = plans[plan.target]
             if army.role == MOVE and army.dest_province == plan.dest:
                 convoys_for.setdefault(plan.target, []).append(idx)
             else:
-                plan.matched = False
-    for idx, plan in enumerate(plans):
+                plan.unmatched = NOT_CARRIED
+    for idx in phase.moving:
+        plan = plans[idx]
         if plan.role != MOVE:
             continue
         fleets = convoys_for.get(idx)
@@ -55,32 +56,32 @@ def match(phase: MovementPhase) -> None:
                 plan.role, plan.convoyed, plan.void = STAND, False, problem.message
         if not plan.convoyed:
             for f in fleets:
-                plans[f].matched = False
+                plans[f].unmatched = NOT_CARRIED
     rules = phase.rules
     vetted = rules.answers("may_support")
     stacked = phase.stacking_rules
-    for idx, plan in enumerate(plans):
+    for idx in phase.helping:
+        plan = plans[idx]
         role = plan.role
-        if role == STAND or role == MOVE or role == MERGE or role == SUPPORT_MERGE:
+        if role == STAND:
             continue
         if role == CONVOY:
-            if plan.matched and not plans[plan.target].convoyed:
-                plan.matched = False
+            if plan.unmatched is None and not plans[plan.target].convoyed:
+                plan.unmatched = NOT_CARRIED
             continue
         if stacked:
             plan.target = stack_target(phase, idx, plan)
         target = plans[plan.target]
         if role == SUPPORT_HOLD:
             if target.role == MOVE:
-                plan.matched, plan.unmatched_reason = False, "the supported unit moved"
+                plan.unmatched = "the supported unit moved"
         elif not (target.role == MOVE and target.dest_province == plan.dest
                   and (plan.dest_coast is None
                        or coast_of(target.dest) in (None, plan.dest_coast))):
-            plan.matched = False
-            plan.unmatched_reason = "the supported unit did not make that move"
-        if plan.matched and vetted and (why := rules.support_refused(
+            plan.unmatched = "the supported unit did not make that move"
+        if plan.unmatched is None and vetted and (why := rules.support_refused(
                 units[idx], units[plan.target], phase.position)):
-            plan.matched, plan.unmatched_reason = False, why
+            plan.unmatched = why
 
 
 def _route(phase: MovementPhase, army: int, fleets: list[int]):
@@ -89,7 +90,7 @@ def _route(phase: MovementPhase, army: int, fleets: list[int]):
         return None
     units, plans, fleet_adj = phase.units, phase.plans, phase.map.fleet_adj
     origin, dest = units[army].province, plans[army].dest_province
-    locs = {f: units[f].location for f in fleets if plans[f].matched}
+    locs = {f: units[f].location for f in fleets if plans[f].unmatched is None}
     starts: list[int] = []  # the fleets touching the army's province, those touching its
     ends: set[int] = set()  # destination, and which fleet touches which (one pass, as
     nxt: dict[int, list[int]] = {}  # most convoys are one or two fleets)

@@ -45,7 +45,7 @@ def outcome(phase: MovementPhase, res: Resolver, forces: list[Force],
         if plan.order is None and by < 0:  # no order, not attacked away: it held
             results.append(OrderResult(unit.power, None, unit, True, R.HELD, "", None))
         else:
-            ok, code, detail = _verdict(idx, plan, res, forces, attacks, by)
+            ok, code, detail = _verdict(idx, plan, res, attacks, by)
             results.append(OrderResult(unit.power, plan.order, unit, ok, code, detail,
                                        attacks[by].origin if by >= 0 else None))
             if code == R.MOVED:
@@ -82,14 +82,14 @@ def outcome(phase: MovementPhase, res: Resolver, forces: list[Force],
     return PhaseOutcome(position, results, events)
 
 
-def _verdict(idx: int, plan: Plan, res: Resolver, forces: list[Force], attacks: list[Attack],
+def _verdict(idx: int, plan: Plan, res: Resolver, attacks: list[Attack],
              by: int) -> tuple[bool, str, str]:
-    """(succeeded, reason code, detail) for one unit's order."""
+    """(succeeded, reason code, detail) for one unit's order (its plan is its force)."""
     if plan.void:
         return False, plan.void_code, plan.void
     role = plan.role
     if role == MOVE or role == MERGE:
-        a = forces[idx].attack
+        a = plan.attack
         if res.result[a]:
             return True, R.MOVED, ""
         if attacks[a].convoyed and not res.has_route(a):
@@ -98,11 +98,11 @@ def _verdict(idx: int, plan: Plan, res: Resolver, forces: list[Force], attacks: 
     if by >= 0:
         return False, R.DISLODGED, f"dislodged from {attacks[by].origin}"
     if role == SUPPORT_HOLD or role == SUPPORT_MOVE or role == SUPPORT_MERGE:
-        if not plan.matched:
-            return False, R.NOT_MATCHED, plan.unmatched_reason
+        if plan.unmatched is not None:
+            return False, R.NOT_MATCHED, plan.unmatched
         cutting = res.cutting_attacks(idx)
         if cutting:
-            value, strength = res.support_value(idx), forces[idx].strength
+            value, strength = res.support_value(idx), plan.strength
             origins = ", ".join(attacks[b].origin for b in cutting)
             if value <= 0:
                 return False, R.CUT, f"cut by {origins}"
@@ -111,7 +111,7 @@ def _verdict(idx: int, plan: Plan, res: Resolver, forces: list[Force], attacks: 
                                       f"{value:g} of {strength:g}")
         return True, R.SUPPORTED, ""
     if role == CONVOY:
-        if not plan.matched:
-            return False, R.NOT_MATCHED, "the army did not make that move by convoy"
+        if plan.unmatched is not None:
+            return False, R.NOT_MATCHED, plan.unmatched
         return True, R.CONVOYED, ""
     return True, R.HELD, ""

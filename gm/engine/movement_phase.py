@@ -39,9 +39,13 @@ from gm.rules import RuleSet
 
 
 def unit_index(position: Position) -> dict[str, list[int]]:
-    by_province: dict[str, list[int]] = {}
-    for i, unit in enumerate(position.units):
-        by_province.setdefault(unit.province, []).append(i)
+    """The pieces standing in each province, by their place in the position."""
+    units = position.units
+    by_province = {unit.province: [i] for i, unit in enumerate(units)}
+    if len(by_province) < len(units):  # pieces share a province (a stack): list them all
+        by_province = {}
+        for i, unit in enumerate(units):
+            by_province.setdefault(unit.province, []).append(i)
     return by_province
 
 
@@ -57,7 +61,11 @@ class MovementPhase:
         # each piece's plan, made when it is given an order (`give`); a piece given none holds
         self.plans: list[Plan] = [None] * len(self.units)  # take_orders makes the rest
         self.results: list[OrderResult] = []
-        self.defended: list[int] = []  # pieces whose order adds to their strength in place
+        # the pieces told to move, and those told to support or convoy (in the order of the
+        # pieces), so that the steps after skip the rest; each step still reads a plan's
+        # role, as an order set aside after its part spoke (a rule, a convoy chain) stands
+        self.moving: list[int] = []
+        self.helping: list[int] = []
         self._variant_checks = self.rules.answers("order_problem")
         self.stacking_rules = self.rules.answers("may_stack")  # pieces may share a province
 
@@ -71,7 +79,9 @@ class MovementPhase:
                       for part in _per_piece(order)]
         plans = self.plans
         for order in orders:
-            here = by_province.get(province_of(order.location), ())
+            # (a location without a coast is its province, as most orders' are)
+            here = by_province.get(order.location) or \
+                by_province.get(province_of(order.location), ())
             unit = units[here[0]] if len(here) == 1 else None
             if unit is not None and (order.power is None or unit.power == order.power) and \
                     (not order.unit_kind or unit.kind == order.unit_kind) and \
@@ -86,12 +96,12 @@ class MovementPhase:
             if stacking and not order.leader:
                 give_stack(self, idx, order)
             elif plans[idx] is None:
-                plans[idx] = Plan(order)  # the piece's first order (`give`, without a call)
+                plans[idx] = Plan(order, units[idx])  # its first order (`give`, without a call)
             else:
                 self.give(idx, order, order)
         for idx, plan in enumerate(plans):
             if plan is None:
-                plans[idx] = Plan(None)  # given no order: it holds
+                plans[idx] = Plan(None, units[idx])  # given no order: it holds
             elif plan.order is not None:
                 self._check(idx, plan)
         if self.rules.answers("void_moves"):
@@ -113,7 +123,7 @@ class MovementPhase:
                                    for r in self.results):
             self.results.append(OrderResult(by.power or "", old, self.units[idx], False,
                                             R.REPLACED, f"replaced by {by}"))
-        plan = self.plans[idx] = Plan(order)
+        plan = self.plans[idx] = Plan(order, self.units[idx])
         if void is not None:
             plan.void = void
 
@@ -145,7 +155,7 @@ class MovementPhase:
                                             self.rules) or problem
         if problem is not None:
             plan.void = problem.message
-            plan.role, plan.defence = STAND, 0.0
+            plan.role, plan.defence_bonus = STAND, 0.0
 
     # --- what a kind's part tells the phase (`phase_parts.MovementPlanner`) -------------------
     def named(self, location: str, leader: str | None = None, kind: str | None = None) -> int:
@@ -173,40 +183,45 @@ class MovementPhase:
 
     def stand(self, i: int, defence: float = 0.0) -> None:
         if defence:  # a plan stands unless told otherwise: only a defence is news
-            self.plans[i].defence = defence
-            self.defended.append(i)
+            self.plans[i].defence_bonus = defence  # (its force's, to which a rule may add)
 
+    # (`Plan.dest` is where a move goes, `dest_province` its province; a support's or a
+    # convoy's is a province, both)
     def move(self, i: int, dest: str, via_convoy: bool, needs_convoy: bool) -> None:
         plan = self.plans[i]
         plan.role = MOVE
         plan.via_convoy = via_convoy
-        plan.aim(dest)
+        plan.dest, plan.dest_province = dest, province_of(dest)
         plan.needs_convoy = needs_convoy
+        self.moving.append(i)
 
     def support_hold(self, i: int, target: int) -> None:
         plan = self.plans[i]
         plan.role, plan.target = SUPPORT_HOLD, target
+        self.helping.append(i)
 
     def support_move(self, i: int, target: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role, plan.target = SUPPORT_MOVE, target
-        plan.aim(province_of(dest))
+        plan.dest = plan.dest_province = province_of(dest)
         plan.dest_coast = coast_of(dest)
+        self.helping.append(i)
 
     def convoy(self, i: int, army: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role, plan.target = CONVOY, army
-        plan.aim(dest)
+        plan.dest = plan.dest_province = dest
+        self.helping.append(i)
 
     def merge(self, i: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role = MERGE
-        plan.aim(dest)
+        plan.dest, plan.dest_province = dest, province_of(dest)
 
     def support_merge(self, i: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role = SUPPORT_MERGE
-        plan.aim(dest)
+        plan.dest = plan.dest_province = dest
 
     # --- the steps ---------------------------------------------------------------------------
     def adjudicate(self, orders: list[Order]) -> PhaseOutcome:

@@ -5,8 +5,8 @@ phase's steps (check, match, forces, stacks, outcome)."""
 from __future__ import annotations
 
 from gm.engine import results as R
+from gm.engine.position import Unit
 from gm.engine.resolver import Force
-from gm.maps.gamemap import province_of
 from gm.orders.kinds.order_kind import Order
 
 # what a piece does (`Plan.role`), set only by the phase's planner verbs
@@ -19,18 +19,27 @@ SUPPORT_MERGE = 5
 CONVOY = 6
 # each role as a rule reads it (`results.PlannedOrder.action`)
 ACTIONS = ("hold", "move", "merge", "support_hold", "support_move", "support_merge", "convoy")
+NOT_CARRIED = "the army did not make that move by convoy"  # a convoy that matches no move
 
 
 class Plan(Force):
     """A unit's order after checking: what the resolver will do with it. The plan is also the
-    piece's `Force`, whose fields `movement_forces.build_forces` sets once every order is
-    checked and matched: a phase makes one object per piece, not two."""
+    piece's `Force`, made with it as the piece's own (its power, province and strength), which
+    `movement_forces.build_forces` completes once every order is checked and matched (a side,
+    a defence, an attack, supports): a phase makes one object per piece, not two."""
 
     __slots__ = ("order", "role", "dest", "dest_province", "target", "dest_coast", "via_convoy",
-                 "needs_convoy", "convoyed", "void", "void_code", "matched", "unmatched_reason",
-                 "route", "defence")
+                 "needs_convoy", "convoyed", "void", "void_code", "unmatched",
+                 "route")
 
-    def __init__(self, order: Order | None):
+    def __init__(self, order: Order | None, unit: Unit):
+        # the piece's own force, standing unsupported: `Force.__init__`'s fields, set here in
+        # the same call, as a phase makes a plan for every piece (tests/engine/test_plans.py)
+        self.power, self.province, self.strength = unit.power, unit.province, unit.strength
+        self.defence_bonus = 0.0
+        self.attack = -1
+        self.hold_supports = ()
+        self.supports_into = None
         self.order = order
         self.role = STAND
         self.dest: str | None = None  # move: the location moved to; support/convoy: the province
@@ -42,11 +51,6 @@ class Plan(Force):
         self.convoyed = False
         self.void: str | None = None  # why the order was set aside
         self.void_code = R.VOID  # BLOCKED when other units' orders set it aside (`void_moves`)
-        self.matched = True  # support/convoy: does the supported/convoyed order match?
-        self.unmatched_reason = ""
+        self.unmatched: str | None = None  # support/convoy: why it matches no order, if not
         self.route: tuple | None = None  # a convoyed move: the convoy route graph
-        self.defence = 0.0  # added to the piece's strength where it stands (its order's part)
 
-    def aim(self, dest: str) -> None:
-        self.dest = dest
-        self.dest_province = province_of(dest)

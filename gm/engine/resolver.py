@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 _NO_FRIENDS: frozenset[int] = frozenset()
+_NO_ROUTE: Mapping[int, list[int]] = MappingProxyType({})  # a land move's: read, never filled
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
@@ -29,20 +30,18 @@ class Force:
     power itself, or the player behind several powers): no side dislodges its own pieces."""
 
     __slots__ = ("power", "province", "strength", "defence_bonus", "attack", "hold_supports",
-                 "supports_into", "is_support")
+                 "supports_into")
 
     def __init__(self, power: str, province: str, strength: float,
                  defence_bonus: float = 0.0, attack: int = -1,
-                 hold_supports: list[int] | None = None, supports_into: str | None = None,
-                 is_support: bool = False):
+                 hold_supports: Sequence[int] = (), supports_into: str | None = None):
         self.power = power
         self.province = province
         self.strength = strength
-        self.defence_bonus = defence_bonus  # extra strength when standing (home fortress)
+        self.defence_bonus = defence_bonus  # strength added where it stands (its order, a fortress)
         self.attack = attack  # index of the attack it takes part in, or -1 if it stays
-        self.hold_supports = hold_supports if hold_supports is not None else []
+        self.hold_supports = hold_supports  # the forces supporting it to hold
         self.supports_into = supports_into  # for a support of a move: the province
-        self.is_support = is_support
 
 
 class Attack:
@@ -67,26 +66,23 @@ class Attack:
                  "origins")
 
     def __init__(self, power: str, origin: str, dest: str, forces: list[int], strength: float,
-                 supports: list[int] | None = None, convoyed: bool = False, opponent: int = -1,
-                 route_starts: list[int] = (), route_ends: frozenset[int] = frozenset(),
-                 route_next: Mapping[int, list[int]] | None = None):
+                 supports: Sequence[int] = (), convoyed: bool = False, opponent: int = -1,
+                 route_starts: Sequence[int] = (), route_ends: frozenset[int] = frozenset(),
+                 route_next: Mapping[int, list[int]] = _NO_ROUTE):
         self.power = power
         self.origin = origin
         self.dest = dest
         self.forces = forces
         self.strength = strength
-        self.supports = supports if supports is not None else []
+        self.supports = supports  # the forces supporting it
         self.convoyed = convoyed
         self.opponent = opponent  # the attack coming the other way (head-to-head), if any
         self.route_starts = route_starts
         self.route_ends = route_ends
-        self.route_next = route_next if route_next is not None else _NO_ROUTE
+        self.route_next = route_next
         self.joins = False
         self.friends: frozenset[int] = _NO_FRIENDS
         self.origins: tuple[str, ...] | None = None
-
-
-_NO_ROUTE: Mapping[int, list[int]] = MappingProxyType({})  # a land move's: read, never filled
 
 SupportRule = Callable[[float, Sequence[float]], float]
 

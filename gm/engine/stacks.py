@@ -113,7 +113,6 @@ def merge_supports(phase: MovementPhase, forces: list[Force], attacks: list[Atta
     for idx, plan in enumerate(phase.plans):
         if plan.role != SUPPORT_MERGE:
             continue
-        forces[idx].is_support = True
         forces[idx].supports_into = plan.dest
         place = phase.map.provinces[plan.dest].name if plan.dest in phase.map.provinces \
             else plan.dest
@@ -123,27 +122,34 @@ def merge_supports(phase: MovementPhase, forces: list[Force], attacks: list[Atta
                       if len(key) == 3 and key[0] == "merge" and key[2] == plan.dest]
             a = others[0] if len(others) == 1 else None
             if len(others) > 1:
-                plan.matched = False
-                plan.unmatched_reason = f"several merges into {place}, and the support " \
-                                        "names none"
+                plan.unmatched = f"several merges into {place}, and the support names none"
                 continue
         if a is None:
-            plan.matched = False
-            plan.unmatched_reason = f"no merge into {place}"
+            plan.unmatched = f"no merge into {place}"
             continue
         merging = phase.units[attacks[a].forces[0]]
         if vetted and (why := rules.support_refused(phase.units[idx], merging, phase.position)):
-            plan.matched, plan.unmatched_reason = False, why
+            plan.unmatched = why
             continue
-        attacks[a].supports.append(idx)
+        attacks[a].supports = [*attacks[a].supports, idx]
 
 
-def merge_routes(attacks: list[Attack], by_route: dict[tuple[str, str], int]) -> None:
-    """A merge is head-to-head with an attack from its province into any of its origins."""
-    for b, attack in enumerate(attacks):
+def opponents(attacks: list[Attack], merging: bool) -> None:
+    """Each attack's opponent (`Attack.opponent`) where pieces may stack: several attacks may
+    leave one province for one place (the last made is the opponent), and a merge is
+    head-to-head with an attack from its province into any of its origins."""
+    by_route = {(x.origin, x.dest): b for b, x in enumerate(attacks) if not x.convoyed}
+    if merging:
+        for b, attack in enumerate(attacks):
+            if attack.origins is not None:
+                for origin in attack.origins:
+                    by_route.setdefault((origin, attack.dest), b)
+    for attack in attacks:
         if attack.origins is not None:
-            for origin in attack.origins:
-                by_route.setdefault((origin, attack.dest), b)
+            attack.opponent = next((by_route[(attack.dest, o)] for o in attack.origins
+                                    if (attack.dest, o) in by_route), -1)
+        elif not attack.convoyed:
+            attack.opponent = by_route.get((attack.dest, attack.origin), -1)
 
 
 def stacking(phase: MovementPhase, forces: list[Force], attacks: list[Attack]) -> None:

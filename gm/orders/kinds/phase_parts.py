@@ -11,7 +11,7 @@ for a phase is refused in it (unless a rule takes the order first), in the words
 The movement phase (`gm.engine.movement_phase.MovementPhase`) implements `MovementPlanner`. A
 kind's `in_movement` part (`MovementPart`) is called once per piece its order commands, with
 the piece's index; it checks what only the board can say and then tells the planner, in the
-rulebook's words, what the piece does: it stands, moves, supports, convoys or merges. It
+rulebook's words, what the piece does (once): it stands, moves, supports, convoys or merges. It
 returns the problem that makes the order void (the piece then stands), or None. The planner
 never shows a kind the resolver's own types (plans, forces, attacks).
 """
