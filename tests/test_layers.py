@@ -36,7 +36,7 @@ LOOKS_UP = {"gm.maps.map_check": {"notation"}}
 # map names it, the order kinds' registry a kind's module when one of its orders is met, each
 # by its full name written out, which the graph reads as an import. Any other registry is an
 # explicit list of imports.
-LOADS_BY_NAME = {"gm.rules.rule_registry", "gm.orders.kind_registry"}
+LOADS_BY_NAME = {"gm.rules.rule_registry", "gm.orders.kind_registry", "gm.cli"}
 _LOADERS = {"import_module", "iter_modules", "__import__"}
 
 

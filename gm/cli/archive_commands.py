@@ -2,8 +2,6 @@
 one), `gm delete` (its archive written first) and `gm rename`. Each parses its arguments,
 calls `gm.game`, and prints."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -4,8 +4,6 @@
 this command answers the rest (`--help`, a mistyped option) and `gm` run as a library.
 """
 
-from __future__ import annotations
-
 import typer
 
 from gm.cli import app

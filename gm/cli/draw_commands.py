@@ -4,8 +4,6 @@
 (A draw agreed between powers is recorded with `gm agree-draw`.)
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -2,8 +2,6 @@
 next report prints) and `gm agree-draw`. Each parses its arguments, calls `gm.game`, and
 prints."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

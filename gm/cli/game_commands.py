@@ -10,8 +10,6 @@ there is one, else the user's own store (`gm.store.database.choose_store`).
 Heavy modules are imported inside the commands so that `gm --help` starts at once.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -7,8 +7,6 @@ read the log (docs/judge.md). Each parses its arguments, calls `gm.judge`, and p
     gm log GAME [--phase P]
 """
 
-from __future__ import annotations
-
 from contextlib import AbstractContextManager, nullcontext
 from typing import Annotated
 

@@ -1,8 +1,6 @@
 """The letters of the open phase (`gm letters`, `--drop N`, `--accept N` for a message held as
 late by `gm mail read`) and the order confirmations to mail back to players (`gm confirm`). Each parses its arguments, calls `gm.game`, and prints."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -8,8 +8,6 @@ written as messages. Each parses its arguments, calls `gm.mail`, and prints.
     gm mail sent GAME [--phase P]                    what gm sent, to whom, when; what waits
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager

@@ -1,7 +1,5 @@
 """`gm map check NAME` and `gm map show NAME`."""
 
-from __future__ import annotations
-
 from collections import Counter
 from pathlib import Path
 

@@ -2,7 +2,6 @@
 `gm status` (who has ordered), `gm adjudicate`, `gm report` and `gm chart`. Each parses its
 arguments, calls `gm.game`, and prints through `output`."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

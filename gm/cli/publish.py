@@ -1,7 +1,5 @@
 """`gm publish`: write a game as a static web site."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

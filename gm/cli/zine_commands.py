@@ -9,8 +9,6 @@
     gm nmr GAME                              who has sent no orders, and how often running
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

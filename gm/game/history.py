@@ -22,7 +22,6 @@ from gm.store import game_rows as rows
 from gm.store.database import Store
 from gm.store.game_rows import GameRow, joint_victory
 from gm.store.position_rows import load_position
-from gm.store.result_rows import adjudication_from, set_adjudication_status
 
 
 def discard_redo(store: Store, game: GameRow) -> None:
@@ -75,6 +74,8 @@ class Step:
 
 
 def undo(store: Store, name: str) -> Step:
+    from gm.store.result_rows import set_adjudication_status  # undo and redo only: not intake's
+
     with store.transaction():
         view = open_game(store, name)
         game = view.game
@@ -105,6 +106,8 @@ def undo(store: Store, name: str) -> Step:
 
 
 def redo(store: Store, name: str) -> Step:
+    from gm.store.result_rows import adjudication_from, set_adjudication_status
+
     with store.transaction():
         view = open_game(store, name)
         game = view.game

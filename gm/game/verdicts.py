@@ -13,14 +13,16 @@ engine gave it. What the player is told is then what the adjudication will do.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from gm.engine import results as R
 from gm.engine.position import Position
-from gm.engine.results import OrderResult
 from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
 from gm.orders.check import VOID_NOTE
 from gm.rules import RuleSet
+
+if TYPE_CHECKING:  # the engine's results are loaded with the engine, for a trial
+    from gm.engine.results import OrderResult
 
 OK, VOID, PART_VOID = "ok", "void", "void in part"
 # what became of a line that is no order to adjudicate now
@@ -99,6 +101,8 @@ def verdict_of(results: list[OrderResult]) -> Verdict:
     """The class of an order's results: void when every one is void, void in part when some
     are, else ok (carried out, or failed on the board: bounced, cut, dislodged, blocked by
     another power's orders)."""
+    from gm.engine import results as R  # loaded already by the engine that gave the results
+
     voids = [r for r in results if r.code == R.VOID and not r.succeeded]
     if not voids:
         return Verdict(OK)

@@ -13,17 +13,23 @@ lives elsewhere (a test's) joins for a while with `added`. Asked by: the phases 
 to (`gm.orders.phases`), the variant form it needs (`gm.orders.variants`), the glue for a
 grammar form (`gm.orders.parse`), its board check (`gm.orders.legality`), the class a stored
 order names (`gm.store.codec`), the words letters name it by (`gm.orders.line_kinds`).
+
+The words are the one thing a letter needs of every kind (its first line is judged against all
+of them): `letter_words` takes them from the kinds once and keeps that table in the cache
+folder, keyed by the kinds' files, so that reading a letter loads only the kinds of the orders
+it holds. The kinds stay the owners of their words; the table is only ever derived from them.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gm.orders.kinds.order_kind import OrderKind
+    from gm.orders.kinds.order_kind import OrderKind, Words
 
 # Each kind's order class, by name -> how the kinds of its module are loaded (`KINDS`).
 # `declared()` lists the kinds in this order.
@@ -109,6 +115,53 @@ def declares(order) -> str:
     """What an order that commands no unit declares ("loan"; `OrderKind.declares`), or ""."""
     kind = kind_of(order)
     return kind.declares if kind is not None else ""
+
+
+def letter_words() -> tuple[Words, ...]:
+    """Every known kind's words (`OrderKind.words`), in the order of `declared()`: what the
+    letter reader's patterns are made of (`gm.orders.line_kinds`). From the kinds themselves
+    once they are all loaded (or one is `added`); else from the table kept in the cache folder
+    (`kept_words`), so that a letter loads the kinds it uses and no other."""
+    if _added or len(_NAMED) == len(WHERE):
+        return tuple(kind.words for kind in declared())
+    return kept_words()
+
+
+def kept_words() -> tuple[Words, ...]:
+    """The words of the kinds of `WHERE`, as kept in the cache folder if the kinds' files are
+    those they were taken from; else taken from the kinds now (which loads them all) and kept.
+    A cache folder that cannot be read or written only means the kinds are loaded."""
+    from gm.disk_cache import cache_folder, read_cached, write_cached
+
+    key = _words_key()
+    cache = cache_folder() / _words_file()
+    words = read_cached(cache, key)
+    if not isinstance(words, tuple) or len(words) != len(WHERE):
+        words = tuple(_named(name).words for name in WHERE)
+        write_cached(cache, key, words)
+    return words
+
+
+def _words_key() -> tuple:
+    """What the kept words are made from: this registry and every module of the kinds' folder
+    (each file's name, time and size), and gm's version."""
+    import gm
+    import gm.orders.kinds as package
+
+    folder = package.__path__[0]
+    files = sorted((entry.name, entry.stat().st_mtime_ns, entry.stat().st_size)
+                   for entry in os.scandir(folder) if entry.name.endswith(".py"))
+    own = os.stat(__file__)
+    return gm.__version__, (own.st_mtime_ns, own.st_size), tuple(files)
+
+
+def _words_file() -> str:
+    """The kept words' file name, one per installed gm (a checksum of where its kinds are), so
+    that two installations sharing a cache folder do not replace each other's."""
+    import zlib
+
+    where = os.path.dirname(os.path.abspath(__file__)).encode("utf-8", "surrogateescape")
+    return f"kind-words-{zlib.crc32(where):08x}.pickle"
 
 
 def echo_words() -> frozenset[str]:

@@ -5,8 +5,9 @@ not read, how much of an order it has (an order refused with the reason, or chat
 and pure functions: the reader (`gm.orders.letters`) decides what becomes of the line.
 
 The verbs and signs of orders are the kinds' own (`OrderKind.words`): the patterns that read
-them are built from every kind the registry knows (`word_patterns`), again whenever a kind is
-added, so a new kind's words are read with no edit here."""
+them are built from the words of every kind the registry knows (`word_patterns`,
+`kind_registry.letter_words`, which loads no kind module to give them), again whenever a kind
+is added, so a new kind's words are read with no edit here."""
 
 from __future__ import annotations
 
@@ -70,18 +71,19 @@ def word_patterns() -> WordPatterns:
     global _built
     generation = kind_registry.generation()
     if _built is None or _built[0] != generation:
-        _built = generation, _joined(kind_registry.declared())
+        _built = generation, _joined(kind_registry.letter_words())
     return _built[1]
 
 
-def _joined(kinds) -> WordPatterns:
+def _joined(words) -> WordPatterns:
+    """The patterns of these kinds' words (`Words`, one per kind)."""
     def either(field: str) -> str:
-        words = dict.fromkeys(w for kind in kinds for w in getattr(kind.words, field))
-        return "|".join(words) or "(?!)"  # no kind has such words: the pattern never matches
+        found = dict.fromkeys(w for kind in words for w in getattr(kind, field))
+        return "|".join(found) or "(?!)"  # no kind has such words: the pattern never matches
 
     def verbs(field: str) -> tuple[tuple[str, str], ...]:
-        return tuple(("(?i)" + "|".join(getattr(kind.words, field)), kind.words.verb)
-                     for kind in kinds if kind.words.verb and getattr(kind.words, field))
+        return tuple(("(?i)" + "|".join(getattr(kind, field)), kind.verb)
+                     for kind in words if kind.verb and getattr(kind, field))
 
     headings = either("headings")
     return WordPatterns(

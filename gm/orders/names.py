@@ -39,6 +39,8 @@ _ROMAN = re.compile(r"[IVXLC]+")  # `Ptolemy IV`: a numeral names no leader alon
 
 def fold(text: str) -> str:
     """`St. Petersburg` -> `stpetersburg`; `München` -> `munchen`."""
+    if text.isalnum() and text.isascii():  # most names and words: letters (and digits) only
+        return text.lower()
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return _NOT_ALNUM.sub("", text.lower())
@@ -261,7 +263,7 @@ class NameIndex:
         hyphenated = sorted((n for n in names if re.search(r"\w-\w", n)), key=len, reverse=True)
         if not hyphenated:
             return None
-        return re.compile("|".join(re.escape(n) for n in hyphenated), re.IGNORECASE)
+        return _hyphenated_names("|".join(re.escape(n) for n in hyphenated))
 
     def unhyphenate(self, text: str) -> str:
         """Write `Mid-Atlantic` as `Mid Atlantic` (same length, so columns stay right)."""
@@ -430,16 +432,51 @@ def _either(labels: tuple[str, ...] | list[str]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
+def _hyphenated_names(text: str) -> re.Pattern[str]:
+    """The pattern of a map's names with a hyphen inside, from its text (`NameIndex`)."""
+    return re.compile(text, re.IGNORECASE)
+
+
 _INDEXES: dict[int, tuple[GameMap, NameIndex]] = {}
 
 
 def name_index(game_map: GameMap) -> NameIndex:
-    """The index for this map object, built once (the map is held so its id stays unique)."""
+    """The index for this map object, made once (the map is held so its id stays unique)."""
     entry = _INDEXES.get(id(game_map))
     if entry is not None and entry[0] is game_map:
         return entry[1]
     if len(_INDEXES) >= 16:
         _INDEXES.clear()
-    index = NameIndex(game_map)
+    index = _kept_index(game_map)
     _INDEXES[id(game_map)] = (game_map, index)
+    return index
+
+
+def _kept_index(game_map: GameMap) -> NameIndex:
+    """The map's index as kept in the cache folder, if it was made by this code from the same
+    names; else built, and kept. Building it folds every name of the map, a hundredth of a
+    cold `gm orders`; what is kept is what `NameIndex` built, its answers left out."""
+    import os
+    import zlib
+
+    from gm.disk_cache import cache_folder, read_cached, write_cached
+
+    own = os.stat(__file__)
+    key = ((own.st_mtime_ns, own.st_size),
+           tuple((p.id, p.name, *p.aliases) for p in game_map.provinces.values()),
+           tuple((p.id, p.name, p.adjective, tuple(p.aliases), tuple(p.leaders))
+                 for p in game_map.powers.values()))
+    where = zlib.crc32(__file__.encode("utf-8", "surrogateescape"))
+    cache = cache_folder() / f"names-{game_map.id}-{where:08x}.pickle"
+    made = read_cached(cache, key)
+    if isinstance(made, dict):
+        index = NameIndex.__new__(NameIndex)
+        hyphenated = made.pop("hyphenated")  # kept as text: compiled as the index compiles it
+        index.__dict__.update(made, map=game_map, _cache={},
+                              hyphenated=hyphenated and _hyphenated_names(hyphenated))
+        return index
+    index = NameIndex(game_map)
+    kept = {name: value for name, value in vars(index).items() if name not in ("map", "_cache")}
+    kept["hyphenated"] = index.hyphenated and index.hyphenated.pattern
+    write_cached(cache, key, kept)
     return index

@@ -25,8 +25,6 @@ from gm.orders.errors import (
 )
 from gm.orders.grammar import NameText, PlaceText, Syntax, UnitText
 from gm.orders.kind_registry import glue
-from gm.orders.kinds.choose_kind import ChooseKind
-from gm.orders.kinds.convert import Convert
 from gm.orders.kinds.move import Move
 from gm.orders.kinds.order_kind import Order
 from gm.orders.names import LEADER, PROVINCE, Match, NameIndex, NameProblem, name_index
@@ -365,6 +363,9 @@ class _Builder:
     def kind_change(self, unit: _Unit, written: UnitText, dest: UnitText,
                     via: bool = False) -> Order:
         """`A(Tyr)-F(Tyr)`, `A Tyr becomes F`, `A/F Tan - F`; or a move that repeats the kind."""
+        from gm.orders.kinds.choose_kind import ChooseKind  # only an order that changes a kind
+        from gm.orders.kinds.convert import Convert
+
         if unit.leader:
             raise self.fail(f"{unit.leader} is a leader and cannot become an army or a fleet",
                             written.column)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
 from gm.orders.kind_registry import declared, kind_of
-from gm.orders.kinds.choose_kind import ChooseKind
 from gm.orders.kinds.order_kind import Order
 from gm.rule_catalogue import forbidden, forms, phases_for, reference
 
@@ -75,6 +74,8 @@ def _plainly_standard(order: Order) -> bool:
 
 def required_forms(order: Order) -> set[str]:
     """The variant forms an order needs; empty for an order of the standard game."""
+    from gm.orders.kinds.choose_kind import ChooseKind  # not for a plainly standard order
+
     needed = set()
     kind = kind_of(order)
     form = kind.form if kind is not None else None

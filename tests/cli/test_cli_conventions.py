@@ -4,6 +4,8 @@ commands that load only what they use."""
 
 from __future__ import annotations
 
+import inspect
+import json
 import os
 import re
 import subprocess
@@ -131,10 +133,66 @@ def test_a_command_builds_only_its_own_click_command():
     from gm.cli import app
 
     root = get_command(app)
-    assert root.commands.built.keys() == {"map", "mail"}  # the groups, built by typer
+    groups = {name for name in ("map", "mail") if name in root.commands.built}
+    assert root.commands.built.keys() == groups  # a group only if its module was loaded
     assert "status" in root.commands and "status" in root.list_commands(None)
     assert root.get_command(None, "status").name == "status"
-    assert root.commands.built.keys() == {"map", "mail", "status"}
+    assert root.get_command(None, "map").commands.keys() == {"check", "list", "show"}
+    assert root.commands.built.keys() == groups | {"map", "status"}
+    assert root.get_command(None, "no-such-command") is None
+
+
+def test_the_app_names_each_command_by_the_module_that_defines_it_in_the_help_order():
+    code = ("import json\n"
+            "from gm.cli import app\n"
+            "found = []\n"
+            "for load in dict.fromkeys(app.modules.values()):\n"
+            "    before = [*app.later, *(g.name for g in app.registered_groups)]\n"
+            "    load()\n"
+            "    now = [*app.later, *(g.name for g in app.registered_groups)]\n"
+            "    found.append([[n for n in now if n not in before],\n"
+            "                  [n for n, l in app.modules.items() if l is load]])\n"
+            "print(json.dumps(found))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    for defined, named in json.loads(proc.stdout):
+        assert defined == named  # each module defines the commands named for it, in order
+    from typer.main import get_command
+
+    from gm.cli import app
+
+    listed = get_command(app).list_commands(None)
+    assert listed == list(app.modules)
+    assert listed.index("publish") < listed.index("mail")  # groups last, as typer lists them
+
+
+def test_commands_annotations_are_objects_not_text_typer_would_compile_at_each_run():
+    from typer.main import get_command
+
+    from gm.cli import app
+
+    root = get_command(app)
+    callbacks = [app.registered_callback.callback]
+    for name in root.list_commands(None):
+        root.get_command(None, name)  # loads its module
+    callbacks += [info.callback for info in app.later.values()]
+    for group in app.registered_groups:
+        callbacks += [info.callback for info in group.typer_instance.later.values()]
+    assert len(callbacks) >= 39  # every command, and the options of `gm` itself
+    for callback in callbacks:
+        texts = [a for a in inspect.get_annotations(callback).values() if isinstance(a, str)]
+        assert texts == [], callback.__qualname__
+
+
+def test_a_command_line_loads_the_module_of_its_command_only(tmp_path):
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    assert run_gm("new", "cold", env=env).returncode == 0
+    loaded = {m for m in modules_loaded_by("status", "cold", env=env)
+              if m.startswith("gm.cli.") and m not in ("gm.cli.common", "gm.cli.conventions",
+                                                        "gm.cli.output")}
+    assert loaded == {"gm.cli.play_commands"}
+    loaded = {m for m in modules_loaded_by("map", "list", env=env) if m.startswith("gm.cli.")}
+    assert "gm.cli.map_commands" in loaded and "gm.cli.play_commands" not in loaded
 
 
 def test_status_and_orders_load_no_parser_checker_drawing_rich_or_sqlite_utils(tmp_path):
@@ -214,3 +272,64 @@ def test_a_command_runs_with_the_cycle_collector_on_and_its_modules_set_aside(co
     enabled, frozen = proc.stdout.split()
     assert proc.returncode == 0, proc.stderr
     assert enabled == "True" and int(frozen) > 10_000
+
+
+def test_what_a_command_loads_as_it_runs_is_set_aside_then_the_collector_runs_as_usual():
+    """A command's own imports (`gm orders` loads the letter reader as it runs) happen before
+    the collector's first run, which sets aside what exists then; cycles made after it are
+    collected as usual."""
+    code = ("import gc, sys\nimport gm.launcher as launcher\nimport gm.cli as cli\n"
+            "usual = gc.get_threshold()[0]\n"
+            "def command():\n"
+            "    frozen = gc.get_freeze_count()\n"
+            "    loaded = [[n] for n in range(launcher._FIRST - 2_000)]  # a library's objects\n"
+            "    before = gc.get_freeze_count() - frozen, gc.get_threshold()\n"
+            "    more = [[n] for n in range(3_000)]  # the collector runs: sets them aside\n"
+            "    after = gc.get_freeze_count() - frozen, gc.get_threshold()\n"
+            "    cycle = []\n    cycle.append(cycle)\n    del cycle\n"
+            "    print(before[0], after[0] >= len(loaded), after[1] == before[1],\n"
+            "          after[1][0] == usual, gc.collect() >= 1)\n"
+            "cli.main = command\n"
+            "sys.argv = ['gm', 'status', 'g']\nlauncher.main()\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=dict(os.environ), cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    before, all_set_aside, same_threshold, usual, collected = proc.stdout.split()
+    assert before == "0"  # no collection while the command's own modules load
+    assert all_set_aside == "True" and same_threshold == "False"
+    assert usual == collected == "True"  # Python's own threshold again, and cycles collected
+
+
+def launched(*args: str, before: str = "", env: dict | None = None) -> subprocess.CompletedProcess:
+    """`gm ARGS` through the entry point, after `before` ran in the same process."""
+    code = f"import sys\n{before}\nsys.argv = ['gm', *{list(args)!r}]\nfrom gm.launcher import main\nmain()\n"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, cwd=ROOT)
+
+
+def test_a_command_ends_with_its_status_its_output_and_the_atexit_functions(tmp_path):
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    at_exit = "import atexit\natexit.register(print, 'at exit')"
+    done = launched("new", "g", before=at_exit, env=env)
+    assert done.returncode == 0 and done.stdout.endswith("at exit\n"), done.stderr
+    assert done.stdout.startswith("Started g (Standard) at Spring 1901")
+    failed = launched("status", "no-such-game", before=at_exit, env=env)
+    assert failed.returncode == 1 and failed.stdout == "at exit\n"
+    assert "no-such-game" in failed.stderr
+    misused = launched("status", "--no-such-option", env=env)
+    assert misused.returncode == 2 and "No such option" in misused.stderr
+    said = launched("status", "g", env=env,
+                    before="import gm.cli\ndef stop():\n    raise SystemExit('stopped: why')\n"
+                           "gm.cli.main = stop")
+    assert (said.returncode, said.stderr) == (1, "stopped: why\n")
+
+
+def test_a_command_whose_thread_still_runs_ends_as_python_ends_it(tmp_path):
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    late = ("import threading, time\n"  # the thread prints once the command has ended
+            "def late():\n"
+            "    while threading.main_thread().is_alive():\n        time.sleep(0.01)\n"
+            "    print('thread done')\n"
+            "threading.Thread(target=late).start()")
+    done = launched("variants", before=late, env=env)
+    assert done.returncode == 0 and done.stdout.endswith("thread done\n"), done.stderr

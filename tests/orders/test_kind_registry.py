@@ -85,3 +85,59 @@ def test_status_of_a_game_reads_its_stored_orders_back_in_a_new_process(tmp_path
     assert "  France      0 orders; no order yet for F Bre, A Mar, A Par\n" in status
     listed = gm("orders", "g", "--list")
     assert "F Edi S F Lon - Nth" in listed and "A Ber H" in listed
+
+
+def _words_as_lists(words) -> list:
+    return [[getattr(w, f) for f in ("verb", "begins", "names", "signs", "headings", "leads")]
+            for w in words]
+
+
+_KEPT_WORDS = (
+    "import json, sys\n"
+    "from gm.orders.kind_registry import kept_words\n"
+    "words = kept_words()\n"
+    f"loaded = {_LOADED}\n"
+    "from gm.orders.kind_registry import declared\n"
+    "own = [k.words for k in declared()]\n"
+    "print(json.dumps([words == tuple(own), [list(map(str, w.__dict__.values())) for w in words],"
+    " loaded]))\n")
+
+
+def test_the_kept_words_are_the_kinds_own_and_once_kept_load_no_kind(tmp_path, monkeypatch):
+    monkeypatch.setenv("GM_CACHE", str(tmp_path))
+    same, first, loaded = _fresh(_KEPT_WORDS)  # nothing kept yet: taken from the kinds
+    assert same and len(first) == len(WHERE)
+    assert {"merge", "loan", "split", "waive"} <= set(loaded)
+    same, again, loaded = _fresh(_KEPT_WORDS)  # kept: no kind loaded to give them
+    assert same and again == first
+    assert loaded == []
+
+
+def test_kept_words_made_from_other_files_are_taken_again_from_the_kinds(tmp_path, monkeypatch):
+    from gm.disk_cache import write_cached
+    from gm.orders import kind_registry
+
+    monkeypatch.setenv("GM_CACHE", str(tmp_path))
+    own = tuple(kind.words for kind in declared())
+    cache = tmp_path / kind_registry._words_file()
+    key = kind_registry._words_key()
+    assert len(key[2]) == len(list(Path(kinds_package.__path__[0]).glob("*.py")))
+    write_cached(cache, (key[0], key[1], key[2][1:]), own[::-1])  # a kind's file is not the same
+    assert kind_registry.kept_words() == own
+    write_cached(cache, key, own[:3])  # a table of other kinds than WHERE's
+    assert kind_registry.kept_words() == own
+
+
+def test_a_letter_loads_the_kinds_of_its_orders_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("GM_CACHE", str(tmp_path))
+    code = ("import json, sys\n"
+            "from gm.maps import load_map\n"
+            "from gm.orders.letters import read_orders\n"
+            "letter = read_orders('FRANCE:\\nA Par - Bur\\nA Mar S A Par - Bur\\nF Bre - Mid\\n',"
+            " load_map('standard'), phase_kind='Movement')\n"
+            f"print(json.dumps([[str(o.order) for o in letter.orders], {_LOADED}]))\n")
+    _fresh(code)  # the first run keeps the kinds' words
+    orders, loaded = _fresh(code)
+    assert orders == ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mid"]
+    assert "move" in loaded and "support" in loaded
+    assert not {"merge", "split", "loan", "waive", "sack", "destroy_centre"} & set(loaded)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gm.orders.errors import AMBIGUOUS_NAME, UNKNOWN_NAME, OrderError
 from gm.orders.names import edit_distance, fold, name_index, near_miss_limit
@@ -147,6 +152,14 @@ def test_fold_ignores_case_accents_and_punctuation():
     assert fold("Helm's Deep") == "helmsdeep"
 
 
+@given(st.text(alphabet=st.characters(max_codepoint=0x24F), max_size=12)
+       | st.from_regex(r"[A-Za-z0-9]{1,12}", fullmatch=True))
+def test_a_word_of_plain_letters_folds_as_any_text_does(text):
+    """`fold` takes a plain word (ASCII letters and digits) by a shorter way: the same key."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    assert fold(text) == re.sub(r"[^a-z0-9]+", "", plain.lower())
+
+
 @pytest.mark.parametrize("a, b, distance", [
     ("phrygia", "phyrgia", 1), ("allepo", "aleppo", 2), ("pergamon", "pergammon", 1),
     ("paris", "paris", 0), ("abc", "xyz", 3),
@@ -211,3 +224,38 @@ def test_an_unknown_name_carries_its_candidates_as_ids(rome):
         read_order("A Umb - Gaul Cis", rome)
     assert failed.value.span == (9, 17)
     assert ("province", "gau") in failed.value.choices
+
+
+def _index_state(index) -> dict:
+    def pool(p):
+        return (p.kind, p.names, p.worded, p.keys)
+
+    return {"provinces": pool(index.provinces), "powers": pool(index.powers),
+            "leaders": pool(index.leaders), "leader_power": index.leader_power,
+            "hyphenated": index.hyphenated and (index.hyphenated.pattern,
+                                                 index.hyphenated.flags)}
+
+
+@pytest.mark.parametrize("variant", ["standard", "rise-of-rome-ii"])
+def test_a_kept_index_is_the_one_built_from_the_same_names(variant, tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from gm.maps import load_map
+    from gm.orders import names
+
+    monkeypatch.setenv("GM_CACHE", str(tmp_path))
+    game_map = load_map(variant)
+    built = names.NameIndex(game_map)
+    first = names._kept_index(game_map)  # nothing kept yet: built, and kept
+    assert list(tmp_path.glob("names-*.pickle"))
+    again = names._kept_index(game_map)  # read back
+    assert again is not first and again.map is game_map
+    assert _index_state(first) == _index_state(again) == _index_state(built)
+    for province in game_map.provinces.values():
+        assert again.province(province.name).id == built.province(province.name).id
+    # another map with the same id but other names is not given the kept index
+    renamed = {pid: replace(p, aliases=(*p.aliases, f"zz{pid}"))
+               for pid, p in game_map.provinces.items()}
+    other = replace(game_map, provinces=renamed)
+    assert _index_state(names._kept_index(other)) == _index_state(names.NameIndex(other))
+    assert _index_state(names._kept_index(other)) != _index_state(built)
