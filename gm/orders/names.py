@@ -457,12 +457,13 @@ def _kept_index(game_map: GameMap) -> NameIndex:
     names; else built, and kept. Building it folds every name of the map, a hundredth of a
     cold `gm orders`; what is kept is what `NameIndex` built, its answers left out."""
     import os
+    import sys
     import zlib
 
     from gm.disk_cache import cache_folder, read_cached, write_cached
 
     own = os.stat(__file__)
-    key = ((own.st_mtime_ns, own.st_size),
+    key = ((own.st_mtime_ns, own.st_size), sys.version,  # `fold` uses Python's unicodedata
            tuple((p.id, p.name, *p.aliases) for p in game_map.provinces.values()),
            tuple((p.id, p.name, p.adjective, tuple(p.aliases), tuple(p.leaders))
                  for p in game_map.powers.values()))
