@@ -101,20 +101,30 @@ class Resolver:
         self.support_left = support_left
         n = len(attacks)
         self.n = n
-        self.state = [UNRESOLVED] * (2 * n)
-        self.result = [False] * (2 * n)
+        # decisions 0..n-1: does attack i succeed? n..2n-1: has attack i a route? (a land
+        # move's route needs no decision: only a convoyed move's is asked below)
+        state = self.state = [UNRESOLVED] * n + [RESOLVED] * n
+        result = self.result = [False] * n + [True] * n
         self.deps: list[int] = []
         if in_province is None:
             in_province = {}
             for i, f in enumerate(forces):
                 in_province.setdefault(f.province, []).append(i)
         self.in_province = in_province
-        self.into: dict[str, list[int]] = {}
+        into: dict[str, list[int]] = {}
         for i, a in enumerate(attacks):
-            self.into.setdefault(a.dest, []).append(i)
-            if not a.convoyed:  # a land move's route needs no decision
-                self.state[n + i] = RESOLVED
-                self.result[n + i] = True
+            into.setdefault(a.dest, []).append(i)
+            if a.convoyed:
+                state[n + i], result[n + i] = UNRESOLVED, False
+        self.into = into
+        # a decision with no dependencies is taken at once: a move by land into a province
+        # nobody stands in and nobody else enters meets no hold, defence or prevent strength,
+        # so it succeeds whatever its supports are worth (most moves on a crowded board)
+        for dest, entering in into.items():
+            if len(entering) == 1 and not in_province.get(dest):
+                a = entering[0]
+                if not attacks[a].convoyed and attacks[a].strength > 0:
+                    state[a], result[a] = RESOLVED, True
 
     # --- the guess-and-check core ---------------------------------------------------------
     def resolve(self, d: int) -> bool:
