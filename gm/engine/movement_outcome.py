@@ -100,8 +100,8 @@ def _verdict(idx: int, plan: Plan, res: Resolver, attacks: list[Attack],
     if role == SUPPORT_HOLD or role == SUPPORT_MOVE or role == SUPPORT_MERGE:
         if plan.unmatched is not None:
             return False, R.NOT_MATCHED, plan.unmatched
-        cutting = res.cutting_attacks(idx)
-        if cutting:
+        cutting = res.cutting_attacks(idx) if plan.province in res.into else ()
+        if cutting:  # (only a province some attack enters has a support cut in it)
             value, strength = res.support_value(idx), plan.strength
             origins = ", ".join(attacks[b].origin for b in cutting)
             if value <= 0:

@@ -276,6 +276,8 @@ class Resolver:
 
     def support_value(self, s: int) -> float:
         force = self.forces[s]
+        if force.province not in self.into:
+            return force.strength  # nobody enters its province: neither cut nor dislodged
         cutting = self.cutting_attacks(s)
         if not cutting:
             value = force.strength
