@@ -61,7 +61,7 @@ def build_forces(phase: MovementPhase) -> tuple[list[Force], list[Attack]]:
     if stacked:
         stacks.opponents(attacks, merging)
         stacks.merge_supports(phase, forces, attacks, group)
-    for idx in phase.helping:
+    for idx in phase.supporting:
         plan = plans[idx]
         role = plan.role
         if role == SUPPORT_HOLD or role == SUPPORT_MOVE:

@@ -14,6 +14,7 @@ from gm.engine.movement_plan import (
     NOT_CARRIED,
     STAND,
     SUPPORT_HOLD,
+    SUPPORT_MOVE,
 )
 from gm.engine.stacks import stack_target
 from gm.maps.gamemap import coast_of, province_of
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 def match(phase: MovementPhase) -> None:
     plans, units = phase.plans, phase.units
     convoys_for: dict[int, list[int]] = {}
-    for idx in phase.helping:  # the pieces told to support or convoy: their plans may stand
+    for idx in phase.convoying:  # (their plans may stand)
         plan = plans[idx]
         if plan.role == CONVOY:
             army = plans[plan.target]
@@ -34,13 +35,13 @@ def match(phase: MovementPhase) -> None:
                 convoys_for.setdefault(plan.target, []).append(idx)
             else:
                 plan.unmatched = NOT_CARRIED
-    for idx in phase.moving:
+    # the moves a convoy may carry: those only a convoy can make, and those a fleet is told to
+    # carry (a piece marching by land or sailing, as most do, is neither)
+    for idx in sorted({*convoys_for, *phase.needing_convoy}):
         plan = plans[idx]
         if plan.role != MOVE:
             continue
         fleets = convoys_for.get(idx)
-        if fleets is None and not plan.needs_convoy:
-            continue  # a piece marching by land or sailing, as most do
         if units[idx].is_fleet:
             continue  # a fleet is never convoyed
         fleets = fleets or []
@@ -60,15 +61,15 @@ def match(phase: MovementPhase) -> None:
     rules = phase.rules
     vetted = rules.answers("may_support")
     stacked = phase.stacking_rules
-    for idx in phase.helping:
+    for idx in phase.convoying:
+        plan = plans[idx]
+        if plan.role == CONVOY and plan.unmatched is None and not plans[plan.target].convoyed:
+            plan.unmatched = NOT_CARRIED
+    for idx in phase.supporting:
         plan = plans[idx]
         role = plan.role
-        if role == STAND:
-            continue
-        if role == CONVOY:
-            if plan.unmatched is None and not plans[plan.target].convoyed:
-                plan.unmatched = NOT_CARRIED
-            continue
+        if role != SUPPORT_HOLD and role != SUPPORT_MOVE:
+            continue  # set aside, it stands
         if stacked:
             plan.target = stack_target(phase, idx, plan)
         target = plans[plan.target]

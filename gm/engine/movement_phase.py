@@ -61,11 +61,14 @@ class MovementPhase:
         # each piece's plan, made when it is given an order (`give`); a piece given none holds
         self.plans: list[Plan] = [None] * len(self.units)  # take_orders makes the rest
         self.results: list[OrderResult] = []
-        # the pieces told to move, and those told to support or convoy (in the order of the
-        # pieces), so that the steps after skip the rest; each step still reads a plan's
-        # role, as an order set aside after its part spoke (a rule, a convoy chain) stands
+        # the pieces told to move (and of those, the ones only a convoy can carry), to support
+        # and to convoy (in the order of the pieces), so that each step after goes over the
+        # pieces it concerns; it still reads a plan's role, as an order set aside after its
+        # part spoke (a rule, a convoy chain) stands
         self.moving: list[int] = []
-        self.helping: list[int] = []
+        self.needing_convoy: list[int] = []
+        self.supporting: list[int] = []
+        self.convoying: list[int] = []
         self._variant_checks = self.rules.answers("order_problem")
         self.stacking_rules = self.rules.answers("may_stack")  # pieces may share a province
 
@@ -194,24 +197,26 @@ class MovementPhase:
         plan.dest, plan.dest_province = dest, province_of(dest)
         plan.needs_convoy = needs_convoy
         self.moving.append(i)
+        if needs_convoy:
+            self.needing_convoy.append(i)
 
     def support_hold(self, i: int, target: int) -> None:
         plan = self.plans[i]
         plan.role, plan.target = SUPPORT_HOLD, target
-        self.helping.append(i)
+        self.supporting.append(i)
 
     def support_move(self, i: int, target: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role, plan.target = SUPPORT_MOVE, target
         plan.dest = plan.dest_province = province_of(dest)
         plan.dest_coast = coast_of(dest)
-        self.helping.append(i)
+        self.supporting.append(i)
 
     def convoy(self, i: int, army: int, dest: str) -> None:
         plan = self.plans[i]
         plan.role, plan.target = CONVOY, army
         plan.dest = plan.dest_province = dest
-        self.helping.append(i)
+        self.convoying.append(i)
 
     def merge(self, i: int, dest: str) -> None:
         plan = self.plans[i]
