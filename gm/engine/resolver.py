@@ -350,7 +350,8 @@ class Resolver:
 
     def resolve_all(self) -> None:
         n, state = self.n, self.state
-        for a in range(n):
-            self.resolve(a)
+        for a in range(n):  # (moves settled at once, and routes by land, are resolved)
+            if state[a] != RESOLVED:
+                self.resolve(a)
             if state[n + a] != RESOLVED:  # only convoyed moves have a route to decide
                 self.resolve(n + a)
