@@ -52,6 +52,7 @@ def main() -> None:
 
         _loaded()
         _end(_datc(args[1:]))
+    _load_when_used(_TYPER_ONLY)
     from gm.cli import main as typer_main
 
     _loaded()
@@ -60,6 +61,34 @@ def main() -> None:
     except SystemExit as done:  # how click ends every command
         _end(done.code)
     _end(0)
+
+
+# What typer imports to run a program (`typer.launch`) or install shell completion, which few
+# command lines do: with what it imports itself, a thirtieth of a short command's run.
+_TYPER_ONLY = ("subprocess",)
+
+
+def _load_when_used(names: tuple[str, ...]) -> None:
+    """Let the modules `names` load when a program first uses one of their names, not when it
+    imports them: whatever imports one gets the same module object, which runs its own code
+    on the first name asked of it that it lacks, in place, as an import would have, and is an
+    ordinary module from then on. (The standard library's `importlib.util.LazyLoader` would
+    run it as soon as another module imports it: the import asks for its `__spec__`.)"""
+    from importlib.util import find_spec, module_from_spec
+
+    module_type = type(sys)
+
+    class Unloaded(module_type):  # made here: `gm --help` never needs it
+        def __getattr__(self, name: str):
+            self.__class__ = module_type
+            self.__spec__.loader.exec_module(self)
+            return getattr(self, name)
+
+    for name in names:
+        if name not in sys.modules:
+            module = module_from_spec(find_spec(name))
+            module.__class__ = Unloaded
+            sys.modules[name] = module
 
 
 # The objects a command may make before the collector first runs: more than the library a
