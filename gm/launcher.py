@@ -41,6 +41,7 @@ def main() -> None:
         sys.stdout.write(kept_help())
         return
     gc.disable()  # until the command's modules are loaded (above)
+    _load_when_used(_SELDOM_USED)
     from gm.kept_patterns import keep_patterns
 
     keep_patterns()  # first: the modules loaded from here on compile regular expressions
@@ -52,7 +53,6 @@ def main() -> None:
 
         _loaded()
         _end(_datc(args[1:]))
-    _load_when_used(_TYPER_ONLY)
     from gm.cli import main as typer_main
 
     _loaded()
@@ -63,9 +63,12 @@ def main() -> None:
     _end(0)
 
 
-# What typer imports to run a program (`typer.launch`) or install shell completion, which few
-# command lines do: with what it imports itself, a thirtieth of a short command's run.
-_TYPER_ONLY = ("subprocess",)
+# Modules the command line's libraries import for what few command lines do, loaded when first
+# used instead (`_load_when_used`): typer's `subprocess`, to run a program (`typer.launch`) or
+# install shell completion, a thirtieth of a short command's run with what it imports; shutil's
+# `bz2` and `lzma`, for archives in those formats; `tokenize`, which `inspect` and `linecache`
+# import to read a module's source (a traceback, `inspect.getsource`).
+_SELDOM_USED = ("subprocess", "bz2", "lzma", "tokenize")
 
 
 def _load_when_used(names: tuple[str, ...]) -> None:
