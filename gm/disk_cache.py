@@ -26,13 +26,16 @@ def cache_folder() -> Path:
 def read_cached(cache: Path, key: object) -> object | None:
     """What `write_cached` kept in `cache` under `key`; None if it kept nothing, something
     else, or the file cannot be read."""
-    import pickle  # here: importing it compiles an expression, and the launcher asks
-    # for the cache folder before it keeps those (gm.kept_patterns)
+    try:  # `pickle`'s reader is in C (`_pickle`); importing `pickle` also makes its Python
+        # pickler and unpickler, which cost a short command a seventieth of its run
+        from _pickle import PickleError, load
+    except ImportError:  # a Python built without it
+        from pickle import PickleError, load
 
     try:
         with open(cache, "rb") as fh:
-            stored_key, value = pickle.load(fh)
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, TypeError,
+            stored_key, value = load(fh)
+    except (OSError, PickleError, EOFError, AttributeError, ValueError, TypeError,
             ImportError, IndexError):
         return None
     return value if stored_key == key else None
