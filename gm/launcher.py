@@ -64,11 +64,12 @@ def main() -> None:
 
 
 # Modules the command line's libraries import for what few command lines do, loaded when first
-# used instead (`_load_when_used`): typer's `subprocess`, to run a program (`typer.launch`) or
-# install shell completion, a thirtieth of a short command's run with what it imports; shutil's
-# `bz2` and `lzma`, for archives in those formats; `tokenize`, which `inspect` and `linecache`
-# import to read a module's source (a traceback, `inspect.getsource`).
-_SELDOM_USED = ("subprocess", "bz2", "lzma", "tokenize")
+# used instead (`_load_when_used`): typer's `subprocess` and `shellingham`, to run a program
+# (`typer.launch`) or install shell completion, a thirtieth of a short command's run with what
+# they import; shutil's `bz2` and `lzma`, for archives in those formats (gm makes none with shutil); `tokenize` and
+# `linecache`, which `inspect` and `traceback` import to read a module's source; `textwrap`,
+# which click imports to wrap help text.
+_SELDOM_USED = ("subprocess", "shellingham", "bz2", "lzma", "tokenize", "linecache", "textwrap")
 
 
 def _load_when_used(names: tuple[str, ...]) -> None:
@@ -88,8 +89,9 @@ def _load_when_used(names: tuple[str, ...]) -> None:
             return getattr(self, name)
 
     for name in names:
-        if name not in sys.modules:
-            module = module_from_spec(find_spec(name))
+        spec = None if name in sys.modules else find_spec(name)
+        if spec is not None:  # not loaded yet, and there to load
+            module = module_from_spec(spec)
             module.__class__ = Unloaded
             sys.modules[name] = module
 
