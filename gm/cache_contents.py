@@ -73,12 +73,19 @@ def _walk(folder) -> list[tuple[os.DirEntry, str | None]]:
     its name is one gm gives its files (None if not)."""
     found: list[tuple[os.DirEntry, str | None]] = []
     for entry in _entries(folder):
-        if entry.name == PICTURES and entry.is_dir(follow_symlinks=False):
+        if entry.name == PICTURES and _is_folder(entry):
             found += [(picture, PICTURES_KIND if _picture_name(picture.name) else None)
                       for picture in _entries(entry.path)]
         else:
             found.append((entry, file_kind(entry.name)))
     return found
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def file_kind(name: str) -> str | None:
