@@ -8,11 +8,21 @@ when the key is the same: a value whose key differs is made again and replaces t
 what is read is never stale. A cache folder that cannot be read or written only means the
 value is made each time. (The command line keeps compiled code and regular expressions in the
 same folder, in files of its own: `gm.kept_code`, `gm.kept_patterns`.)
+
+The folder stays bounded, as a mature tool's cache does, without costing a command anything it
+would notice. A file gm reads and uses is marked used (`mark_used`: its time is brought to now
+when it is more than a day old, one `fstat` of a file already open); and when gm writes a file
+there, at most once a day (a stamp file, `pruned.stamp`), it removes its own files no run has
+used for 30 days (`prune_now_and_then`): maps compiled from a file since moved or deleted,
+the kept code of a gm or Python no longer installed. Only files gm names
+(`gm.cache_contents`) are ever removed; anything else in the folder is someone else's and left
+alone, and a folder that cannot be read or written only means nothing is removed.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 
@@ -33,12 +43,19 @@ def read_cached(cache: Path, key: object) -> object | None:
         from pickle import PickleError, load
 
     try:
-        with open(cache, "rb") as fh:
-            stored_key, value = load(fh)
-    except (OSError, PickleError, EOFError, AttributeError, ValueError, TypeError,
-            ImportError, IndexError):
+        fh = open(cache, "rb")
+    except OSError:
         return None
-    return value if stored_key == key else None
+    with fh:
+        try:
+            stored_key, value = load(fh)
+        except (OSError, PickleError, EOFError, AttributeError, ValueError, TypeError,
+                ImportError, IndexError):
+            return None
+        if stored_key != key:
+            return None
+        mark_used(fh)
+    return value
 
 
 def write_cached(cache: Path, key: object, value: object) -> None:
@@ -57,3 +74,43 @@ def write_cached(cache: Path, key: object, value: object) -> None:
             tmp.unlink(missing_ok=True)
         except OSError:
             pass
+        return
+    prune_now_and_then()
+
+
+DAY = 24 * 3600  # seconds
+UNUSED_FOR = 30 * DAY  # a file of gm's no run has used for this long is removed
+
+
+def mark_used(fh) -> None:
+    """Note that the cache file open in `fh` was just used, so that pruning keeps it: its time
+    is brought to now when it is more than a day old (one `fstat` of the open file; a file gm
+    may not touch stays as it is)."""
+    try:
+        fd = fh.fileno()
+        if time.time() - os.fstat(fd).st_mtime > DAY:
+            os.utime(fd if os.utime in os.supports_fd else fh.name)
+    except (OSError, ValueError):
+        pass
+
+
+def prune_now_and_then() -> None:
+    """Remove gm's files unused for `UNUSED_FOR` from the cache folder, if it was not done in
+    the last day (the stamp file's time); called when gm writes a file there. Nothing here
+    fails a command: a folder that cannot be read or written is left as it is."""
+    from gm.cache_contents import STAMP, remove_unused
+
+    folder = cache_folder()
+    stamp = folder / STAMP
+    now = time.time()
+    try:
+        if abs(now - stamp.stat().st_mtime) < DAY:  # a clock set back must not stop pruning
+            return
+    except OSError:
+        pass  # never pruned here
+    try:
+        stamp.touch()
+        os.utime(stamp)  # touch says nothing when it cannot set an old stamp's time
+    except OSError:
+        return  # a folder gm cannot write: it cannot remove anything either
+    remove_unused(folder, now - UNUSED_FOR)
