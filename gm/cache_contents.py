@@ -27,6 +27,7 @@ GM_FILES = (
     ("help-", ".pickle", "the text of gm --help (gm.launcher)"),
     ("code-", ".marshal", "code compiled as modules load (gm.kept_code)"),
     ("patterns-", ".marshal", "compiled regular expressions (gm.kept_patterns)"),
+    ("lark-", ".tables", "the order grammar's parsing tables (gm.orders.lark_tree)"),
     ("methods-", ".marshal", "dataclasses' methods, kept by an earlier gm (gm.kept_methods)"),
     (STAMP, "", "when gm last removed unused files"),
 )

@@ -3,11 +3,13 @@
 A compiled map (`gm.maps.loader`), a map's index of names (`gm.orders.names`), the order
 kinds' words (`gm.orders.kind_registry`), a board's layout (`gm.draw.layout_cache`), a
 published season's picture (`gm.draw.kept_pictures`) and the text of `gm --help`
-(`gm.launcher`) are kept in the cache folder (`GM_CACHE`, else the user's cache folder). Each is stored with a key naming everything it was made from, and read back only
-when the key is the same: a value whose key differs is made again and replaces the file, so
+(`gm.launcher`) are kept in the cache folder (`GM_CACHE`, else the user's cache folder). Each
+is stored with a key naming everything it was made from, and read back only when the key is
+the same: a value whose key differs is made again and replaces the file, so
 what is read is never stale. A cache folder that cannot be read or written only means the
 value is made each time. (The command line keeps compiled code and regular expressions in the
-same folder, in files of its own: `gm.kept_code`, `gm.kept_patterns`.)
+same folder, in files of its own: `gm.kept_code`, `gm.kept_patterns`; and Lark keeps the
+order grammar's parsing tables there, checking them itself: `gm.orders.lark_tree`.)
 
 The folder stays bounded, as a mature tool's cache does, without costing a command anything it
 would notice. A file gm reads and uses is marked used (`mark_used`: its time is brought to now
@@ -91,6 +93,15 @@ def mark_used(fh) -> None:
         if time.time() - os.fstat(fd).st_mtime > DAY:
             os.utime(fd if os.utime in os.supports_fd else fh.name)
     except (OSError, ValueError):
+        pass
+
+
+def mark_file_used(path: Path) -> None:
+    """`mark_used` for a cache file another library reads itself (Lark's parsing tables)."""
+    try:
+        if time.time() - os.stat(path).st_mtime > DAY:
+            os.utime(path)
+    except OSError:
         pass
 
 

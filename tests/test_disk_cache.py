@@ -23,7 +23,8 @@ from gm.kept_code import _FORM, CodeKeeper
 GM_NAMES = ("map-standard-0a1b2c3d.pickle", "names-standard-9b6f424c.pickle",
             "layout-standard.pickle", "kind-words-1d58f7f9.pickle", "order-lexicon.pickle",
             "help-136dd8e8.pickle", "code-2aadbc74.marshal", "patterns-2aadbc74.marshal",
-            "methods-17ac2969.marshal", "map-standard-0a1b2c3d.4242.tmp",
+            "methods-17ac2969.marshal", "lark-0f3e5a7c9b1d2e4f.tables",
+            "map-standard-0a1b2c3d.4242.tmp",
             "code-2aadbc74.marshal.4242.tmp")
 # What someone else keeps in the same folder (GM_CACHE may name any folder).
 FOREIGN_NAMES = ("notes.txt", "map-notes.txt", "code-review.md", "mapping.pickle",
@@ -206,6 +207,37 @@ def test_pruning_is_not_looked_for_when_nothing_is_written(folder):
     for _ in range(3):
         assert read_cached(path, "key") == "value"
     assert stale.exists() and not (folder / STAMP).exists()
+
+
+def test_the_grammars_parsing_tables_are_kept_in_the_cache_folder_only(folder, tmp_path,
+                                                                       monkeypatch):
+    """Lark keeps the tables where gm says (its own default is the system's temporary folder,
+    where nothing ever removes them); they are gm's files, used and kept like the others."""
+    import tempfile
+
+    from gm.orders import lark_tree
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    lark_tree._parser.cache_clear()
+    try:
+        assert lark_tree.read_syntax("A Par - Bur").form == "move"
+        (tables,) = cache_files(folder)
+        assert Path(tables.path).name.startswith("lark-") and tables.kind.startswith(
+            "the order grammar's parsing tables")
+        assert list(temporary.iterdir()) == []
+        age(Path(tables.path), 20)
+        lark_tree._parser.cache_clear()  # read from the kept tables, and marked used
+        assert lark_tree.read_syntax("F Bre - Mid").form == "move"
+        assert days_old(Path(tables.path)) < 1
+        monkeypatch.setenv("GM_CACHE", str(tmp_path / "a-file"))
+        (tmp_path / "a-file").write_text("not a folder")
+        lark_tree._parser.cache_clear()  # a cache folder gm cannot make: built each time
+        assert lark_tree.read_syntax("A Mun - Ruh").form == "move"
+        assert list(temporary.iterdir()) == []
+    finally:
+        lark_tree._parser.cache_clear()
 
 
 def test_a_kept_value_is_read_back_in_a_new_process_without_pickle_s_python_half(tmp_path):
