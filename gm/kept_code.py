@@ -33,7 +33,7 @@ import sys
 import zlib
 from types import CodeType
 
-from gm.disk_cache import cache_folder
+from gm.disk_cache import cache_folder, mark_used, prune_now_and_then
 
 _FORM = 2  # of the kept code file: bump when its keys or values change shape
 
@@ -56,9 +56,12 @@ class KeptFile:
         try:
             with open(self.path, "rb") as fh:
                 key, kept = marshal.loads(fh.read())  # marshal.load(fh) reads a bit at a time
+                if key != self.key or not isinstance(kept, dict):
+                    return {}
+                mark_used(fh)  # so that the cache folder's pruning keeps it
         except (OSError, EOFError, ValueError, TypeError):
             return {}
-        return kept if key == self.key and isinstance(kept, dict) else {}
+        return kept
 
     def get(self, key):
         """The value kept under `key`, noting that this run asked for it; None if none is kept
@@ -97,6 +100,8 @@ class KeptFile:
                 os.unlink(tmp)
             except OSError:
                 pass
+            return
+        prune_now_and_then()
 
 
 def kept_path(name: str) -> str:

@@ -41,6 +41,7 @@ def main() -> None:
         sys.stdout.write(kept_help())
         return
     gc.disable()  # until the command's modules are loaded (above)
+    _load_when_used(_SELDOM_USED)
     from gm.kept_patterns import keep_patterns
 
     keep_patterns()  # first: the modules loaded from here on compile regular expressions
@@ -60,6 +61,39 @@ def main() -> None:
     except SystemExit as done:  # how click ends every command
         _end(done.code)
     _end(0)
+
+
+# Modules the command line's libraries import for what few command lines do, loaded when first
+# used instead (`_load_when_used`): typer's `subprocess` and `shellingham`, to run a program
+# (`typer.launch`) or install shell completion, a thirtieth of a short command's run with what
+# they import; shutil's `bz2` and `lzma`, for archives in those formats (gm makes none with shutil); `tokenize` and
+# `linecache`, which `inspect` and `traceback` import to read a module's source; `textwrap`,
+# which click imports to wrap help text.
+_SELDOM_USED = ("subprocess", "shellingham", "bz2", "lzma", "tokenize", "linecache", "textwrap")
+
+
+def _load_when_used(names: tuple[str, ...]) -> None:
+    """Let the modules `names` load when a program first uses one of their names, not when it
+    imports them: whatever imports one gets the same module object, which runs its own code
+    on the first name asked of it that it lacks, in place, as an import would have, and is an
+    ordinary module from then on. (The standard library's `importlib.util.LazyLoader` would
+    run it as soon as another module imports it: the import asks for its `__spec__`.)"""
+    from importlib.util import find_spec, module_from_spec
+
+    module_type = type(sys)
+
+    class Unloaded(module_type):  # made here: `gm --help` never needs it
+        def __getattr__(self, name: str):
+            self.__class__ = module_type
+            self.__spec__.loader.exec_module(self)
+            return getattr(self, name)
+
+    for name in names:
+        spec = None if name in sys.modules else find_spec(name)
+        if spec is not None:  # not loaded yet, and there to load
+            module = module_from_spec(spec)
+            module.__class__ = Unloaded
+            sys.modules[name] = module
 
 
 # The objects a command may make before the collector first runs: more than the library a

@@ -16,7 +16,7 @@ GM = ROOT / "gm"
 # floor -> the top-level names of gm on it (a package, or a module of gm/ itself)
 FLOORS = [
     # the board, the data files gm installs (maps, the grammar), and what each rule declares
-    {"maps", "_data", "disk_cache", "kept_code", "kept_patterns",
+    {"maps", "_data", "disk_cache", "cache_contents", "kept_code", "kept_patterns",
      "rule_catalogue"},
     # the vocabulary: phases, units, dates, outside text made safe to show
     {"calendar", "notation", "dates", "deadline_time", "visible", "visible_console"},

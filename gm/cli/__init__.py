@@ -23,7 +23,8 @@ ENVIRONMENT = section("Environment", [
     ("XDG_DATA_HOME", "where your own store is kept, as XDG_DATA_HOME/gm/gm.db (default: "
                       "the system's data folder)"),
     ("GM_MAPS", "a folder of your own map files, searched before gm's own maps"),
-    ("GM_CACHE", "where checked maps are kept compiled (default: ~/.cache/gm)"),
+    ("GM_CACHE", "where gm keeps compiled maps and code between runs (default: "
+                 "~/.cache/gm; see gm cache)"),
     ("GM_NOW", "the clock, an ISO 8601 moment (tests; 'gm judge --dry-run' at another time)"),
     ("GM_SMTP_PASSWORD, GM_IMAP_PASSWORD", "the mail passwords (never stored)"),
 ])
@@ -80,6 +81,7 @@ app.define(
     (lambda: import_module("gm.cli.zine_commands"), ("players", "deadline", "press", "nmr")),
     (lambda: import_module("gm.cli.mail_commands"), ("mail",)),
     (lambda: import_module("gm.cli.map_commands"), ("map",)),
+    (lambda: import_module("gm.cli.cache_command"), ("cache",)),
 )
 
 

@@ -180,7 +180,8 @@ def results(game: GameName, phase: PhaseOption = None, outbox: OutboxOption = "o
     from gm.mail.outgoing import results_mail
 
     with mail_opened(db) as store:
-        mailing = results_mail(store, game, phase, picture=picture)
+        mailing = results_mail(store, game, phase, picture=picture,
+                               reuse_queued=send and not again)
         _deliver(store, mailing, outbox, send, again)
 
 

@@ -248,7 +248,9 @@ def _follow_up(store: Store, view: GameView, settings: JudgeSettings, unsent: Un
         if verdict.due:
             _deadline(store, now, verdict)
     try:
-        mailing = results_mail(store, view.game.name, label, picture=now.settings.picture)
+        # (a run killed before this step, after which the GM sent them: nothing drawn)
+        mailing = results_mail(store, view.game.name, label, picture=now.settings.picture,
+                               reuse_queued=True)
     except WorkflowError as exc:
         with store.transaction():
             if judge_rows.record_step(store, view.game.id, RESULTS, unsent.key,

@@ -28,7 +28,7 @@ from gm.game.reports import phase_report
 from gm.game.workflow_errors import WorkflowError
 from gm.mail.messages import contact_addresses
 from gm.store import game_rows as rows
-from gm.store import mail_rows
+from gm.store import mail_out_rows, mail_rows
 from gm.store.database import Store
 from gm.store.mail_rows import MailSettings
 from gm.store.order_rows import orders_of_phase
@@ -137,10 +137,13 @@ def confirmation_mail(store: Store, game: str, power: str | None = None) -> Mail
         return Mailing(view.game.name, phase.label, messages, skipped)
 
 
-def results_mail(store: Store, game: str, phase: str | None = None, picture: bool = True
-                 ) -> Mailing:
+def results_mail(store: Store, game: str, phase: str | None = None, picture: bool = True,
+                 reuse_queued: bool = False) -> Mailing:
     """The season report of `phase` (the last adjudicated by default) to every player; with
-    the board as a picture unless `picture` is False."""
+    the board as a picture unless `picture` is False. `reuse_queued`: the mailing goes to the
+    queue, which sends a player's message queued by an earlier try as it was stored (a retry
+    of `--send`), so the board is drawn only if some player's message is new (drawing it is
+    most of the work)."""
     from gm.report.text import render_text
 
     with store.transaction(write=False):
@@ -148,13 +151,19 @@ def results_mail(store: Store, game: str, phase: str | None = None, picture: boo
         settings = settings_for(store, view)
         report = phase_report(store, game, phase)
         label = report.phase
-        board = board_picture(store, game, label) if picture else None
-        shown = "none (the game sends no picture)" if board is None else \
-            "PNG" if board[2] == ("image", "png") else "SVG (PNG cannot be made here)"
         at = next(row for row in rows.live_phases(store, view.game) if row.label == label)
         adjudication = adjudication_from(store, at.id, "live")
         batch = f"{RESULTS}:adjudication:{adjudication.id}"
         players = recipients(store, view, at.phase)
+        shown = "none (the game sends no picture)"
+        if picture and reuse_queued:
+            queued = {row.power for row in mail_out_rows.queued_of_batch(store, view.game.id,
+                                                                          batch)}
+            if all(power in queued for power, (_, addresses) in players.items() if addresses):
+                picture, shown = False, "as queued before"
+        board = board_picture(store, game, label) if picture else None
+        if board is not None:
+            shown = "PNG" if board[2] == ("image", "png") else "SVG (PNG cannot be made here)"
         text, html = render_text(report), report_page(f"{view.game.name}: {label}", report)
         attachment = None if board is None else _attachment(board)
         messages, skipped = [], []

@@ -5,9 +5,11 @@ only when an order needs it (`gm.orders.parse`): `gm.orders.quick` reads the com
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from lark import Lark, Token, Transformer
 
+from gm.disk_cache import cache_folder, mark_file_used
 from gm.orders.grammar import (
     PART_FORMS,
     NameText,
@@ -33,10 +35,30 @@ def order_parser() -> Lark:
 
 @lru_cache(maxsize=1)
 def _parser(grammar: str) -> Lark:
-    """Built once per grammar text; the compiled tables are cached on disk, so a cold start
-    stays fast."""
-    return Lark(grammar, parser="lalr", lexer="contextual", transformer=SyntaxBuilder(),
-                cache=True, maybe_placeholders=False)
+    """Built once per grammar text; the compiled tables are kept in gm's cache folder, so a
+    cold start stays fast (and the folder's pruning bounds them, as it does gm's other files;
+    Lark's own default is a file in the system's temporary folder, never removed)."""
+    tables = _tables_file(grammar)
+    parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=SyntaxBuilder(),
+                  cache=str(tables) if tables is not None else False,
+                  maybe_placeholders=False)
+    if tables is not None:
+        mark_file_used(tables)
+    return parser
+
+
+def _tables_file(grammar: str) -> Path | None:
+    """Where Lark keeps the tables of this grammar (Lark checks the grammar, its own version
+    and Python's inside the file, and builds them again when they differ); None when the
+    cache folder cannot be made, and the tables are built each time."""
+    from hashlib import sha256
+
+    folder = cache_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder / f"lark-{sha256(grammar.encode('utf-8')).hexdigest()[:16]}.tables"
 
 
 class SyntaxBuilder(Transformer):

@@ -333,3 +333,25 @@ def test_a_command_whose_thread_still_runs_ends_as_python_ends_it(tmp_path):
             "threading.Thread(target=late).start()")
     done = launched("variants", before=late, env=env)
     assert done.returncode == 0 and done.stdout.endswith("thread done\n"), done.stderr
+
+
+def test_modules_seldom_used_run_only_when_a_command_uses_them(tmp_path):
+    from gm.launcher import _SELDOM_USED
+
+    env = dict(os.environ, GM_DB=str(tmp_path / "gm.db"), GM_CACHE=str(tmp_path / "cache"))
+    ran = ("import atexit, sys\n"  # a module that ran has more names than an import gives it
+           "atexit.register(lambda: print(*(len(vars(sys.modules[name])) > 10\n"
+           f"                                for name in {_SELDOM_USED!r})))")
+    assert launched("new", "g", env=env).returncode == 0
+    status = launched("status", "g", before=ran, env=env)
+    assert status.returncode == 0, status.stderr
+    assert status.stdout.splitlines()[-1] == " ".join(["False"] * len(_SELDOM_USED))
+    assert {"subprocess", "tokenize", "linecache"} <= set(_SELDOM_USED)
+    code = ("import sys\nfrom gm.launcher import _load_when_used\n"
+            "_load_when_used(('colorsys',))\nimport colorsys\n"
+            "print('rgb_to_hsv' in vars(colorsys), colorsys is sys.modules['colorsys'])\n"
+            "from colorsys import rgb_to_hsv\n"
+            "print(rgb_to_hsv(1, 0, 0), colorsys.hsv_to_rgb(0, 1, 1), type(colorsys) is type(sys))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    assert proc.stdout == "False True\n(0.0, 1.0, 1) (1, 0.0, 0.0) True\n"

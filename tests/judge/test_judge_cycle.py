@@ -352,3 +352,36 @@ def test_mistakes_are_one_line(judged, tmp_path):
     assert "the judge does not run it" in gm("schedule", "other").output
     gm("schedule", GAME, "--off")
     assert j.judge() == "" and "judge  no   paused" in j.judge("--dry-run")
+
+
+def test_results_the_gm_sent_after_a_killed_run_are_not_drawn_again(judged, monkeypatch):
+    """A judge killed between adjudicating and sending; the GM sends the results by hand; the
+    next run finds them sent and says so, without drawing the board (most of the step's
+    work) for messages it will not send."""
+    import gm.draw as drawing
+    from gm.store.faults import ENV as CHECKPOINT
+
+    j = judged
+    j.gm("schedule", GAME, "--picture")
+    j.judge()
+    for power, orders in SPRING.items():
+        j.post(power, orders)
+    j.clock.advance(hours=1)
+    killed = subprocess.run([sys.executable, "-c", "from gm.cli import main; main()", "judge"],
+                            cwd=ROOT, capture_output=True, text=True,
+                            env=dict(os.environ, GM_DB=str(j.gm.db),
+                                     **{CHECKPOINT: "judge:adjudicated=kill"}))
+    assert killed.returncode == -9 and not j.received("1901 results")
+    drawn, draw_phase = [], drawing.draw_phase
+
+    def counted(*args, **kwargs):
+        drawn.append(args)
+        return draw_phase(*args, **kwargs)
+
+    monkeypatch.setattr(drawing, "draw_phase", counted)
+    j.gm("mail", "results", GAME, "--send")
+    assert len(drawn) == 1 and len(j.received("1901 results")) == 7
+    j.judge()
+    assert "results: sent already (by the GM)" in j.gm("log", GAME).output
+    assert len(drawn) == 1  # the GM's sending drew it; the judge's step did not
+    assert len(j.received("1901 results")) == 7

@@ -154,3 +154,35 @@ def test_without_a_server_nothing_is_queued(season, kind):
     command = RESULTS if kind == "results" else ("mail", "confirm", GAME)
     assert "no SMTP server is set" in gm(*command, "--send", ok=False).output
     assert not _queued(gm.db)
+
+
+
+def test_a_retried_sending_draws_the_board_only_for_messages_not_queued_before(
+        season, monkeypatch, tmp_path):
+    """The board is most of the work of the results; a retry sends each message queued before
+    as it was stored, board and all, so it draws the board only if a message is new."""
+    import gm.draw as drawing
+
+    gm, drawn, draw_phase = season, [], drawing.draw_phase
+
+    def counted(*args, **kwargs):
+        drawn.append(args)
+        return draw_phase(*args, **kwargs)
+
+    monkeypatch.setattr(drawing, "draw_phase", counted)
+    inbox = Dropping(after=3)
+    with _results_to(gm, inbox):
+        gm("mail", "results", GAME, "--send", ok=False)
+        assert len(drawn) == 1  # the first try draws it once, for all seven messages
+        inbox.after = None  # the server is back
+        retried = gm("mail", "results", GAME, "--send").output
+        assert "4 message(s) sent and recorded; 3 sent before" in retried
+        assert len(drawn) == 1  # every message was queued with its board: none drawn
+        boards = [got.message.get_payload()[-1] for got in inbox.received]
+        assert len(boards) == 7 and all(b.get_content_type() == "image/png" for b in boards)
+        assert "were sent already" in gm("mail", "results", GAME, "--send", ok=False).output
+        assert len(drawn) == 1
+        gm("mail", "results", GAME, "--send", "--again")
+        assert len(drawn) == 2  # sent anew: drawn anew
+        gm("mail", "results", GAME, "--outbox", str(tmp_path / "outbox"))  # drawn for files
+        assert len(drawn) == 3
