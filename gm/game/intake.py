@@ -26,7 +26,6 @@ from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
 from gm.game.stored_orders import meant_for, order_key, orders_in_force, typed_order
-from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.notation import order_display
@@ -263,8 +262,12 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         new, superseded = _supersede(store, view, phase.kind, earlier, new, doubts)
-        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map), new,
-                                   position, view.map, RuleSet.for_map(view.map))
+        rows_to_add = [row for row, _ in new]
+        if phase.kind == "Adjustment":  # each build or removal as the engine will take it
+            from gm.game.surplus import note_surplus  # here: no other phase needs it
+
+            rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map), new,
+                                       position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
         lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))

@@ -214,7 +214,8 @@ def test_status_and_orders_load_no_parser_checker_drawing_rich_or_sqlite_utils(t
             "gm.rules.hooks", "gm.rules.rule", "gm.rules.rule_registry", "gm.rules.rule_set",
             "gm.rules.supply"}, args
         assert loaded & {"gm.engine.season", "gm.engine.movement_phase",
-                         "gm.engine.adjustment_phase", "gm.engine.resolver"} == set(), args
+                         "gm.engine.adjustment_phase", "gm.engine.resolver",
+                         "gm.game.surplus", "gm.game.verdicts"} == set(), args
 
 
 def typer_printed(env: dict, *args: str) -> str:
