@@ -42,6 +42,7 @@ def main() -> None:
         return
     gc.disable()  # until the command's modules are loaded (above)
     _load_when_used(_SELDOM_USED)
+    _datetime_from_its_c_half()
     from gm.kept_patterns import keep_patterns
 
     keep_patterns()  # first: the modules loaded from here on compile regular expressions
@@ -70,6 +71,27 @@ def main() -> None:
 # `linecache`, which `inspect` and `traceback` import to read a module's source; `textwrap`,
 # which click imports to wrap help text.
 _SELDOM_USED = ("subprocess", "shellingham", "bz2", "lzma", "tokenize", "linecache", "textwrap")
+
+
+def _datetime_from_its_c_half() -> None:
+    """Make the module `datetime` from its C half, as Python 3.11's `datetime.py` ends up.
+    That file first defines every class of the module in Python, then replaces them all with
+    those of the C half (`_datetime`): a thirtieth of `gm status` for classes no one uses
+    (typer and sqlite3 import `datetime`). Python 3.12 moved the Python classes out
+    (`_pydatetime`, loaded only where the C half is missing); this does the same for 3.11."""
+    if sys.version_info[:2] != (3, 11) or "datetime" in sys.modules:
+        return
+    from importlib.util import find_spec, module_from_spec
+
+    try:
+        import _datetime
+    except ImportError:  # a Python built without it: datetime.py defines the classes itself
+        return
+    module = module_from_spec(find_spec("datetime"))
+    names = {name: value for name, value in vars(_datetime).items() if name[0] != "_"}
+    vars(module).update(names, __doc__=_datetime.__doc__, sys=sys,
+                        __all__=tuple(name for name in names if name != "datetime_CAPI"))
+    sys.modules["datetime"] = module
 
 
 def _load_when_used(names: tuple[str, ...]) -> None:
