@@ -17,8 +17,7 @@ only. Lines meant for a later phase are kept for it ('later'), never taken for t
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gm.calendar import Phase, following_phase, phase_name, phases_ahead
 from gm.engine.position import Position
@@ -49,8 +48,7 @@ if TYPE_CHECKING:
 REPLACED = "the power's orders were replaced"
 
 
-@dataclass(frozen=True, slots=True)
-class TakenLine:
+class TakenLine(NamedTuple):
     """One line of the letter and what gm made of it, for the GM to check."""
 
     line: int
@@ -60,8 +58,7 @@ class TakenLine:
     detail: str  # the order as read, or the reason it was rejected or ignored
 
 
-@dataclass(frozen=True, slots=True)
-class Taken:
+class Taken(NamedTuple):
     """What reading one letter did: its lines as read, and the earlier orders it replaced."""
 
     game: str
@@ -409,8 +406,7 @@ def replaced_words(text: str, line: int | None = None) -> str:
     return f"replaced by your later order {where}, {text!r}"
 
 
-@dataclass(frozen=True, slots=True)
-class ListedOrder:
+class ListedOrder(NamedTuple):
     """An order of the phase as `gm orders --list` prints it."""
 
     power: str | None  # power name
