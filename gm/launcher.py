@@ -7,7 +7,7 @@ the typer app printed for it, kept on disk with the key of everything that text 
 app prints the help again, and that is kept. Every other command line, `gm datc --help` and
 a mistyped option included, goes to the typer app (`gm.cli.main`).
 
-Three things make every command start sooner. The code Python compiles from text while the
+Four things make every command start sooner. The code Python compiles from text while the
 modules load (each dataclass's methods, each namedtuple's `__new__`, annotations written as
 text) is kept compiled between runs (`gm.kept_code`), and so is every regular expression the
 process compiles (`gm.kept_patterns`). And the cycle collector waits while the
@@ -16,7 +16,10 @@ then (dozens of them, over ever more objects) finds nothing; once they are loade
 set aside for good (`gc.freeze`) and the collector runs as usual for the command's own work.
 A typer command loads the library it uses when it runs (`gm orders` loads the letter reader),
 so the collector first waits for `_FIRST` new objects more, and what exists then is set aside
-too; from then on it runs as usual (`_loaded`).
+too; from then on it runs as usual (`_loaded`). And the standard library modules the command
+line's libraries import only for what few command lines do (`subprocess`, for typer's shell
+completion) run when first used, not when imported (`_SELDOM_USED`); on Python 3.11 the
+module `datetime` is made from its C half (`_datetime_from_its_c_half`).
 
 And a command ends sooner (`_end`): once it is done, what must happen at exit happens (the
 functions registered with `atexit`, which keep what this run compiled; the output flushed)
