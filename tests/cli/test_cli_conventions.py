@@ -353,9 +353,7 @@ def test_modules_seldom_used_run_only_when_a_command_uses_them(tmp_path):
             "print('rgb_to_hsv' in vars(colorsys), colorsys is sys.modules['colorsys'])\n"
             "from colorsys import rgb_to_hsv\n"
             "print(rgb_to_hsv(1, 0, 0), colorsys.hsv_to_rgb(0, 1, 1), type(colorsys) is type(sys))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=ROOT)
-    assert proc.stdout == "False True\n(0.0, 1.0, 1) (1, 0.0, 0.0) True\n"
+    assert python_printed(code) == "False True\n(0.0, 1.0, 1) (1, 0.0, 0.0) True\n"
 
 
 @pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="Python 3.11's datetime.py only")
@@ -370,6 +368,10 @@ def test_datetime_is_made_from_its_c_half_as_python_s_own_module_ends_up():
             "      set(datetime.__all__) == set(real.__all__), datetime.__file__ == real.__file__)\n"
             "moment = datetime.datetime(2026, 11, 28, 18, 5, tzinfo=datetime.UTC)\n"
             "print(pickle.loads(pickle.dumps(moment)) == moment, moment.isoformat())\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=ROOT)
-    assert proc.stdout == "True True True True True\nTrue 2026-11-28T18:05:00+00:00\n"
+    assert python_printed(code) == "True True True True True\nTrue 2026-11-28T18:05:00+00:00\n"
+
+
+def python_printed(code: str) -> str:
+    """What a new Python process prints running `code`."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT).stdout
