@@ -7,7 +7,7 @@ the typer app printed for it, kept on disk with the key of everything that text 
 app prints the help again, and that is kept. Every other command line, `gm datc --help` and
 a mistyped option included, goes to the typer app (`gm.cli.main`).
 
-Three things make every command start sooner. The code Python compiles from text while the
+Four things make every command start sooner. The code Python compiles from text while the
 modules load (each dataclass's methods, each namedtuple's `__new__`, annotations written as
 text) is kept compiled between runs (`gm.kept_code`), and so is every regular expression the
 process compiles (`gm.kept_patterns`). And the cycle collector waits while the
@@ -16,7 +16,10 @@ then (dozens of them, over ever more objects) finds nothing; once they are loade
 set aside for good (`gc.freeze`) and the collector runs as usual for the command's own work.
 A typer command loads the library it uses when it runs (`gm orders` loads the letter reader),
 so the collector first waits for `_FIRST` new objects more, and what exists then is set aside
-too; from then on it runs as usual (`_loaded`).
+too; from then on it runs as usual (`_loaded`). And the standard library modules the command
+line's libraries import only for what few command lines do (`subprocess`, for typer's shell
+completion) run when first used, not when imported (`_SELDOM_USED`); on Python 3.11 the
+module `datetime` is made from its C half (`_datetime_from_its_c_half`).
 
 And a command ends sooner (`_end`): once it is done, what must happen at exit happens (the
 functions registered with `atexit`, which keep what this run compiled; the output flushed)
@@ -42,6 +45,7 @@ def main() -> None:
         return
     gc.disable()  # until the command's modules are loaded (above)
     _load_when_used(_SELDOM_USED)
+    _datetime_from_its_c_half()
     from gm.kept_patterns import keep_patterns
 
     keep_patterns()  # first: the modules loaded from here on compile regular expressions
@@ -70,6 +74,27 @@ def main() -> None:
 # `linecache`, which `inspect` and `traceback` import to read a module's source; `textwrap`,
 # which click imports to wrap help text.
 _SELDOM_USED = ("subprocess", "shellingham", "bz2", "lzma", "tokenize", "linecache", "textwrap")
+
+
+def _datetime_from_its_c_half() -> None:
+    """Make the module `datetime` from its C half, as Python 3.11's `datetime.py` ends up.
+    That file first defines every class of the module in Python, then replaces them all with
+    those of the C half (`_datetime`): a thirtieth of `gm status` for classes no one uses
+    (typer and sqlite3 import `datetime`). Python 3.12 moved the Python classes out
+    (`_pydatetime`, loaded only where the C half is missing); this does the same for 3.11."""
+    if sys.version_info[:2] != (3, 11) or "datetime" in sys.modules:
+        return
+    from importlib.util import find_spec, module_from_spec
+
+    try:
+        import _datetime
+    except ImportError:  # a Python built without it: datetime.py defines the classes itself
+        return
+    module = module_from_spec(find_spec("datetime"))
+    names = {name: value for name, value in vars(_datetime).items() if name[0] != "_"}
+    vars(module).update(names, __doc__=_datetime.__doc__, sys=sys,
+                        __all__=tuple(name for name in names if name != "datetime_CAPI"))
+    sys.modules["datetime"] = module
 
 
 def _load_when_used(names: tuple[str, ...]) -> None:

@@ -17,8 +17,7 @@ only. Lines meant for a later phase are kept for it ('later'), never taken for t
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gm.calendar import Phase, following_phase, phase_name, phases_ahead
 from gm.engine.position import Position
@@ -26,7 +25,6 @@ from gm.game.games import GameView, open_game, resolve_power  # noqa: F401
 from gm.game.history import discard_redo, require_running
 from gm.game.letter_bytes import check_size
 from gm.game.stored_orders import meant_for, order_key, orders_in_force, typed_order
-from gm.game.surplus import note_surplus
 from gm.game.workflow_errors import WorkflowError
 from gm.maps.gamemap import GameMap
 from gm.notation import order_display
@@ -50,8 +48,7 @@ if TYPE_CHECKING:
 REPLACED = "the power's orders were replaced"
 
 
-@dataclass(frozen=True, slots=True)
-class TakenLine:
+class TakenLine(NamedTuple):
     """One line of the letter and what gm made of it, for the GM to check."""
 
     line: int
@@ -61,8 +58,7 @@ class TakenLine:
     detail: str  # the order as read, or the reason it was rejected or ignored
 
 
-@dataclass(frozen=True, slots=True)
-class Taken:
+class Taken(NamedTuple):
     """What reading one letter did: its lines as read, and the earlier orders it replaced."""
 
     game: str
@@ -263,8 +259,12 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
         new, superseded = _supersede(store, view, phase.kind, earlier, new, doubts)
-        rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map), new,
-                                   position, view.map, RuleSet.for_map(view.map))
+        rows_to_add = [row for row, _ in new]
+        if phase.kind == "Adjustment":  # each build or removal as the engine will take it
+            from gm.game.surplus import note_surplus  # here: no other phase needs it
+
+            rows_to_add = note_surplus(orders_in_force(store, phase.id, view.map), new,
+                                       position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
         lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
@@ -406,8 +406,7 @@ def replaced_words(text: str, line: int | None = None) -> str:
     return f"replaced by your later order {where}, {text!r}"
 
 
-@dataclass(frozen=True, slots=True)
-class ListedOrder:
+class ListedOrder(NamedTuple):
     """An order of the phase as `gm orders --list` prints it."""
 
     power: str | None  # power name

@@ -44,7 +44,6 @@ from gm.orders.kinds.board import (
     refused,
 )
 from gm.orders.kinds.build import build_problem, open_build_sites
-from gm.orders.kinds.convoy import convoy_problem
 from gm.orders.kinds.hold import Hold
 from gm.orders.kinds.move import Move, MoveCheck, convoy_chain_problem, move_check
 from gm.orders.kinds.order_kind import ADJUSTMENT, MOVEMENT, RETREAT, WARNING, Order, Problem
@@ -56,7 +55,7 @@ from gm.orders.variants import order_phases, rule_reference
 
 # what the engine asks of this module by name
 __all__ = ["MoveCheck", "Problem", "Verdict", "attributed", "build_problem", "check", "convoy_chain_problem",
-           "commanded_pieces", "commanded_units", "convoy_problem", "find_order_unit",
+           "commanded_pieces", "commanded_units", "find_order_unit",
            "find_unit", "kind_problem",
            "move_check", "named_refusal", "open_build_sites", "place_target", "power_name",
            "retreat_check", "retreat_options",

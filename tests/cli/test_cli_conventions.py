@@ -214,7 +214,8 @@ def test_status_and_orders_load_no_parser_checker_drawing_rich_or_sqlite_utils(t
             "gm.rules.hooks", "gm.rules.rule", "gm.rules.rule_registry", "gm.rules.rule_set",
             "gm.rules.supply"}, args
         assert loaded & {"gm.engine.season", "gm.engine.movement_phase",
-                         "gm.engine.adjustment_phase", "gm.engine.resolver"} == set(), args
+                         "gm.engine.adjustment_phase", "gm.engine.resolver",
+                         "gm.game.surplus", "gm.game.verdicts"} == set(), args
 
 
 def typer_printed(env: dict, *args: str) -> str:
@@ -352,6 +353,25 @@ def test_modules_seldom_used_run_only_when_a_command_uses_them(tmp_path):
             "print('rgb_to_hsv' in vars(colorsys), colorsys is sys.modules['colorsys'])\n"
             "from colorsys import rgb_to_hsv\n"
             "print(rgb_to_hsv(1, 0, 0), colorsys.hsv_to_rgb(0, 1, 1), type(colorsys) is type(sys))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=ROOT)
-    assert proc.stdout == "False True\n(0.0, 1.0, 1) (1, 0.0, 0.0) True\n"
+    assert python_printed(code) == "False True\n(0.0, 1.0, 1) (1, 0.0, 0.0) True\n"
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="Python 3.11's datetime.py only")
+def test_datetime_is_made_from_its_c_half_as_python_s_own_module_ends_up():
+    code = ("import pickle, sys\nimport datetime as real\nreal_names = dict(vars(real))\n"
+            "del sys.modules['datetime']\n"
+            "from gm.launcher import _datetime_from_its_c_half\n_datetime_from_its_c_half()\n"
+            "import datetime\n"
+            "public = {name for name in real_names if not name.startswith('__')}\n"
+            "print(datetime is not real, public == {n for n in vars(datetime) if n[:2] != '__'},\n"
+            "      all(vars(datetime)[n] is real_names[n] for n in public),\n"
+            "      set(datetime.__all__) == set(real.__all__), datetime.__file__ == real.__file__)\n"
+            "moment = datetime.datetime(2026, 11, 28, 18, 5, tzinfo=datetime.UTC)\n"
+            "print(pickle.loads(pickle.dumps(moment)) == moment, moment.isoformat())\n")
+    assert python_printed(code) == "True True True True True\nTrue 2026-11-28T18:05:00+00:00\n"
+
+
+def python_printed(code: str) -> str:
+    """What a new Python process prints running `code`."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT).stdout

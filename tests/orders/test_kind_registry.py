@@ -140,4 +140,5 @@ def test_a_letter_loads_the_kinds_of_its_orders_only(tmp_path, monkeypatch):
     orders, loaded = _fresh(code)
     assert orders == ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mid"]
     assert "move" in loaded and "support" in loaded
-    assert not {"merge", "split", "loan", "waive", "sack", "destroy_centre"} & set(loaded)
+    assert not {"merge", "split", "loan", "waive", "sack", "destroy_centre",
+                "convoy"} & set(loaded)
