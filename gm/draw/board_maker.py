@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from gm.calendar import season_title
 from gm.draw.board_data import (
+    BUILD,
     DISBAND,
     REMOVE,
     SPECIAL,
@@ -115,6 +116,22 @@ def _drawn(kind: str, outcome: OrderOutcome, location: str, *, target: str | Non
                       leader=getattr(outcome.order, "leader", None))
 
 
+def _once_each(orders: Iterable[DrawnOrder]) -> list[DrawnOrder]:
+    """The drawings in order, each the same arrow or mark once: an order to a multiple
+    (`2A Spa - Teg`) has a result for each of its pieces, as the report has, which prints it
+    once too. A build is kept for every piece it makes (`Build 2F Ath` is two fleets, each its
+    own token)."""
+    seen: set[DrawnOrder] = set()
+    out = []
+    for drawn in orders:
+        if drawn.kind != BUILD:
+            if drawn in seen:
+                continue
+            seen.add(drawn)
+        out.append(drawn)
+    return out
+
+
 def _leader_location(order: Order, position: Position) -> str | None:
     if not order.leader:
         return None
@@ -132,7 +149,7 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
     outcomes = list(outcomes)
     phase = position.phase
     on_board = _with_declared_pieces(position, outcomes)
-    orders = [d for o in outcomes for d in drawn_orders(o, on_board)]
+    orders = _once_each(d for o in outcomes for d in drawn_orders(o, on_board))
     dislodged_now = frozenset(o.unit_location for o in outcomes
                               if o.dislodged and o.unit_location)
     subtitle = " · ".join(p for p in (game, game_map.name, status) if p)

@@ -9,7 +9,8 @@ move's cross is on its arrow (issue 29's pictures).
 - A failed move's cross lies on the move's line (Hoplite Wars: `F Ath - Meg/ec`).
 - A stored result of a part of an order (a split's part, a merge's piece) is drawn through
   its kind from the order given (`results.part`), once, with its own result: not the whole
-  order again for every piece, nor its text read again.
+  order again for every piece, nor its text read again. An order to a multiple (`2A Spa -
+  Teg`, a result per piece) is one arrow; a double build keeps a token per piece it makes.
 """
 
 from __future__ import annotations
@@ -186,6 +187,19 @@ def test_a_stored_merge_draws_each_piece_once(demo_boards):
     assert _marks(demo_boards["hoplite-wars"], "S449M", "lep", "arc") == [
         ("move", "arc", "eli", "A Arc merge 2A Eli"),
         ("move", "lep", "eli", "A Lep merge 2A Eli")]
+
+
+def test_an_order_to_a_multiple_is_drawn_once_and_a_double_build_makes_two_pieces(demo_boards):
+    """Spring 450 BC: `2A Spa - Teg` has a result for each of its two armies; the picture
+    draws one arrow, not two on top of each other. Winter 451 BC: `Build 2F Ath` builds two
+    fleets, and each new piece keeps its token."""
+    boards = demo_boards["hoplite-wars"]
+    assert _marks(boards, "S450M", "spa") == [("move", "spa", "teg", "2A Spa - Teg")]
+    assert _marks(boards, "W451A", "ath") == [("build", "ath", None, "Build F Ath")] * 2
+    [spring] = [b for b in boards if b.short == "S450M"]
+    arrows = [e for e in with_class(parse(draw_phase(spring.game_map, spring.board)), "order")
+              if e.get("data-from") == "spa"]
+    assert [e.get("data-to") for e in arrows] == ["teg"]
 
 
 def test_a_result_takes_its_part_from_the_order_given_and_old_rows_their_text():
