@@ -160,7 +160,7 @@ def make_board(game_map: GameMap, position: Position, *, game: str,
         phase_kind=phase.kind,
         pieces=[piece_of(u) for u in on_board.units],
         owners=dict(position.owners),
-        standings=standings(game_map, position, rules),
+        standings=standings(game_map, on_board, rules),  # the pieces drawn, placed ones too
         dislodged=[piece_of(d.unit) for d in position.dislodged],
         dislodged_now=dislodged_now,
         destroyed=destroyed_centres(position.state),

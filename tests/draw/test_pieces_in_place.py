@@ -4,7 +4,7 @@ move's cross is on its arrow (issue 29's pictures).
 - Over every phase of every demo game (`games/*-demo.txt`), each piece's token (leaders
   included) stands inside its province as the picture draws it: a land province's part of the
   coastline, a sea's water, a river's bed. Rise of Rome II's Spring 220 BC draws the leaders
-  placed with its orders, and their moves start from their tokens.
+  placed with its orders, their moves start from their tokens, and the legend counts them.
 - The frame holds every province and no more; Hoplite Wars' Greece is no longer a third of it.
 - A failed move's cross lies on the move's line (Hoplite Wars: `F Ath - Meg/ec`).
 - A stored result of a part of an order (a split's part, a merge's piece) is drawn through
@@ -33,7 +33,7 @@ from gm.engine.position import Unit, starting_position
 from gm.maps import available_maps, load_map
 from gm.orders.kinds.move import Move
 from tests.conftest import DEMOS
-from tests.draw.svg_structure import SVG, parse, with_class
+from tests.draw.svg_structure import SVG, parse, texts, with_class
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,6 +114,12 @@ def test_the_first_spring_draws_the_leaders_placed_and_moves_them_from_there(dem
         start, _ = segment(line.find(f"{SVG}path"))
         token = tokens[order.leader]
         assert math.dist(start, (token.x, token.y)) <= token.width / 2 + 2, order.leader
+    # the legend counts the pieces the picture draws: each power's leader with its units
+    standing = {s.power: s for s in board.standings}
+    for pid, power in game_map.powers.items():
+        assert standing[pid].free == tuple(power.leaders), pid
+    legend = " ".join(texts(with_class(root, "legend")[0]))
+    assert "3 centres, 3 units and Hannibal" in legend
 
 
 @pytest.mark.parametrize("map_id", available_maps())
