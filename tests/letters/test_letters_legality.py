@@ -60,6 +60,9 @@ CASES = {
     "build_occupied_or_foreign.txt": (one_french_build, [
         ("Build A Mar", "accepted", "void when adjudicated: Marseilles is occupied"),
         ("Build A Hol", "accepted", "void when adjudicated: Holland is not a home centre of "
+                                    "France"),
+        # a German army stands there, but the reason that lasts is whose centre it is
+        ("Build A Mun", "accepted", "void when adjudicated: Munich is not a home centre of "
                                     "France")]),
 }
 

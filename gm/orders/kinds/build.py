@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import NamedTuple
 
 from gm.maps.gamemap import GameMap, coast_of
@@ -91,14 +92,12 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
             and not _stacks_on_site(order, position, game_map, rules, built):
         if prov in used_sites:
             return Problem(f"a unit is already being built in {province.name}")
+        if not _site_if_vacant(prov, power, position, game_map, rules):
+            return _not_a_site(province, power, position, game_map)  # the reason that lasts
         return Problem(f"{province.name} is occupied")
     sites = rules.build_sites(power, position, game_map) if rules is not None else ()
     if prov not in sites:
-        if province.build_site and position.owners.get(prov) != power:
-            return _site_not_held(province, position.owners.get(prov), power, game_map)
-        if power in game_map.powers and prov in game_map.powers[power].home:
-            return Problem(f"{province.name} is not owned by {power_name(game_map, power)}")
-        return Problem(f"{province.name} is not a home centre of {power_name(game_map, power)}")
+        return _not_a_site(province, power, position, game_map)
     kinds = rules.build_kinds(power, position, game_map) if rules is not None else ("A", "F")
     # a mixed multiple (`Build A/G Spa`) is a build of each of its kinds
     for kind in mix_counts(order.unit_kind) or (order.unit_kind or "A",):
@@ -112,6 +111,25 @@ def build_problem(order: Build, position, game_map: GameMap, rules,
         elif province.kind not in ("land", "coast"):
             return Problem(f"{a_kind(kind)} cannot be built in {province.name}")
     return None
+
+
+def _site_if_vacant(prov: str, power: str, position, game_map: GameMap, rules) -> bool:
+    """Would the province be one of the power's build sites if nobody stood there? Then it
+    is refused as occupied; if not, for the reason it is no site of the power's (a foreign
+    centre is "not a home centre of France" whoever stands on it)."""
+    if rules is None:
+        return True
+    vacated = replace(position, units=[u for u in position.units if u.province != prov])
+    return prov in rules.build_sites(power, vacated, game_map)
+
+
+def _not_a_site(province, power: str, position, game_map: GameMap) -> Problem:
+    """Why the province is none of the power's build sites."""
+    if province.build_site and position.owners.get(province.id) != power:
+        return _site_not_held(province, position.owners.get(province.id), power, game_map)
+    if power in game_map.powers and province.id in game_map.powers[power].home:
+        return Problem(f"{province.name} is not owned by {power_name(game_map, power)}")
+    return Problem(f"{province.name} is not a home centre of {power_name(game_map, power)}")
 
 
 def _site_not_held(province, holder: str | None, power: str, game_map: GameMap) -> Problem:
