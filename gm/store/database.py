@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gm.store.faults import checkpoint
 from gm.store.migrations import GM_TABLES, MIGRATIONS, SCHEMA_VERSION
 from gm.store.store_errors import (
     DatabaseDamaged,
@@ -218,6 +217,8 @@ def open_or_make(path: str | os.PathLike) -> Iterator[Store]:
         with open_store(name) as store:
             yield store
         return
+    from gm.store.faults import checkpoint  # its `signal` is for the tests' kills alone
+
     _check_folder(name)
     unfinished = _unfinished_file(name)
     conn = None
@@ -269,6 +270,8 @@ def _put_in_place(unfinished: str, name: str) -> None:
     """Give the finished store file `unfinished` the name `name`, durably: its bytes are on
     the disk before the name is, and the name is before this returns. A link, not a rename,
     so that a store another process made there meanwhile is never replaced."""
+    from gm.store.faults import checkpoint
+
     try:
         _sync(unfinished)
         checkpoint("store:written")
