@@ -3,7 +3,8 @@ of `gm`.
 
 Four parts of Python's library write source text and compile it while a command's modules
 load: `dataclasses` writes each dataclass's methods (`__init__`, `__repr__`, `__eq__`, and for
-a frozen one `__hash__`, `__setattr__`, `__delattr__`) and runs them with `exec`;
+a frozen one `__hash__`, `__setattr__`, `__delattr__`) and runs them with `exec` (one text per
+method up to Python 3.12, one text per class from 3.13);
 `collections.namedtuple` writes each tuple's `__new__` and makes it with `eval`;
 `typing.ForwardRef` compiles each annotation written as a string (a NamedTuple's fields under
 `from __future__ import annotations`); and `inspect` `eval`s annotations written as text when
@@ -13,7 +14,10 @@ run of the same gm on the same Python, so the command line keeps the compiled co
 folder, keyed by the text and the way it is compiled, and hands that code over instead of
 compiling the text again. The code is what Python compiles from that very text, as those
 modules compile it (with no `from __future__` in force: `dont_inherit`), so every class and
-signature is made exactly as before; only the compiling is skipped.
+signature is made exactly as before; only the compiling is skipped. (It is kept with `marshal`,
+as a module's `.pyc` is: a set constant, such as the field names a frozen dataclass's
+`__setattr__` checks from Python 3.12, comes back the same set, its names perhaps listed in
+another order.)
 
 Only `gm.launcher` turns this on, for the process it owns (`keep_code`), by giving each of those
 modules an `exec`, `eval` or `compile` of its own (a module's own names are looked up before the
@@ -44,7 +48,7 @@ class KeptFile:
     key. It is bounded: past `limit` entries (a new gm or Python left old ones behind), it starts
     again from what the last run used."""
 
-    limit = 6000  # gm's own dataclasses write some 1,500 texts
+    limit = 6000  # gm's modules write some 1,800 texts (1,000 on Python 3.13)
 
     def __init__(self, path: str, key: tuple) -> None:
         self.path, self.key = path, key
@@ -117,19 +121,18 @@ class CodeKeeper(KeptFile):
     """Compiles the source text those modules hand to `exec`, `eval` or `compile`, or takes
     the code kept for it."""
 
-    def exec(self, source, globals=None, locals=None) -> None:  # noqa: A002 - exec's own names
-        """`exec(source, globals, locals)`, as `dataclasses` calls it, with the compiling kept."""
-        if globals is None:  # exec's own default: the caller's namespace
-            caller = sys._getframe(1)
-            globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
-        builtins.exec(self.code(source, "exec"), globals, locals)
+    def exec(self, source, globals=None, locals=None, **more) -> None:  # noqa: A002 - exec's
+        """`exec(source, globals, locals)`, as `dataclasses` calls it, with the compiling kept
+        (any more that a later Python's `exec` takes, such as `closure`, passed on as given)."""
+        if globals is None:
+            globals, locals = _callers_namespaces(locals)
+        builtins.exec(self.code(source, "exec"), globals, locals, **more)
 
     def eval(self, source, globals=None, locals=None):  # noqa: A002 - eval's own names
         """`eval(source, globals, locals)`, as `collections.namedtuple` calls it, with the
         compiling kept."""
         if globals is None:
-            caller = sys._getframe(1)
-            globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
+            globals, locals = _callers_namespaces(locals)
         return builtins.eval(self.code(source, "eval"), globals, locals)
 
     def compile(self, source, filename, mode, *more, **options):
@@ -150,6 +153,21 @@ class CodeKeeper(KeptFile):
             code = builtins.compile(source, "<string>", mode, dont_inherit=True)
             self.put(key, code)
         return code
+
+
+def _callers_namespaces(locals):  # noqa: A002 - exec's own name
+    """The namespaces `exec` and `eval` take by default when given none: those of the code that
+    called them (two frames up, past `CodeKeeper`'s own method). In a function, from Python
+    3.13 on, that is a copy of its local names, as `locals()` gives (PEP 667)."""
+    caller = sys._getframe(2)
+    if locals is None:
+        locals = caller.f_locals
+        if sys.version_info >= (3, 13) and caller.f_code.co_flags & _OPTIMIZED:
+            locals = dict(locals)
+    return caller.f_globals, locals
+
+
+_OPTIMIZED = 0x1  # `inspect.CO_OPTIMIZED`: a function's frame (its names in fast locals)
 
 
 def keep_code() -> CodeKeeper:

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -302,10 +303,15 @@ def test_what_a_command_loads_as_it_runs_is_set_aside_then_the_collector_runs_as
 
 
 def launched(*args: str, before: str = "", env: dict | None = None) -> subprocess.CompletedProcess:
-    """`gm ARGS` through the entry point, after `before` ran in the same process."""
+    """`gm ARGS` through the entry point, after `before` ran in the same process. The code runs
+    from a file, as the installed `gm` script does: Python 3.13 run with `-c` imports
+    `linecache` before the code starts (to show that text's lines in a traceback)."""
     code = f"import sys\n{before}\nsys.argv = ['gm', *{list(args)!r}]\nfrom gm.launcher import main\nmain()\n"
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, cwd=ROOT)
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "gm_script.py"
+        script.write_text(code, encoding="utf-8")
+        return subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                              env=env, cwd=ROOT)
 
 
 def test_a_command_ends_with_its_status_its_output_and_the_atexit_functions(tmp_path):
