@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 
 
-.PHONY: demo test smoke bench lint clean browser imap-server
+.PHONY: demo test test-pythons smoke bench lint clean browser imap-server
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,12 @@ JOBS ?= 2
 test: $(STAMP) browser imap-server
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 	$(MAKE) --no-print-directory smoke
+
+# the suite on every other Python 3.11+ found (pyenv's versions, python3.X on PATH), each in
+# .venv-pythons/3.X; says which it ran, and that there are none when none is found. Not part of
+# `make test` or .ci/run: minutes per Python.
+test-pythons: browser imap-server
+	JOBS=$(JOBS) bash tools/test_pythons.sh
 
 # build the wheel, install it (not editable) into a fresh environment, run gm from elsewhere
 smoke:
@@ -60,4 +66,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) .venv-bench build *.egg-info .pytest_cache
+	rm -rf $(VENV) .venv-bench .venv-pythons build *.egg-info .pytest_cache

@@ -17,7 +17,8 @@ mkdir "$work/home"
 
 echo "smoke: building the wheel and installing it into a fresh environment"
 mkdir "$work/src"
-tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./.venv-bench --exclude=./build \
+tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./.venv-bench --exclude=./.venv-pythons \
+    --exclude=./build \
     --exclude='*.egg-info' --exclude=__pycache__ --exclude='*.db' --exclude=./.hypothesis \
     --exclude=./.pytest_cache --exclude=./.ruff_cache -cf - . | tar -C "$work/src" -xf -
 "$python" -m pip wheel --quiet --no-deps --wheel-dir "$work/dist" "$work/src" >"$work/build.log" 2>&1 ||
