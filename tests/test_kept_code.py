@@ -227,3 +227,74 @@ def test_every_dataclass_of_gm_says_what_it_is():
                     "dataclass" in ast.unparse(d) for d in node.decorator_list):
                 lacking.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
     assert lacking == []
+
+
+# What a process makes of every class and command of gm: each method `dataclasses` or
+# `collections.namedtuple` wrote as text, each NamedTuple field's forward reference, each
+# function's signature with its annotations evaluated (as typer reads them). Run as the plain
+# library and as the command line runs it, with kept code (first compiled, then from the file).
+MADE = """
+import importlib, inspect, pkgutil, re, sys, typing
+if sys.argv[1] == "kept":
+    from gm.kept_code import keep_code
+    keeper = keep_code()
+import gm
+
+def const(value):
+    if hasattr(value, "co_code"):
+        return shape(value)
+    if isinstance(value, frozenset):  # the same set, perhaps iterated in another order
+        return sorted(map(repr, value))
+    return repr(value)
+
+def shape(code):
+    return (code.co_code, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
+            code.co_flags, code.co_linetable, code.co_exceptiontable, code.co_qualname,
+            [const(value) for value in code.co_consts])
+
+made = []
+for info in pkgutil.walk_packages(gm.__path__, "gm."):
+    if info.name == "gm.__main__":
+        continue
+    module = importlib.import_module(info.name)
+    for name, value in sorted(vars(module).items()):
+        if getattr(value, "__module__", None) != module.__name__:
+            continue
+        if isinstance(value, type):
+            for method, function in sorted(vars(value).items()):
+                code = getattr(function, "__code__", None)
+                if code is not None and code.co_filename == "<string>":
+                    made.append((name, method, shape(code), repr(function.__annotations__),
+                                 repr(function.__defaults__), function.__qualname__))
+            for field, hint in sorted(vars(value).get("__annotations__", {}).items()):
+                if isinstance(hint, typing.ForwardRef):
+                    made.append((name, field, shape(hint.__forward_code__)))
+        elif inspect.isfunction(value):
+            try:
+                made.append((name, str(inspect.signature(value, eval_str=True))))
+            except NameError as error:  # a name imported only for type checkers
+                made.append((name, str(error)))
+print(keeper.compiled if sys.argv[1] == "kept" else "-", len(made))
+print(re.sub(" at 0x[0-9a-f]+", "", repr(made)))  # (an object's address differs in every run)
+"""
+
+
+def test_every_class_and_command_of_gm_made_with_kept_code_is_what_python_makes(tmp_path):
+    """What this Python makes of gm's modules, with kept code or without, is the same: the
+    hooks catch every text those modules compile, and change nothing of what they make."""
+    import os
+    import subprocess
+
+    env = dict(os.environ, GM_CACHE=str(tmp_path / "cache"), PYTHONHASHSEED="0")
+
+    def made(how: str) -> tuple[str, str]:
+        done = subprocess.run([sys.executable, "-c", MADE, how], capture_output=True,
+                              text=True, env=env, cwd=tmp_path, check=True)
+        counts, made = done.stdout.split("\n", 1)
+        return counts.split(), made
+
+    (_, plain_count), plain = made("plain")
+    (compiled, cold_count), cold = made("kept")
+    (compiled_again, _), warm = made("kept")
+    assert int(plain_count) > 1000 and int(compiled) > 500 and compiled_again == "0"
+    assert cold == plain and warm == plain
