@@ -25,6 +25,7 @@ GM_FILES = (
     ("kind-words-", ".pickle", "the order kinds' words (gm.orders.kind_registry)"),
     ("order-lexicon", ".pickle", "the order reader's lexicon (gm.orders.quick)"),
     ("help-", ".pickle", "the text of gm --help (gm.launcher)"),
+    ("store-schema-", ".pickle", "an empty store, as the migrations make it (gm.store.database)"),
     ("code-", ".marshal", "code compiled as modules load (gm.kept_code)"),
     ("patterns-", ".marshal", "compiled regular expressions (gm.kept_patterns)"),
     ("lark-", ".tables", "the order grammar's parsing tables (gm.orders.lark_tree)"),

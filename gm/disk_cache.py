@@ -2,8 +2,8 @@
 
 A compiled map (`gm.maps.loader`), a map's index of names (`gm.orders.names`), the order
 kinds' words (`gm.orders.kind_registry`), a board's layout (`gm.draw.layout_cache`), a
-published season's picture (`gm.draw.kept_pictures`) and the text of `gm --help`
-(`gm.launcher`) are kept in the cache folder (`GM_CACHE`, else the user's cache folder). Each
+published season's picture (`gm.draw.kept_pictures`), the text of `gm --help`
+(`gm.launcher`) and the empty store new stores are copied from (`gm.store.database`) are kept in the cache folder (`GM_CACHE`, else the user's cache folder). Each
 is stored with a key naming everything it was made from, and read back only when the key is
 the same: a value whose key differs is made again and replaces the file, so
 what is read is never stale. A cache folder that cannot be read or written only means the

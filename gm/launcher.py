@@ -102,15 +102,30 @@ def _load_when_used(names: tuple[str, ...]) -> None:
     imports them: whatever imports one gets the same module object, which runs its own code
     on the first name asked of it that it lacks, in place, as an import would have, and is an
     ordinary module from then on. (The standard library's `importlib.util.LazyLoader` would
-    run it as soon as another module imports it: the import asks for its `__spec__`.)"""
+    run it as soon as another module imports it: the import asks for its `__spec__`.)
+    One thread runs it while any other that asks waits, as an import would make it wait: a
+    module half run would lack the name. Its own code, asking a name it has not yet defined,
+    gets the `AttributeError` of a module half imported."""
+    from _thread import RLock
     from importlib.util import find_spec, module_from_spec
 
     module_type = type(sys)
+    running = RLock()
+    run_by_this_thread: set[str] = set()  # (only the thread holding `running` changes it)
 
     class Unloaded(module_type):  # made here: `gm --help` never needs it
         def __getattr__(self, name: str):
-            self.__class__ = module_type
-            self.__spec__.loader.exec_module(self)
+            with running:
+                if self.__name__ in run_by_this_thread:  # its own code, asking too early
+                    raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}"
+                                         " (it is still being loaded)")
+                if self.__class__ is Unloaded:  # (else another thread ran it meanwhile)
+                    run_by_this_thread.add(self.__name__)
+                    try:
+                        self.__spec__.loader.exec_module(self)
+                    finally:
+                        run_by_this_thread.discard(self.__name__)
+                    self.__class__ = module_type
             return getattr(self, name)
 
     for name in names:

@@ -24,7 +24,7 @@ GM_NAMES = ("map-standard-0a1b2c3d.pickle", "names-standard-9b6f424c.pickle",
             "layout-standard.pickle", "kind-words-1d58f7f9.pickle", "order-lexicon.pickle",
             "help-136dd8e8.pickle", "code-2aadbc74.marshal", "patterns-2aadbc74.marshal",
             "methods-17ac2969.marshal", "lark-0f3e5a7c9b1d2e4f.tables",
-            "map-standard-0a1b2c3d.4242.tmp",
+            "store-schema-13.pickle", "map-standard-0a1b2c3d.4242.tmp",
             "code-2aadbc74.marshal.4242.tmp")
 # What someone else keeps in the same folder (GM_CACHE may name any folder).
 FOREIGN_NAMES = ("notes.txt", "map-notes.txt", "code-review.md", "mapping.pickle",

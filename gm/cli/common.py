@@ -149,11 +149,17 @@ def explained(db: str) -> Iterator[None]:
 
 @contextmanager
 def opened(db: str, create: bool = False) -> Iterator:
-    """Open the store for one command; failures are explained, and the store closed."""
-    from gm.store.database import open_store
+    """Open the store for one command; failures are explained, and the store closed. With
+    `create`, a store not there yet is made whole when the command ends well, and not at all
+    when it fails (`open_or_make`)."""
+    from gm.store.database import open_or_make, open_store
 
     with explained(db):
-        store = open_store(db, create=create)
+        if create:
+            with open_or_make(db) as store:
+                yield store
+            return
+        store = open_store(db)
         try:
             yield store
         finally:

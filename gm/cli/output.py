@@ -127,7 +127,16 @@ def echo_text(text: str, data: bool = False) -> None:
 
 
 STATUS_WORD = {"accepted": "ok", "later": "later", "rejected": "REJECTED",
-               "ignored": "ignored", "superseded": "replaced", "withdrawn": "withdrawn"}
+               "ignored": "ignored", "superseded": "replaced", "repeated": "repeated",
+               "withdrawn": "withdrawn"}
+
+
+def stored_as(status: str, category: str) -> str:
+    """How the echo and the listing class a stored line: its status, or `repeated` for a
+    superseded line that a later line gives again unchanged (`letter_lines.REPEATED`)."""
+    from gm.orders.letter_lines import REPEATED  # here: `gm status` reads no letter
+
+    return REPEATED if status == "superseded" and category == REPEATED else status
 
 
 def print_echo(taken) -> None:
@@ -135,15 +144,20 @@ def print_echo(taken) -> None:
     if taken.read_as:
         say(taken.read_as)
     width = max((len(line.text) for line in taken.lines), default=0)
+    classes = [stored_as(line.status, line.category) for line in taken.lines]
     if taken.lines:  # printed at once: a letter of thousands of lines is echoed in one go
         say("\n".join(
-            f"  {STATUS_WORD.get(line.status, line.status):<9} {line.power or '?':<8} "
-            f"{line.text:<{width}}  {line.detail}".rstrip() for line in taken.lines))
-    counts = {s: sum(1 for line in taken.lines if line.status == s) for s in STATUS_WORD}
+            f"  {STATUS_WORD.get(kind, kind):<9} {line.power or '?':<8} "
+            f"{line.text:<{width}}  {line.detail}".rstrip()
+            for line, kind in zip(taken.lines, classes, strict=True)))
+    counts = {s: classes.count(s) for s in STATUS_WORD}
     summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
     say(f"Stored: {summary or 'nothing'}.")
     if taken.superseded:
         say(f"These earlier orders were replaced: {'; '.join(taken.superseded)}.")
+    if taken.repeated:
+        say(f"These earlier orders were repeated (the same order stands): "
+            f"{'; '.join(taken.repeated)}.")
     if taken.withdrawn:
         count = taken.withdrawn
         say(f"{count} earlier order{'' if count == 1 else 's'} withdrawn.")

@@ -35,6 +35,7 @@ from gm.cli.output import (
     print_formatted,
     print_json,
     print_report,
+    stored_as,
 )
 
 
@@ -152,7 +153,8 @@ def _list_orders(game: str, db: str, power: str | None = None) -> None:
     table = Table("power", "as written", "status", "read as / reason",
                   title=f"{game}: orders for {label}")
     for o in listed:
-        table.add_row(o.power or "?", o.text, STATUS_WORD.get(o.status, o.status), o.detail)
+        kind = stored_as(o.status, o.category)
+        table.add_row(o.power or "?", o.text, STATUS_WORD.get(kind, kind), o.detail)
     console().print(table)
 
 

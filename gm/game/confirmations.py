@@ -5,7 +5,7 @@ the power's letters for the open phase, as the adjudication will take it. The or
 adjudicate, each with every note the echo gave it (a void order says why, in the engine's
 words; a warning says what may still stop it; a line that replaced an earlier one says so);
 those kept for a later phase; the lines it rejected with the reasons; the orders replaced or
-withdrawn; the lines it did not read as orders (quoted mail and remarks included: the player
+withdrawn; those a later line repeated (the same order given again, which stands); the lines it did not read as orders (quoted mail and remarks included: the player
 wrote them); the units still without an order and what becomes of them (they hold, or
 disband); what the rules do for a piece with no order (a leader not placed starts on its
 power's first home); the count of builds or removals that will be made; and the deadline.
@@ -26,7 +26,16 @@ from gm.game.games import GameView, open_game, resolve_power
 from gm.game.progress import not_listed, progress
 from gm.game.stored_orders import orders_in_force
 from gm.game.surplus import with_note, with_verdict
-from gm.game.verdicts import LATER, REJECTED, REPLACED, UNREAD, noted_verdict, trial_verdicts
+from gm.game.verdicts import (
+    LATER,
+    REJECTED,
+    REPEATED,
+    REPLACED,
+    UNREAD,
+    not_now_verdict,
+    noted_verdict,
+    trial_verdicts,
+)
 from gm.game.workflow_errors import WorkflowError
 from gm.orders.check import VOID_NOTE, checked_order
 from gm.orders.errors import OrderError
@@ -42,7 +51,7 @@ from gm.store.position_rows import load_position
 class ConfirmedLine:
     """A line of the power's letters as the confirmation tells it: the order as read (or the
     line as written), its verdict (`gm.game.verdicts`: ok, void, void in part, later,
-    rejected, replaced, not read) and what the player is told of it."""
+    rejected, replaced, repeated, not read) and what the player is told of it."""
 
     row_id: int
     text: str
@@ -156,8 +165,7 @@ def _lines(mine: list[OrderRow], forced, verdicts) -> list[ConfirmedLine]:
             continue  # told above, with the orders in force
         if row.status == "ignored" and not_listed(row):
             continue  # a heading or an email header
-        verdict = {SENT_AHEAD: LATER, "rejected": REJECTED, "superseded": REPLACED,
-                   "withdrawn": REPLACED}.get(row.status, UNREAD)
+        verdict = not_now_verdict(row.status, row.category)
         text = row.parsed if row.status == SENT_AHEAD else row.text
         lines.append(ConfirmedLine(row.id, text or row.text, verdict, row.reason))
     return lines
@@ -205,6 +213,8 @@ def _text(view: GameView, label: str, power: str, lines: list[ConfirmedLine], pr
     section("Rejected", [noted(x) for x in lines if x.verdict == REJECTED])
     section("Replaced or withdrawn", [f"{x.text}  ({x.note})" for x in lines
                                      if x.verdict == REPLACED])
+    section("Repeated (the same order stands)", [f"{x.text}  ({x.note})" for x in lines
+                                                 if x.verdict == REPEATED])
     section("Not read as orders", [f"{x.text}  ({x.note})" for x in lines
                                    if x.verdict == UNREAD])
     if progress_row is not None and progress_row.missing:
@@ -219,4 +229,4 @@ def _text(view: GameView, label: str, power: str, lines: list[ConfirmedLine], pr
     return "\n".join(out).rstrip() + "\n"
 
 
-_NOT_NOW = frozenset({LATER, REJECTED, REPLACED, UNREAD})
+_NOT_NOW = frozenset({LATER, REJECTED, REPLACED, REPEATED, UNREAD})

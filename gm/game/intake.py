@@ -3,8 +3,9 @@
 Each line is accepted (it will be adjudicated), rejected (it could not be read, and the reason
 says why), or ignored (it is not an order). An order's power is the letter's (from `--power` or
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
-unit replaces an earlier one, which stays stored as 'superseded', and both say so; a line gm is
-not sure of never replaces a different order, in its letter or an earlier one (reading rule
+unit replaces an earlier one, which stays stored as 'superseded', and both say so (that the later
+line repeats it, where it gives the same order: the earlier line is then of category
+`REPEATED`, and nothing is said to have changed); a line gm is not sure of never replaces a different order, in its letter or an earlier one (reading rule
 9), and is refused with the question it asks; `replace=True` withdraws all
 the power's earlier letters for the phase first (their orders, and their rejected and ignored
 lines, which the report then leaves out), as when a player sends a fresh set.
@@ -31,7 +32,15 @@ from gm.notation import order_display
 from gm.orders import ignored
 from gm.orders.errors import OrderError
 from gm.orders.kinds.build import Build, site_power
-from gm.orders.letter_lines import Doubt, IgnoredLine, ReadOrder, RejectedLine, ReplacedOrder
+from gm.orders.letter_lines import (
+    REPEATED,
+    Doubt,
+    IgnoredLine,
+    ReadOrder,
+    RejectedLine,
+    ReplacedOrder,
+    same_order,
+)
 from gm.orders.letters import read_orders, replaces_words, shown_order, unsure_error
 from gm.orders.sections import LetterPhases, PhaseSlot
 from gm.rules import RuleSet
@@ -56,17 +65,20 @@ class TakenLine(NamedTuple):
     power: str | None  # power name
     status: str
     detail: str  # the order as read, or the reason it was rejected or ignored
+    category: str = ""  # why it was ignored or rejected; REPEATED: a later line repeats it
 
 
 class Taken(NamedTuple):
-    """What reading one letter did: its lines as read, and the earlier orders it replaced."""
+    """What reading one letter did: its lines as read, and the earlier orders it replaced or
+    repeated."""
 
     game: str
     phase: str
     lines: list[TakenLine]
-    superseded: list[str]  # earlier orders this letter replaced
+    superseded: list[str]  # earlier orders this letter replaced with a different one
     withdrawn: int  # earlier orders withdrawn by replace=True
     read_as: str = ""  # why a letter that named no power was read as one player's letter
+    repeated: tuple[str, ...] = ()  # earlier orders this letter gave again, unchanged
 
 
 def infer_power(order, position: Position, game_map: GameMap) -> str | None:
@@ -130,8 +142,7 @@ def _letter_rows(text: str, view: GameView, position: Position, power: str | Non
         if isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
             row, _ = _accepted(old, view, position)  # kept with its reading and target
-            out.append((dataclasses.replace(
-                row, status="superseded", reason=replaced_words(by.text, by.line)), None))
+            out.append((_superseded(row, by.text, by.line, item.repeated), None))
         elif isinstance(item, ReadOrder):
             if letter.doubt(item):
                 doubts[len(out)] = letter.doubt(item)
@@ -258,7 +269,7 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
         withdrawn = _withdraw_letters(store, view, position, phase.id, power_id) if replace else 0
         earlier = order_rows.orders_of_phase(store, phase.id, ("accepted", SENT_AHEAD))
         letter_id = order_rows.add_letter(store, phase.id, text, power_id, source)
-        new, superseded = _supersede(store, view, phase.kind, earlier, new, doubts)
+        new, superseded, repeated = _supersede(store, view, phase.kind, earlier, new, doubts)
         rows_to_add = [row for row, _ in new]
         if phase.kind == "Adjustment":  # each build or removal as the engine will take it
             from gm.game.surplus import note_surplus  # here: no other phase needs it
@@ -267,10 +278,11 @@ def take_orders(store: Store, name: str, text: str, power: str | None = None,
                                        position, view.map, RuleSet.for_map(view.map))
         order_rows.add_orders(store, phase.id, letter_id, rows_to_add)
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r))
-                 for r in rows_to_add]
+        lines = [TakenLine(r.line, r.text, names.get(r.power or ""), r.status, _detail(r),
+                           r.category) for r in rows_to_add]
         read_as = "" if power_id == asked else _read_as(power_id, view.map)
-        return Taken(view.game.name, phase.label, lines, superseded, withdrawn, read_as)
+        return Taken(view.game.name, phase.label, lines, superseded, withdrawn, read_as,
+                     tuple(repeated))
 
 
 def _read_as(major: str, game_map: GameMap) -> str:
@@ -350,9 +362,12 @@ _REPLACED = ("superseded", "withdrawn")
 
 def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[OrderRow],
                new: list[tuple[NewOrder, object | None]], doubts: dict[int, Doubt]
-               ) -> tuple[list[tuple[NewOrder, object | None]], list[str]]:
+               ) -> tuple[list[tuple[NewOrder, object | None]], list[str], list[str]]:
     """Mark earlier orders replaced by this letter, and say so on the order that replaced
-    them (unless it repeats them); within the letter, the last order wins. The same unit is
+    them (unless it repeats them); within the letter, the last order wins. An earlier order
+    the later one repeats (`same_order`) is marked so (`REPEATED`): it is not in force, the
+    same order stands. Returns the letter's rows and the earlier orders it replaced and
+    repeated. The same unit is
     the same piece ordered by the same player (`stored_orders.order_key`). An order gm is not
     sure of (`doubts`, by index in `new`) that would replace a different order of an earlier
     letter is refused instead, naming that order: gm asks rather than replaces (reading rule
@@ -367,7 +382,7 @@ def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[Orde
     rows = list(new)
     keys = [key(row, order) if order is not None else None for row, order in rows]
     for i, doubt in doubts.items():
-        other = [old for old, order in given.get(keys[i], ()) if order != rows[i][1]]
+        other = [old for old, _ in given.get(keys[i], ()) if not _same(old, rows[i][0])]
         if keys[i] is not None and other:
             row = rows[i][0]
             shown = "; ".join(f"in an earlier letter, {old.parsed or old.text}" for old in other)
@@ -381,29 +396,46 @@ def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[Orde
         k = keys[i]
         if k is not None and last[k] != i:
             later = rows[last[k]][0]
-            row = dataclasses.replace(row, status="superseded",
-                                      reason=replaced_words(later.text, later.line))
+            row = _superseded(row, later.text, later.line, _same(row, later))
         elif k is not None and given.get(k):  # said where it changes what stands
-            notes = [replaces_words(old.parsed or old.text) for old, was in given[k]
-                     if was != order]
+            notes = [replaces_words(old.parsed or old.text) for old, _ in given[k]
+                     if not _same(old, row)]
             row = dataclasses.replace(row, reason="; ".join(filter(None, [row.reason, *notes])))
         out.append((row, order))
-    replaced = []
+    replaced: list[str] = []
+    repeated: list[str] = []
     for k, olds in given.items():
         if k is not None and k in last:
             later = rows[last[k]][0]
             for old, _ in olds:
+                same = _same(old, later)
                 order_rows.set_order_status(store, old.id, "superseded",
-                                            replaced_words(later.text))
-                replaced.append(old.text)
-    return out, replaced
+                                            replaced_words(later.text, repeated=same),
+                                            category=REPEATED if same else "")
+                (repeated if same else replaced).append(old.text)
+    return out, replaced, repeated
 
 
-def replaced_words(text: str, line: int | None = None) -> str:
+def _same(old: NewOrder | OrderRow, new: NewOrder) -> bool:
+    """Does `new` give the same order as `old` (`same_order`: as read, and for the same
+    power)?"""
+    return same_order((old.parsed, old.power), (new.parsed, new.power))
+
+
+def _superseded(row: NewOrder, text: str, line: int, repeated: bool) -> NewOrder:
+    """A line of this letter that a later line of it (`text` on `line`) replaced, or
+    `repeated` (gave the same order again)."""
+    return dataclasses.replace(row, status="superseded",
+                               reason=replaced_words(text, line, repeated),
+                               category=REPEATED if repeated else "")
+
+
+def replaced_words(text: str, line: int | None = None, repeated: bool = False) -> str:
     """Why an order is not in force, in words the player reads in the confirmation: a later
-    order for the same unit replaced it, in this letter (on `line`) or a later one."""
+    order for the same unit replaced it, or `repeated` it (the same order, so nothing
+    changed), in this letter (on `line`) or a later one."""
     where = f"on line {line}" if line is not None else "in a later letter"
-    return f"replaced by your later order {where}, {text!r}"
+    return f"{'repeated' if repeated else 'replaced'} by your later order {where}, {text!r}"
 
 
 class ListedOrder(NamedTuple):
@@ -413,6 +445,7 @@ class ListedOrder(NamedTuple):
     text: str
     status: str
     detail: str  # the order as read, or the reason
+    category: str = ""  # why it was ignored or rejected; REPEATED: a later line repeats it
 
 
 def list_orders(store: Store, name: str, include_ignored: bool = False,
@@ -424,7 +457,7 @@ def list_orders(store: Store, name: str, include_ignored: bool = False,
         phase = rows.open_phase(store, view.game)
         only = resolve_power(view.map, power) if power else None
         names = {p: view.map.powers[p].name for p in view.map.powers}
-        listed = [ListedOrder(names.get(r.power or ""), r.text, r.status, _detail(r))
+        listed = [ListedOrder(names.get(r.power or ""), r.text, r.status, _detail(r), r.category)
                   for r in order_rows.orders_of_phase(store, phase.id)
                   if (include_ignored or r.status != "ignored")
                   and (only is None or r.power == only)]

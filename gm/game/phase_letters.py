@@ -94,7 +94,8 @@ def drop_letter(store: Store, name: str, number: int) -> tuple[int, list[str]]:
             later = bool(row.target) if row.target is not None \
                 else phase_kind_of(order, view.map) not in (None, phase.kind)
             order_rows.set_order_status(store, row.id, SENT_AHEAD if later else IN_FORCE,
-                                        f"in force again: letter {number} was dropped")
+                                        f"in force again: letter {number} was dropped",
+                                        category="")  # no longer a repeated line
             restored.append(row.text)
         discard_redo(store, view.game)
         return len(mine), restored

@@ -19,6 +19,7 @@ from gm.engine.position import Position
 from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
 from gm.orders.check import VOID_NOTE
+from gm.orders.letter_lines import REPEATED as REPEATED_LINE
 from gm.rules import RuleSet
 
 if TYPE_CHECKING:  # the engine's results are loaded with the engine, for a trial
@@ -26,7 +27,9 @@ if TYPE_CHECKING:  # the engine's results are loaded with the engine, for a tria
 
 OK, VOID, PART_VOID = "ok", "void", "void in part"
 # what became of a line that is no order to adjudicate now
-LATER, REJECTED, REPLACED, UNREAD = "later", "rejected", "replaced", "not read"
+LATER, REJECTED, REPLACED, REPEATED, UNREAD = "later", "rejected", "replaced", "repeated", \
+    "not read"
+_NOT_NOW = {"later": LATER, "rejected": REJECTED, "superseded": REPLACED, "withdrawn": REPLACED}
 PART_NOTE = "void in part when adjudicated: {}"
 _REPLACES = "; replaces line "  # the letter reader's note that may follow a void note
 
@@ -82,13 +85,21 @@ def _made_from(order, orders: list, found: list[list]) -> int | None:
     return min(same, key=fit)
 
 
-def noted_verdict(status: str, reason: str) -> Verdict:
+def not_now_verdict(status: str, category: str = "") -> str:
+    """The verdict on a line that is no order to adjudicate now, by its stored status: kept
+    for later, rejected, replaced (by a different order, or withdrawn), repeated (a later
+    line gives the same order: category `REPEATED`), or not read."""
+    if status == "superseded" and category == REPEATED_LINE:
+        return REPEATED
+    return _NOT_NOW.get(status, UNREAD)
+
+
+def noted_verdict(status: str, reason: str, category: str = "") -> Verdict:
     """A line's verdict as its notes tell it (the echo's, a confirmation's): an accepted
     order with "void when adjudicated: why" is void, with "void in part ..." void in part,
-    else ok; a line that is no order now by its status."""
+    else ok; a line that is no order now by its status (`not_now_verdict`)."""
     if status != "accepted":
-        return Verdict({"later": LATER, "rejected": REJECTED, "superseded": REPLACED,
-                        "withdrawn": REPLACED}.get(status, UNREAD), reason or "")
+        return Verdict(not_now_verdict(status, category), reason or "")
     for form, kind in ((PART_NOTE, PART_VOID), (VOID_NOTE, VOID)):
         start = form.format("")
         if start in (reason or ""):

@@ -2,7 +2,7 @@
 
 Every accepted order is shown in canonical notation; every rejected one with the text, a caret
 where the problem is, why, and how to fix it; every ignored line with its reason; every
-replaced order with the line that replaced it. `echo_letter` gives the lines as data (for a
+replaced order with the line that replaced it, or repeated it (the same order given again). `echo_letter` gives the lines as data (for a
 rich or HTML view); `render_echo` gives plain text.
 """
 
@@ -25,9 +25,10 @@ REJECTED = "rejected"
 IGNORED = "ignored"
 POWER = "power"
 REPLACED = "replaced"
+REPEATED = "repeated"
 
 _LABELS = {ORDER: "ok", REJECTED: "REJECTED", IGNORED: "ignored", POWER: "power",
-           REPLACED: "replaced"}
+           REPLACED: "replaced", REPEATED: "repeated"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ class EchoLine:
     notes, the caret line and the fix, one per line."""
 
     line: int
-    status: str  # order, rejected, ignored, power, replaced
+    status: str  # order, rejected, ignored, power, replaced, repeated
     text: str
     power: str | None
     result: str
@@ -60,9 +61,10 @@ def echo_letter(letter: Letter, game_map: GameMap | None = None) -> list[EchoLin
                                 tuple(f"note: {n}" for n in item.notes)))
         elif isinstance(item, ReplacedOrder):
             old, by = item.old, item.by
-            out.append(EchoLine(old.line, REPLACED, old.text, old.power, str(old.order),
+            status = REPEATED if item.repeated else REPLACED
+            out.append(EchoLine(old.line, status, old.text, old.power, str(old.order),
                                 (*(f"note: {n}" for n in old.notes),
-                                 f"replaced by line {by.line}: {by.order}")))
+                                 f"{status} by line {by.line}: {by.order}")))
         elif isinstance(item, RejectedLine):
             error = item.error
             details = []
@@ -81,11 +83,14 @@ def echo_letter(letter: Letter, game_map: GameMap | None = None) -> list[EchoLin
 
 
 def summary(letter: Letter) -> str:
-    """`7 orders, 1 rejected, 4 ignored, 1 replaced`."""
+    """`7 orders, 1 rejected, 4 ignored, 1 replaced, 1 repeated`."""
     parts = [f"{len(letter.orders)} order{'s' if len(letter.orders) != 1 else ''}",
              f"{len(letter.rejected)} rejected", f"{len(letter.ignored)} ignored"]
-    if letter.replaced:
-        parts.append(f"{len(letter.replaced)} replaced")
+    repeated = sum(1 for item in letter.replaced if item.repeated)
+    if len(letter.replaced) > repeated:
+        parts.append(f"{len(letter.replaced) - repeated} replaced")
+    if repeated:
+        parts.append(f"{repeated} repeated")
     return ", ".join(parts)
 
 
@@ -95,7 +100,7 @@ def render_echo(letter: Letter, game_map: GameMap | None = None, width: int = 34
     for echo in echo_letter(letter, game_map):
         text = echo.text if len(echo.text) <= width else echo.text[:width - 1] + "…"
         result = echo.result
-        if echo.status in (ORDER, REPLACED) and echo.power:
+        if echo.status in (ORDER, REPLACED, REPEATED) and echo.power:
             result = f"{_power_name(game_map, echo.power)}: {result}"
         lines.append(f"{echo.line:>4}  {_LABELS[echo.status]:<8}  {text:<{width}}  {result}")
         lines.extend(f"{'':>4}  {'':<8}  {detail}" for detail in echo.details)

@@ -72,16 +72,33 @@ class HeaderLine:
     note: str
 
 
+# the category of a line that is not in force because a later line of the player's gives the
+# same order (`A Par - Bur` twice, or `A Mar - Spx` read as the `A Mar - Spa` written before):
+# nothing changed, and the echo, the confirmation and the listing say "repeated", not "replaced"
+REPEATED = "repeated"
+
+
 @dataclass(frozen=True, slots=True)
 class ReplacedOrder:
-    """An order that a later order for the same unit replaced."""
+    """An order that a later order for the same unit replaced, or `repeated`: gave again, the
+    same order (`same_order`)."""
 
     old: ReadOrder
     by: ReadOrder
+    repeated: bool = False
 
     @property
     def line(self) -> int:
         return self.old.line
+
+
+def same_order(old: tuple[str | None, str | None], new: tuple[str | None, str | None]) -> bool:
+    """Does a later order give the piece the same order as an earlier one, so that nothing
+    changed? Each is (the order as the echo shows it, with its piece as it stands on the
+    board: `letters.shown_order`; its power). `A Par - Bur` twice, `Par - Bur` after `A Par -
+    Bur`, or `A Mar - Spx` read as the `A Mar - Spa` written before are the same order; the
+    lines as written are not compared."""
+    return old[0] is not None and old == new
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,4 +169,4 @@ class Letter:
 
 
 __all__ = ["Found", "HeaderLine", "IgnoredLine", "Letter", "ReadOrder", "RejectedLine",
-           "ReplacedOrder"]
+           "REPEATED", "ReplacedOrder", "same_order"]

@@ -5,7 +5,7 @@ lists, power headings (`EGYPT:`, `Orders for Egypt`, `Egypt -`, `Sparta spring 4
 `Argos:`), several orders on a line. Each non-blank line ends in exactly one place of the
 `Letter`, with a reason when it is not an order, so nothing is dropped silently. A later order
 for the same unit replaces an earlier one; the replaced order is kept in `Letter.replaced` and
-the new one says so in its notes. When gm is not sure of the later line (a guessed name, a line
+the new one says so in its notes (that it repeats it, where it gives the same order). When gm is not sure of the later line (a guessed name, a line
 under a heading it cannot place), it asks rather than replaces: the line is rejected (reading
 rule 9). A name the map cannot settle is judged by the board (rule 11).
 
@@ -65,6 +65,7 @@ from gm.orders.letter_lines import (
     ReadOrder,
     RejectedLine,
     ReplacedOrder,
+    same_order,
 )
 from gm.orders.letter_targets import LineTargets, if_dislodged_alone, orders_called
 from gm.orders.line_kinds import (
@@ -679,7 +680,9 @@ class LetterReader:
                               if k in holder and kept[holder[k]] is not None})
             seen = letter.place_of(item)
             doubt = letter.doubt(item)
-            if earlier and doubt and any(kept[i].order != item.order for i in earlier):
+            same = {i: same_order((self._shown(kept[i]), kept[i].power),
+                                  (self._shown(item), item.power)) for i in earlier}
+            if earlier and doubt and not all(same.values()):
                 given = "; ".join(f"on line {kept[i].line}, {self._shown(kept[i])}"
                                   for i in earlier)
                 refused = RejectedLine(item.line, item.text, self.power,
@@ -689,9 +692,10 @@ class LetterReader:
                 continue
             if earlier:
                 item = replace(item, notes=item.notes + tuple(
-                    replaces_words(self._shown(kept[i]), kept[i].line) for i in earlier))
+                    replaces_words(self._shown(kept[i]), kept[i].line, same[i])
+                    for i in earlier))
                 for i in earlier:
-                    letter.replaced.append(ReplacedOrder(kept[i], item))
+                    letter.replaced.append(ReplacedOrder(kept[i], item, same[i]))
                     kept[i] = None
                 letter.note_read(item, seen)
                 if doubt:
@@ -716,12 +720,13 @@ def shown_order(order: Order, board, game_map: GameMap, phase_kind: str | None, 
     return order_display(order, *standing(pieces), helped)
 
 
-def replaces_words(shown: str, line: int | None = None) -> str:
+def replaces_words(shown: str, line: int | None = None, repeats: bool = False) -> str:
     """The note on an order that replaced an earlier one for the same piece, in words the
     player reads in the echo: the earlier order as shown, on `line` of this letter, or (None)
-    in an earlier letter."""
+    in an earlier letter. An order that `repeats` the earlier one (`same_order`) changed
+    nothing, and says so."""
     where = f"on line {line}" if line is not None else "in an earlier letter"
-    return f"replaces your earlier order {where}, {shown}"
+    return f"{'repeats' if repeats else 'replaces'} your earlier order {where}, {shown}"
 
 
 def unsure_error(text: str, given: str, doubt: Doubt) -> OrderError:

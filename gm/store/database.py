@@ -154,25 +154,8 @@ def busy_timeout() -> float:
 def open_store(path: str | os.PathLike, create: bool = False) -> Store:
     """Open (and, with `create`, make) the gm database at `path`, migrated to this version."""
     name = str(path)
-    if name != MEMORY:
-        file = Path(name)
-        if file.is_dir():
-            raise StoreError(f"{name} is a folder, not a database file; give --db a file name "
-                             "such as games.db.")
-        if file.exists() and not file.is_file():  # /dev/null, a pipe: SQLite's "disk I/O"
-            raise StoreError(f"{name} is not a file but a device or a pipe, which holds no "
-                             "database; give --db a file name such as games.db.")
-        if not file.exists():
-            if not create:
-                raise DatabaseMissing(
-                    f"there is no game database at {name}. Start a game with "
-                    "'gm new GAME --variant standard', or point --db (or GM_DB) at your "
-                    "database.")
-            if not file.parent.exists() and file == user_store():
-                _make_folder(file.parent)  # the user's own store: its folder is gm's to make
-            if not file.parent.exists():
-                raise StoreError(f"cannot create {name}: the folder {file.parent} does not "
-                                 "exist.")
+    if name != MEMORY and not _usable_file(name, create):
+        _check_folder(name)
     try:
         conn = sqlite3.connect(name, timeout=busy_timeout(), isolation_level=None)
     except sqlite3.Error as exc:
@@ -184,6 +167,168 @@ def open_store(path: str | os.PathLike, create: bool = False) -> Store:
         conn.close()
         raise
     return store
+
+
+def _usable_file(name: str, create: bool) -> bool:
+    """Whether the database file `name` exists; a folder, a device, or (without `create`) no
+    file at all is refused with what to do."""
+    file = Path(name)
+    if file.is_dir():
+        raise StoreError(f"{name} is a folder, not a database file; give --db a file name "
+                         "such as games.db.")
+    if file.exists() and not file.is_file():  # /dev/null, a pipe: SQLite's "disk I/O"
+        raise StoreError(f"{name} is not a file but a device or a pipe, which holds no "
+                         "database; give --db a file name such as games.db.")
+    if file.exists():
+        return True
+    if not create:
+        raise DatabaseMissing(
+            f"there is no game database at {name}. Start a game with "
+            "'gm new GAME --variant standard', or point --db (or GM_DB) at your database.")
+    return False
+
+
+def _check_folder(name: str) -> None:
+    """The folder a new database `name` goes in exists (the user's own store's is made)."""
+    file = Path(name)
+    if not file.parent.exists() and file == user_store():
+        _make_folder(file.parent)  # the user's own store: its folder is gm's to make
+    if not file.parent.exists():
+        raise StoreError(f"cannot create {name}: the folder {file.parent} does not exist.")
+
+
+@contextmanager
+def open_or_make(path: str | os.PathLike) -> Iterator[Store]:
+    """The store at `path` for one command, made if there is none yet.
+
+    A store made here is written whole in a file of its own beside `path` and put in place
+    when the block ends without an error: the schema copied in (`_fresh_schema`) and the
+    command's own rows (`gm new`'s game, a replayed game) go to that file without waiting
+    for the disk at each step, then the file is written to the disk once and linked in
+    under its name (`_put_in_place`). Making a store in place waits for the disk ten times
+    (the journal and the file for the switch to WAL, each commit, the checkpoint when it
+    closes); this waits twice. A crash at any moment leaves either no store at `path` (the
+    command had not said it was done, and can simply be run again; it may leave a file
+    beside it whose name ends in `UNFINISHED`) or the whole store with everything the
+    command did. A block that fails leaves no store behind. An existing store is opened as
+    `open_store` opens it."""
+    name = str(path)
+    if name == MEMORY or _usable_file(name, create=True):
+        with open_store(name) as store:
+            yield store
+        return
+    from gm.store.faults import checkpoint  # its `signal` is for the tests' kills alone
+
+    _check_folder(name)
+    unfinished = _unfinished_file(name)
+    conn = None
+    try:
+        try:
+            conn = sqlite3.connect(unfinished, timeout=busy_timeout(), isolation_level=None)
+            # No other process knows this file until it is put in place: a rollback journal
+            # in memory serves a failed transaction, and a crash loses only this file.
+            conn.execute("PRAGMA journal_mode = MEMORY")
+            conn.execute("PRAGMA synchronous = OFF")
+            _fresh_schema().backup(conn)
+            conn.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.Error as exc:
+            raise explain_sqlite_error(exc, name) from None
+        checkpoint("store:schema-copied")
+        yield Store(conn, name)
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")  # as every store is
+            conn.close()
+        except sqlite3.Error as exc:
+            raise explain_sqlite_error(exc, name) from None
+        _put_in_place(unfinished, name)
+    finally:
+        if conn is not None:
+            conn.close()
+        _remove(unfinished)
+
+
+UNFINISHED = ".unfinished"  # how the name of a store being made (`open_or_make`) ends
+
+
+def _unfinished_file(name: str) -> str:
+    """A new empty file beside the store `name`, for making it in: `NAME.PID-N.unfinished`,
+    a name no other process or call has, with the permissions SQLite gives a file it makes."""
+    for number in range(1000):
+        path = f"{name}.{os.getpid()}-{number}{UNFINISHED}"
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o644))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise _cannot_create(name, exc) from None
+        return path
+    raise StoreError(f"cannot create {name}: a thousand unfinished copies of it are beside it "
+                     f"(names ending in {UNFINISHED}); remove them and try again.")
+
+
+def _put_in_place(unfinished: str, name: str) -> None:
+    """Give the finished store file `unfinished` the name `name`, durably: its bytes are on
+    the disk before the name is, and the name is before this returns. A link, not a rename,
+    so that a store another process made there meanwhile is never replaced."""
+    from gm.store.faults import checkpoint
+
+    try:
+        _sync(unfinished)
+        checkpoint("store:written")
+        try:
+            os.link(unfinished, name)
+        except FileExistsError:
+            raise _made_meanwhile(name) from None
+        except OSError:  # a file system without links (FAT, some network shares)
+            if os.path.exists(name):
+                raise _made_meanwhile(name) from None
+            os.replace(unfinished, name)
+        checkpoint("store:linked")
+        _remove(unfinished)  # its second name: the folder is written to the disk with both
+        _sync_folder(os.path.dirname(os.path.abspath(name)))
+    except OSError as exc:
+        raise _cannot_create(name, exc) from None
+
+
+def _cannot_create(name: str, exc: OSError) -> StoreError:
+    return StoreError(f"cannot create {name} ({exc.strerror or exc}); nothing was written. "
+                      "Check that its folder is writable and the disk has room, or use --db "
+                      "to choose another database.")
+
+
+def _made_meanwhile(name: str) -> StoreError:
+    return StoreError(f"{name} was made by another gm while this one ran; nothing was written "
+                      "to it. Run the command again.")
+
+
+def _sync(file: str) -> None:
+    fd = os.open(file, os.O_RDWR)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sync_folder(folder: str) -> None:
+    """Make a new name in `folder` durable (POSIX; Windows cannot open a folder, and makes
+    names durable itself)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove(file: str) -> None:
+    try:
+        os.unlink(file)
+    except OSError:
+        pass
 
 
 def _sqlite_utils_database(conn: sqlite3.Connection) -> sqlite_utils.Database:
@@ -246,15 +391,61 @@ _FRESH: dict[tuple, sqlite3.Connection] = {}  # the newest schema's migrations -
 
 def _fresh_schema() -> sqlite3.Connection:
     """An empty database brought up to `SCHEMA_VERSION` by `migrate`, kept for the process
-    under the migrations that made it: a new in-memory store (each test's, each replay
-    checked) is a copy of it, a hundredth of what running every migration again costs."""
-    key = (SCHEMA_VERSION, tuple(tuple(step) for step in MIGRATIONS[:SCHEMA_VERSION]))
+    under the migrations that made it: a new store (each test's in memory, each replay
+    checked, each store `open_or_make` makes) is a copy of it, a hundredth of what running
+    every migration again costs. It is kept in the cache folder too (`_kept_schema`), so a
+    command that makes a store does not run the migrations either."""
+    key = (SCHEMA_VERSION, tuple(tuple(step) for step in MIGRATIONS[:SCHEMA_VERSION]),
+           sqlite3.sqlite_version)
     if key not in _FRESH:
-        conn = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
-        migrate(Store(conn, MEMORY))
+        conn = _kept_schema(key)
+        if conn is None:
+            conn = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
+            migrate(Store(conn, MEMORY))
+            _keep_schema(key, conn)
         _FRESH.clear()
         _FRESH[key] = conn
     return _FRESH[key]
+
+
+def _kept_schema_file() -> Path:
+    """Where the empty database is kept in the cache folder, with the key it was made for."""
+    from gm.disk_cache import cache_folder
+
+    return cache_folder() / f"store-schema-{SCHEMA_VERSION}.pickle"
+
+
+def _kept_schema(key: tuple) -> sqlite3.Connection | None:
+    """The empty database kept under `key` in the cache folder, if one is and it is what it
+    says (at `SCHEMA_VERSION`, with gm's tables, whole)."""
+    from gm.disk_cache import read_cached
+
+    data = read_cached(_kept_schema_file(), key)
+    if not isinstance(data, bytes):
+        return None
+    conn = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
+    try:
+        conn.deserialize(data)
+        tables = {row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION and \
+                set(GM_TABLES) <= tables and \
+                conn.execute("PRAGMA quick_check").fetchone()[0] == "ok":
+            return conn
+    except (AttributeError, sqlite3.Error):  # a Python whose sqlite3 cannot deserialize
+        pass
+    conn.close()
+    return None
+
+
+def _keep_schema(key: tuple, conn: sqlite3.Connection) -> None:
+    from gm.disk_cache import write_cached
+
+    try:
+        data = conn.serialize()
+    except (AttributeError, sqlite3.Error):
+        return
+    write_cached(_kept_schema_file(), key, data)
 
 
 def migrate(store: Store) -> None:

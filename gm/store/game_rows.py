@@ -75,8 +75,8 @@ def create_game(store: Store, name: str, variant: str, notes: str = "") -> GameR
     if find_game(store, name) is not None:
         raise GameExists(f"there is already a game called {name!r} in {store.path}; choose "
                          "another name, or look at it with 'gm show'.")
-    store.db["games"].insert({"name": name, "variant": variant, "notes": notes,
-                              "created_at": now()})
+    store.execute("INSERT INTO games (name, variant, notes, created_at) VALUES (?, ?, ?, ?)",
+                  [name, variant, notes, now()])
     found = find_game(store, name)
     assert found is not None
     return found
@@ -108,11 +108,11 @@ def set_result(store: Store, game: GameRow, kind: str | None, text: str | None,
 
 
 def add_phase(store: Store, game: GameRow, seq: int, phase: Phase, label: str) -> PhaseRow:
-    table = store.db["phases"]
-    table.insert({"game_id": game.id, "seq": seq, "label": label, "year": phase.year,
-                  "season": phase.season, "kind": phase.kind, "status": "open",
-                  "created_at": now()})
-    return get_phase(store, table.last_pk)
+    added = store.execute(
+        "INSERT INTO phases (game_id, seq, label, year, season, kind, status, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, 'open', ?)",
+        [game.id, seq, label, phase.year, phase.season, phase.kind, now()])
+    return get_phase(store, added.lastrowid)
 
 
 def get_phase(store: Store, phase_id: int) -> PhaseRow:

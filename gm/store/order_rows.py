@@ -1,10 +1,11 @@
 """Letters as pasted and the orders read from them, with each order's status and reason.
 
 Statuses: 'accepted' (will be adjudicated), 'superseded' (a later order for the same unit
-replaced it), 'withdrawn' (the GM replaced the power's orders), 'rejected' (could not be
-read; `reason` says why, `category` which kind of error), 'ignored' (not an order: a
-greeting, a signature; `category` says which, as `gm.orders.ignored` names them), 'later' (a
-retreat or adjustment order sent ahead with the moves, kept for that phase).
+replaced it; `category` 'repeated' where the later order is the same one given again),
+'withdrawn' (the GM replaced the power's orders), 'rejected' (could not be read; `reason`
+says why, `category` which kind of error), 'ignored' (not an order: a greeting, a signature;
+`category` says which, as `gm.orders.ignored` names them), 'later' (a retreat or adjustment
+order sent ahead with the moves, kept for that phase).
 
 Each line also keeps where gm filed it when the letter was read, whatever becomes of it later
 (replaced, withdrawn): `target`, the label of the later phase it is for ('' the phase it was
@@ -39,7 +40,8 @@ class OrderRow:
     reason: str
     parsed: str | None
     order_json: str | None
-    category: str  # why a line was ignored or rejected (`gm.orders.ignored`, an error kind)
+    category: str  # why a line was ignored or rejected (`gm.orders.ignored`, an error kind),
+    # or 'repeated': a superseded line a later line of the same order stands in for
     explanation: str  # a rejected line's problem and fix, as a report prints them
     target: str | None = None  # the later phase's label; '' the phase entered in; None unknown
     conditional: int = 0  # 1: a retreat sent 'if dislodged'
@@ -120,9 +122,15 @@ def orders_by_id(store: Store, ids) -> list[OrderRow]:
     return out
 
 
-def set_order_status(store: Store, order_id: int, status: str, reason: str) -> None:
-    store.execute("UPDATE orders SET status = ?, reason = ? WHERE id = ?",
-                  [status, reason, order_id])
+def set_order_status(store: Store, order_id: int, status: str, reason: str,
+                     category: str | None = None) -> None:
+    """A line's new status and reason, and its `category` where given (None: kept)."""
+    if category is None:
+        store.execute("UPDATE orders SET status = ?, reason = ? WHERE id = ?",
+                      [status, reason, order_id])
+    else:
+        store.execute("UPDATE orders SET status = ?, reason = ?, category = ? WHERE id = ?",
+                      [status, reason, category, order_id])
 
 
 def letters_of_phase(store: Store, phase_id: int) -> list[dict]:

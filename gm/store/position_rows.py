@@ -13,10 +13,12 @@ from gm.store.codec import state_from_json, state_to_json
 from gm.store.database import Store
 from gm.store.game_rows import PhaseRow
 
+_PIECE = "phase_id, seq, power, kind, location, strength, name, tag"
 
-def _piece(phase_id: int, seq: int, unit: Unit) -> dict:
-    return {"phase_id": phase_id, "seq": seq, "power": unit.power, "kind": unit.kind,
-            "location": unit.location, "strength": unit.strength, "name": unit.name, "tag": unit.tag}
+
+def _piece(phase_id: int, seq: int, unit: Unit) -> tuple:
+    return (phase_id, seq, unit.power, unit.kind, unit.location, unit.strength, unit.name,
+            unit.tag)
 
 
 def _unit(row: dict) -> Unit:
@@ -25,18 +27,23 @@ def _unit(row: dict) -> Unit:
 
 
 def save_position(store: Store, phase_id: int, position: Position) -> None:
-    """Write `position` as the start of phase `phase_id`, replacing what was there."""
-    db = store.db
+    """Write `position` as the start of phase `phase_id`, replacing what was there. (Plain
+    SQL: a new game writes nothing else, and loading sqlite-utils would cost `gm new` a
+    third of its run.)"""
     for table in ("pieces", "dislodged_pieces", "centres"):
         store.execute(f"DELETE FROM {table} WHERE phase_id = ?", [phase_id])
-    db["pieces"].insert_all(_piece(phase_id, i, u) for i, u in enumerate(position.units))
-    db["dislodged_pieces"].insert_all(
-        {**_piece(phase_id, i, d.unit), "attacker_from": ",".join(d.attackers_from) or None}
-        for i, d in enumerate(position.dislodged))
-    db["centres"].insert_all({"phase_id": phase_id, "province": c, "owner": p}
-                             for c, p in sorted(position.owners.items()))
-    db["phases"].update(phase_id, {"standoffs": json.dumps(sorted(position.standoffs)),
-                                   "variant_state": state_to_json(position.state)})
+    store.conn.executemany(f"INSERT INTO pieces ({_PIECE}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           [_piece(phase_id, i, u) for i, u in enumerate(position.units)])
+    store.conn.executemany(
+        f"INSERT INTO dislodged_pieces ({_PIECE}, attacker_from) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*_piece(phase_id, i, d.unit), ",".join(d.attackers_from) or None)
+         for i, d in enumerate(position.dislodged)])
+    store.conn.executemany("INSERT INTO centres (phase_id, province, owner) VALUES (?, ?, ?)",
+                           [(phase_id, c, p) for c, p in sorted(position.owners.items())])
+    store.execute("UPDATE phases SET standoffs = ?, variant_state = ? WHERE id = ?",
+                  [json.dumps(sorted(position.standoffs)), state_to_json(position.state),
+                   phase_id])
 
 
 def _dislodged(unit, attacker_from: str | None) -> Dislodged:

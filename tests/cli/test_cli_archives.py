@@ -64,6 +64,9 @@ def test_check_lists_differences_and_stores_nothing(gm, tmp_path, demo_archive):
     assert "Spring 1901: France units: the archive has A Pic" in result.output
     assert "1 difference(s) between the archive and the replay; nothing was stored" in \
         result.output
+    assert not gm.db.exists()  # a failed replay makes no store either
+    gm("new", "other")
+    assert gm("replay", str(archive), "--check", "-q", ok=False).exit_code == 1
     assert "standard-demo" not in gm("games").output
 
 

@@ -356,6 +356,37 @@ def test_modules_seldom_used_run_only_when_a_command_uses_them(tmp_path):
     assert python_printed(code) == "False True\n(0.0, 1.0, 1) (1, 0.0, 0.0) True\n"
 
 
+def test_a_module_loaded_when_used_is_whole_for_every_thread_that_asks(tmp_path):
+    """Two threads ask a name of a module not yet run, at once: the second waits for the first
+    to run it, and both get the name (not an `AttributeError` from a module half run)."""
+    (tmp_path / "slow_module.py").write_text("import time\ntime.sleep(0.3)\nVALUE = 42\n")
+    code = ("import sys, threading\n"
+            f"sys.path.insert(0, {str(tmp_path)!r})\n"
+            "from gm.launcher import _load_when_used\n_load_when_used(('slow_module',))\n"
+            "import slow_module\ngot = []\n"
+            "def ask():\n"
+            "    try:\n        got.append(slow_module.VALUE)\n"
+            "    except AttributeError as error:\n        got.append(str(error))\n"
+            "threads = [threading.Thread(target=ask) for _ in range(3)]\n"
+            "for t in threads:\n    t.start()\n"
+            "for t in threads:\n    t.join()\n"
+            "print(got, type(slow_module) is type(sys))")
+    assert python_printed(code) == "[42, 42, 42] True\n"
+
+
+def test_a_module_loaded_when_used_that_asks_itself_a_name_too_early_gets_an_attribute_error(
+        tmp_path):
+    """A module whose own code asks its module object for a name it has not yet defined (as in
+    an import cycle) gets the `AttributeError` a half-run module gives, not an endless loop."""
+    (tmp_path / "self_asking.py").write_text(
+        "import sys\ntry:\n    sys.modules[__name__].LATER\n"
+        "except AttributeError:\n    EARLY = 'not yet'\nLATER = 1\n")
+    code = (f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\n"
+            "from gm.launcher import _load_when_used\n_load_when_used(('self_asking',))\n"
+            "import self_asking\nprint(self_asking.EARLY, self_asking.LATER)")
+    assert python_printed(code) == "not yet 1\n"
+
+
 @pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="Python 3.11's datetime.py only")
 def test_datetime_is_made_from_its_c_half_as_python_s_own_module_ends_up():
     code = ("import pickle, sys\nimport datetime as real\nreal_names = dict(vars(real))\n"

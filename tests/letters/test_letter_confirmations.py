@@ -28,7 +28,17 @@ from gm.game.confirmations import confirm
 from gm.game.corrections import correct
 from gm.game.games import new_game
 from gm.game.intake import take_orders
-from gm.game.verdicts import LATER, OK, PART_VOID, REJECTED, REPLACED, UNREAD, VOID, noted_verdict
+from gm.game.verdicts import (
+    LATER,
+    OK,
+    PART_VOID,
+    REJECTED,
+    REPEATED,
+    REPLACED,
+    UNREAD,
+    VOID,
+    noted_verdict,
+)
 from gm.orders.ignored import EMAIL_HEADER, HEADING
 from gm.store import game_rows as rows
 from gm.store.archive import read_archive
@@ -40,7 +50,7 @@ from tests.letters.test_letters import CASES as READING_CASES
 from tests.letters.test_letters import HERE
 from tests.letters.test_letters_legality import CASES as LEGALITY_CASES
 
-NO_RESULT = {LATER, REJECTED, REPLACED, UNREAD}
+NO_RESULT = {LATER, REJECTED, REPLACED, REPEATED, UNREAD}
 LONG = bool(os.environ.get("GM_LONG_PROPERTIES"))
 
 
@@ -87,7 +97,7 @@ def check_letter(store, name: str, taken, checked: Checked, source: str = "") ->
         if row.status in ("accepted", "later"):  # the echo prints the order and its notes
             assert line.detail == (f"{row.parsed} ({row.reason})" if row.reason
                                    else row.parsed)
-        echo = noted_verdict(row.status, row.reason)
+        echo = noted_verdict(row.status, row.reason, row.category)
         if row.status == "ignored" and row.category in (HEADING, EMAIL_HEADER):
             assert row.id not in told  # nothing the player needs to read again
             continue

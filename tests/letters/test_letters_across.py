@@ -32,7 +32,7 @@ EARLIER = "in an earlier letter"
 
 CASES = {
     "guesses_never_replace": dict(variant="standard", power="Germany", letters=[
-        [("A Mun - Ruh", "superseded", "replaced by your later order in a later letter, "
+        [("A Mun - Ruh", "superseded", "repeated by your later order in a later letter, "
                                        "'A Mun - Ruh'"),  # letter 3 repeats it, surely
          ("F Kie - Den", "accepted", "F Kie - Den"),
          ("A Ber - Kie", "superseded", "replaced by your later order in a later letter, "

@@ -96,6 +96,7 @@ LETTERS = {
                 (9, "france", "A Pic - Bel"), (10, "france", "F Bre - Eng"),
                 (11, "france", "A Gas - Spa")],
         replaced=[(4, 8), (5, 9), (6, 7), (7, 9), (9, 10)],
+        repeated=[(4, 8), (5, 9), (9, 10)],  # the same order again: nothing changed
         rejected=[(12, errors.NOT_ADJACENT), (13, errors.NOT_ADJACENT)],
         headers=[(2, "france")],
         ignored=[(1, "greeting"), (14, "not an order")]),
@@ -135,8 +136,11 @@ def test_letter_rejects_and_replaces_with_reasons(name):
     for rejected in letter.rejected:
         assert rejected.error.message and rejected.error.hint
     assert sorted((r.old.line, r.by.line) for r in letter.replaced) == spec["replaced"]
+    assert sorted((r.old.line, r.by.line) for r in letter.replaced if r.repeated) == \
+        spec.get("repeated", [])
     for replaced in letter.replaced:
-        assert f"replaces your earlier order on line {replaced.old.line}" in " ".join(replaced.by.notes)
+        verb = "repeats" if replaced.repeated else "replaces"
+        assert f"{verb} your earlier order on line {replaced.old.line}" in " ".join(replaced.by.notes)
 
 
 @pytest.mark.parametrize("name", sorted(LETTERS))
