@@ -159,8 +159,8 @@ class OrderPainter:
             attrs["data_target"] = order.target
         # an order's lines end round (said once, on its group: a small file); its dashed
         # rings keep square dashes
-        line = draw.Group(class_=f"order {order.kind} {_state(order)}", stroke_linecap="round",
-                          **attrs)
+        line = draw.Group(class_=f"order {order.kind} {_state(order)}", **attrs,
+                          stroke_linecap="round")
         if order.text:
             line.append_title(order.text)
         mark = draw.Group(class_=f"order-mark {order.kind}", **attrs)
