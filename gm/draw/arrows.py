@@ -157,7 +157,10 @@ class OrderPainter:
             attrs["data_to"] = order.dest
         if order.target:
             attrs["data_target"] = order.target
-        line = draw.Group(class_=f"order {order.kind} {_state(order)}", **attrs)
+        # an order's lines end round (said once, on its group: a small file); its dashed
+        # rings keep square dashes
+        line = draw.Group(class_=f"order {order.kind} {_state(order)}", **attrs,
+                          stroke_linecap="round")
         if order.text:
             line.append_title(order.text)
         mark = draw.Group(class_=f"order-mark {order.kind}", **attrs)
@@ -171,7 +174,7 @@ class OrderPainter:
             # the convoyed army's arrow runs through this fleet: a dotted ring says it carries
             line.append(draw.Circle(token.x, token.y, token.width / 2 + 4, fill="none",
                                     stroke=colour, stroke_width=CONVOY_WIDTH,
-                                    stroke_dasharray=CONVOY_DASH,
+                                    stroke_dasharray=CONVOY_DASH, stroke_linecap="butt",
                                     opacity=FAILED_OPACITY if failed else 1.0))
             if failed:
                 cross(mark, (token.x + token.width / 2 + 3, token.y - token.height / 2 - 3),
@@ -252,12 +255,11 @@ class OrderPainter:
         opacity = FAILED_OPACITY if failed else 1.0
         flat = [round(c, 1) for point in points for c in point]
         line.append(draw.Lines(*flat, fill="none", stroke=style.INK,
-                               stroke_width=MOVE_WIDTH + 1.4, stroke_linecap="round",
-                               stroke_linejoin="round", opacity=opacity * 0.8))
+                               stroke_width=MOVE_WIDTH + 1.4, stroke_linejoin="round",
+                               opacity=opacity * 0.8))
         extra = {} if failed else {"marker_end": self.arrowhead(colour)}
         line.append(draw.Lines(*flat, fill="none", stroke=colour, stroke_width=MOVE_WIDTH,
-                               stroke_linecap="round", stroke_linejoin="round",
-                               opacity=opacity, **extra))
+                               stroke_linejoin="round", opacity=opacity, **extra))
         if failed:
             bar(line, points[-2], points[-1], colour)
             cross(mark, self._clear_spot(points[-2], points[-1]), CROSS,
@@ -273,7 +275,7 @@ class OrderPainter:
         haloed_line(line, start, end, colour, SUPPORT_WIDTH, SUPPORT_DASH, opacity)
         line.append(draw.Circle(aim[0], aim[1], 12, fill="none", stroke=colour,
                                 stroke_width=SUPPORT_WIDTH, stroke_dasharray=SUPPORT_DASH,
-                                opacity=opacity))
+                                stroke_linecap="butt", opacity=opacity))
         if failed:
             cross(mark, self._clear_spot(start, end), CROSS, style.FAILED, 2.2)
 
@@ -346,34 +348,36 @@ def along(start: Point, end: Point, t: float) -> Point:
 
 def haloed_line(group: draw.Group, start: Point, end: Point, colour: str, width: float,
                  dash: str | None, opacity: float, marker: draw.Marker | None = None) -> None:
-    """A line with a thin dark edge on both sides, so it shows on any region's colour."""
+    """A line with a thin dark edge on both sides, so it shows on any region's colour. Its
+    ends are as `group` says (an order's group: round)."""
     extra = {"stroke_dasharray": dash} if dash else {}
     group.append(draw.Line(*start, *end, stroke=style.INK, stroke_width=width + 1.4,
-                           stroke_linecap="round", opacity=opacity * 0.8, **extra))
+                           opacity=opacity * 0.8, **extra))
     line_extra = dict(extra)
     if marker is not None:
         line_extra["marker_end"] = marker
     group.append(draw.Line(*start, *end, stroke=colour, stroke_width=width,
-                           stroke_linecap="round", opacity=opacity, **line_extra))
+                           opacity=opacity, **line_extra))
 
 
 def bar(group: draw.Group, start: Point, end: Point, colour: str) -> None:
-    """A short bar across the end of a move that did not get through."""
+    """A short bar across the end of a move that did not get through (round-ended, as its
+    order's group says)."""
     length = math.dist(start, end) or 1.0
     nx, ny = -(end[1] - start[1]) / length, (end[0] - start[0]) / length
     half = 5.5
     group.append(draw.Line(end[0] - nx * half, end[1] - ny * half,
                            end[0] + nx * half, end[1] + ny * half,
-                           stroke=colour, stroke_width=MOVE_WIDTH + 0.6, stroke_linecap="round"))
+                           stroke=colour, stroke_width=MOVE_WIDTH + 0.6))
 
 
 def cross(group: draw.Group, at: Point, half: float, colour: str, width: float) -> None:
     x, y = at
-    cross = draw.Group(class_="cross")
+    cross = draw.Group(class_="cross", stroke_linecap="round")
     for dx in (-half, half):
         cross.append(draw.Line(x - dx, y - half, x + dx, y + half, stroke=style.HALO,
-                               stroke_width=width + 1.6, stroke_linecap="round"))
+                               stroke_width=width + 1.6))
     for dx in (-half, half):
         cross.append(draw.Line(x - dx, y - half, x + dx, y + half, stroke=colour,
-                               stroke_width=width, stroke_linecap="round"))
+                               stroke_width=width))
     group.append(cross)

@@ -163,3 +163,32 @@ def shortened(start: Point, end: Point, at_start: float, at_end: float) -> tuple
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
     return ((start[0] + ux * at_start, start[1] + uy * at_start),
             (end[0] - ux * at_end, end[1] - uy * at_end))
+
+
+def horizontal_runs(polygon: Polygon, first: float, gap: float) -> list[tuple[Point, Point]]:
+    """Where the lines y = first + k * gap (every whole k) run inside `polygon`, as segments
+    from left to right: the stretches of each line where the polygon's winding is not zero
+    (so a polygon that crosses itself is filled as SVG fills it). A line through a vertex
+    counts the edges above it, not those below (each crossing is counted once)."""
+    if len(polygon) < 3:
+        return []
+    ys = [y for _, y in polygon]
+    k = math.ceil((min(ys) - first) / gap)
+    runs: list[tuple[Point, Point]] = []
+    while (y := first + k * gap) <= max(ys):
+        crossings: list[tuple[float, int]] = []
+        for i, (x1, y1) in enumerate(polygon):
+            x2, y2 = polygon[i - 1]
+            if (y1 <= y < y2) or (y2 <= y < y1):
+                crossings.append((x1 + (y - y1) * (x2 - x1) / (y2 - y1), 1 if y2 > y1 else -1))
+        crossings.sort()
+        winding = 0
+        for (x, turn), (next_x, _) in zip(crossings, crossings[1:], strict=False):
+            winding += turn
+            if winding and next_x > x:
+                if runs and runs[-1][1] == (x, y):  # joins the run before it
+                    runs[-1] = (runs[-1][0], (next_x, y))
+                else:
+                    runs.append(((x, y), (next_x, y)))
+        k += 1
+    return runs

@@ -97,9 +97,8 @@ class BoardLayout:
     # the part of the frame the coastline covers, where labels pass its box (None: all of it);
     # the coastline may also reach beyond the frame, which the picture cuts off
     mapped: Box | None = None
-    # a smaller file: land provinces drawn as their cells cut to the mainland (the coast
-    # that is not a whole island), instead of as their pieces of the coastline
-    cells: dict[str, list[Polygon]] = field(default_factory=dict)
+    # the coast that is not a whole island: drawn once with its coastline, under the land
+    # provinces' pieces of it (their `regions`, cut to the land when the layout is made)
     mainland: list[Polygon] = field(default_factory=list)
     rivers: frozenset[str] = frozenset()  # the rivers that are spaces, drawn over the land
     features: Features | None = None  # mountain ranges and rivers drawn on a drawn map
@@ -303,7 +302,7 @@ def _on_coastline(game_map: GameMap, outline: Outline) -> BoardLayout:
     return BoardLayout(game_map.id, frame, spots, regions, geo.borders,  # type: ignore[arg-type]
                        barriers, links, connectors, displacement,  # type: ignore[arg-type]
                        land=geo.land, barren=geo.barren, coast=geo.coast,
-                       cells=geo.cells, mainland=geo.mainland,
+                       mainland=geo.mainland,
                        rivers=frozenset(outline.rivers) & set(regions),
                        mapped=None if covered == frame else covered)
 

@@ -21,7 +21,7 @@ from gm.disk_cache import cache_folder, read_cached, write_cached
 from gm.maps.gamemap import GameMap
 
 # Bump when BoardLayout (or anything pickled inside it) changes shape.
-LAYOUT_FORMAT = "gm-layout-2"
+LAYOUT_FORMAT = "gm-layout-3"
 # The drawing modules whose code decides the layout: any change to one of them is a new layout.
 LAYOUT_CODE = ("layout.py", "outline.py", "geometry.py", "features.py", "style.py",
                "province_room.py")

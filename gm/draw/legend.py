@@ -31,7 +31,7 @@ from gm.draw.board_data import (
     Board,
 )
 from gm.draw.layout import BoardLayout
-from gm.draw.marks import centre_mark, link_line, region_textures, token
+from gm.draw.marks import centre_mark, hatching, link_line, token, water_lines
 from gm.draw.tokens import board_leader_captions
 from gm.maps.gamemap import GameMap
 from gm.report.supply_words import centres_words, units_words
@@ -105,17 +105,21 @@ def _powers(col: _Column, board: Board) -> None:
 
 
 def _regions(col: _Column, game_map: GameMap, layout: BoardLayout) -> None:
-    textures = region_textures()
     present = {p.kind for p in game_map.provinces.values()}
     if layout.barren:  # land that is no province (Ireland) is drawn as impassable
         present.add("impassable")
     kinds = [("land", style.LAND, "land")]
     if "sea" in present:
-        kinds.append(("sea", textures["sea"], "sea"))
+        kinds.append(("sea", style.SEA, "sea"))
     if "impassable" in present:
-        kinds.append(("impassable", textures["impassable"], "impassable"))
-    for _kind, paint, words in kinds:
-        col.group.append(draw.Rectangle(LEFT + 2, col.y - 7, 24, 14, fill=paint,
+        kinds.append(("impassable", hatching(), "impassable"))
+    for kind, paint, words in kinds:
+        left, top = LEFT + 2, col.y - 7
+        col.group.append(draw.Rectangle(left, top, 24, 14, fill=paint))
+        if kind == "sea":  # the board's lines, in the same place a pattern would put them
+            col.group.append(water_lines([[(left, top), (left + 24, top),
+                                           (left + 24, top + 14), (left, top + 14)]]))
+        col.group.append(draw.Rectangle(left, top, 24, 14, fill="none",
                                         stroke=style.BORDER, stroke_width=0.8))
         col.entry(words)
         col.y += ROW
@@ -198,8 +202,10 @@ def _orders(col: _Column, board: Board, arrowhead: Arrowheads) -> None:
         if kind not in kinds and not (kind == SUPPORT_MOVE and SUPPORT_HOLD in kinds):
             continue
         left, right = (LEFT + 2, col.y), (LEFT + 26, col.y)
-        haloed_line(col.group, left, right, SAMPLE, width, dash, 1.0,
+        sample = draw.Group(stroke_linecap="round")  # as an order's lines end
+        haloed_line(sample, left, right, SAMPLE, width, dash, 1.0,
                     marker=arrowhead(SAMPLE) if head else None)
+        col.group.append(sample)
         col.entry(words)
         col.y += ROW
     if any(o.succeeded is False for o in board.orders):

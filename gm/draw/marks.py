@@ -1,5 +1,6 @@
-"""The small symbols: a piece's token, a supply centre's mark, a connector and the region
-textures (on the board and in the legend alike, so the key always matches the map).
+"""The small symbols: a piece's token, a supply centre's mark, a connector and the textures
+of water and impassable ground (on the board and in the legend alike, so the key always
+matches the map).
 
 Tokens: armies are round, fleets square-ended, garrisons square, A/F units cut-cornered;
 the text says the kind and strength. Centre marks: a disc for a centre worth 1, a half disc
@@ -13,6 +14,8 @@ from __future__ import annotations
 import drawsvg as draw
 
 from gm.draw import style
+from gm.draw.geometry import horizontal_runs
+from gm.draw.path_data import horizontal_lines
 from gm.draw.tokens import TOKEN_FONT
 
 NEUTRAL = "#ffffff"
@@ -90,14 +93,26 @@ def link_line(start: tuple[float, float], end: tuple[float, float], *, bridge: b
     return group
 
 
-def region_textures() -> dict[str, draw.Pattern]:
-    """The patterns of the region kinds that are more than a colour: water is lined as well
-    as blue, so that no owner's colour (France's light blue) and no black-and-white print can
-    make land look like sea; impassable ground is hatched."""
+def hatching() -> draw.Pattern:
+    """Impassable ground's texture: grey, hatched. (A pattern: it covers little of any board,
+    so what a pattern costs resvg at each pixel it fills stays small.)"""
     hatch = draw.Pattern(7, 7, patternTransform="rotate(45)")
     hatch.append(draw.Rectangle(0, 0, 7, 7, fill=style.IMPASSABLE))
     hatch.append(draw.Line(0, 0, 0, 7, stroke="#8d867b", stroke_width=2.2))
-    waves = draw.Pattern(10, 6)
-    waves.append(draw.Rectangle(0, 0, 10, 6, fill=style.SEA))
-    waves.append(draw.Line(0, 3, 10, 3, stroke=style.SEA_LINES, stroke_width=0.8))
-    return {"impassable": hatch, "sea": waves}
+    return hatch
+
+
+# Water's lines: y = FIRST + k * GAP in the drawing's units, as a pattern tiled from the
+# origin would put them, so the lines of two seas drawn apart meet as one line.
+WATER_FIRST, WATER_GAP, WATER_WIDTH = 3.0, 6.0, 0.8
+
+
+def water_lines(polygons, **attrs) -> draw.Path:
+    """The fine horizontal lines that mark water as well as its blue (so no owner's colour,
+    France's light blue, and no black-and-white print can make land look like sea), inside
+    `polygons`: a sea's pieces, or the whole frame where land is drawn over the rest. Plain
+    lines, not a pattern fill: resvg draws a pattern at every pixel it fills, which made the
+    standard board's PNG more than half a second slower (docs/pictures.md)."""
+    runs = [run for polygon in polygons
+            for run in horizontal_runs(polygon, WATER_FIRST, WATER_GAP)]
+    return horizontal_lines(runs, stroke=style.SEA_LINES, stroke_width=WATER_WIDTH, **attrs)

@@ -163,9 +163,8 @@ class GeoRegions:
     coast: list[Polygon] = field(default_factory=list)
     land: list[Polygon] = field(default_factory=list)
     samples: dict[frozenset[str], Point] = field(default_factory=dict)  # a point of each coast
-    # for drawing: each land province's cells, to be cut to the land that is not a whole
-    # island (`mainland`); the whole islands are in `regions` as they are
-    cells: dict[str, list[Polygon]] = field(default_factory=dict)
+    # for drawing: the land that is not a whole island, drawn with its coastline once under
+    # the land provinces' pieces of it (the whole islands are in `regions` as they are)
     mainland: list[Polygon] = field(default_factory=list)
 
 
@@ -250,9 +249,6 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
     mask = LandMask(kept, math.ceil(frame.width), math.ceil(frame.height),
                     rivers=[bed for found in beds.values() for bed in found],
                     islands=[(coasts[i], island_kind[i]) for i in sorted(whole)])
-    for key, cell in cells[LAND].items():
-        if owner[key] != BARREN and len(cell.points) >= 3:
-            result.cells.setdefault(owner[key], []).append(cell.points)
     result.mainland = [ring for i, ring in enumerate(coasts) if i not in whole]
     for index, ring in enumerate(moved):
         if index in whole:
@@ -262,10 +258,10 @@ def geo_regions(game_map: GameMap, outline: Outline, anchors: dict[str, Point], 
         for key, cell in cells[LAND].items():
             if not cell.points or not bounds(cell.points).overlaps(box):
                 continue
-            piece = _clip(ring, cell.points)
-            if len(piece) >= 3 and polygon_area(piece) > 0.2:
+            pieces = [p for p in _clip(ring, cell.points) if len(p) >= 3 and polygon_area(p)]
+            if sum(polygon_area(p) for p in pieces) > 0.2:
                 here = BARREN if index in barren_islands else owner[key]
-                (result.barren if here == BARREN else result.regions[here]).append(piece)
+                (result.barren if here == BARREN else result.regions[here]).extend(pieces)
     lengths: dict[frozenset[str], float] = {}
     for kind, found in cells.items():  # land meeting land, sea sea, river river
         for key, cell in found.items():
@@ -461,31 +457,71 @@ class BandedRing:
         return inside
 
 
-def _clip(subject, convex: Polygon) -> Polygon:
-    """`subject` cut to a convex polygon (Sutherland-Hodgman; either winding)."""
+def _clip(subject, convex: Polygon) -> list[Polygon]:
+    """`subject` (a simple polygon) cut to a convex polygon (either winding), one edge's side
+    at a time: its parts, each a polygon of its own. (Sutherland-Hodgman alone would join the
+    parts along the cut by edges there and back, which a drawing of the polygon shows as a
+    faint line once the points are rounded.)"""
     area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
                in zip(convex, [*convex[1:], convex[0]], strict=True))
     sign = 1 if area > 0 else -1
-    out = list(subject)
+    parts = [list(subject)]
     for i, (ax, ay) in enumerate(convex):
         bx, by = convex[(i + 1) % len(convex)]
-        if not out:
-            break
         across, down = bx - ax, by - ay
-        points, out = out, []
-        # each point's side of the edge a-b, worked out once (it is both a current point and
-        # the next one's previous)
-        sides = [sign * (across * (y - ay) - down * (x - ax)) for x, y in points]
-        previous, sp = points[-1], sides[-1]
-        for current, sc in zip(points, sides, strict=True):
-            if sc >= 0:
-                if sp < 0:
-                    out.append(_cut(previous, current, sp, sc))
-                out.append(current)
-            elif sp >= 0:
-                out.append(_cut(previous, current, sp, sc))
-            previous, sp = current, sc
-    return out
+        # each point's side of the edge a-b (kept: >= 0)
+        parts = [kept for part in parts
+                 for kept in _keep_side(part, [sign * (across * (y - ay) - down * (x - ax))
+                                               for x, y in part], (across, down))]
+        if not parts:
+            break
+    return parts
+
+
+def _keep_side(points: Polygon, sides: list[float], direction: Point) -> list[Polygon]:
+    """The parts of a polygon on the kept side of a line (`sides`: each point's side, kept
+    where >= 0; `direction`: along the line). Each stretch of the outline on the kept side
+    runs from where it crosses the line inwards to where it crosses it outwards; along the
+    line the polygon's inside lies between the crossings taken two by two in their order on
+    it, so each stretch's end is joined to the start of the stretch that pairs with it."""
+    if min(sides) >= 0:
+        return [points]
+    if max(sides) < 0:
+        return []
+    first = next(i for i in range(len(points)) if sides[i] >= 0 > sides[i - 1])
+    stretches: list[Polygon] = []
+    for k in range(len(points)):
+        i = (first + k) % len(points)
+        current, sc, previous, sp = points[i], sides[i], points[i - 1], sides[i - 1]
+        if sc >= 0:
+            if sp < 0:
+                stretches.append([_cut(previous, current, sp, sc)])
+            stretches[-1].append(current)
+        elif sp >= 0:
+            stretches[-1].append(_cut(previous, current, sp, sc))
+    if len(stretches) == 1:
+        return stretches
+
+    def along(point: Point) -> float:
+        return point[0] * direction[0] + point[1] * direction[1]
+
+    ends = sorted([(along(s[0]), 0, n) for n, s in enumerate(stretches)]
+                  + [(along(s[-1]), 1, n) for n, s in enumerate(stretches)])
+    after: dict[int, int] = {}  # a stretch's end -> the stretch whose start pairs with it
+    for (_, kind_a, a), (_, kind_b, b) in zip(ends[::2], ends[1::2], strict=True):
+        if kind_a == kind_b:  # not a simple polygon here: keep it whole, as drawn
+            return [[p for stretch in stretches for p in stretch]]
+        after[a if kind_a else b] = b if kind_a else a
+    parts, left = [], set(range(len(stretches)))
+    while left:
+        n = min(left)
+        part: Polygon = []
+        while n in left:
+            left.discard(n)
+            part.extend(stretches[n])
+            n = after[n]
+        parts.append(part)
+    return parts
 
 
 def _cut(p: Point, q: Point, sp: float, sq: float) -> Point:

@@ -13,7 +13,6 @@ as a structure, not only looked at.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 
@@ -26,8 +25,9 @@ from gm.draw.features import peaks
 from gm.draw.layout import LABEL_FONT, BoardLayout, layout_for
 from gm.draw.legend import WIDTH as LEGEND_WIDTH
 from gm.draw.legend import draw_legend
-from gm.draw.marks import centre_mark, link_line, region_textures, token
+from gm.draw.marks import centre_mark, hatching, link_line, token, water_lines
 from gm.draw.notes import draw_notes, notes_height
+from gm.draw.path_data import outlines, polylines
 from gm.draw.tokens import Token, place_tokens
 from gm.maps.gamemap import GameMap
 
@@ -47,16 +47,17 @@ def draw_phase(game_map: GameMap, board: Board) -> str:
     height = math.ceil(TITLE_HEIGHT + max(map_height + below, legend_height))
     picture = draw.Drawing(width, height, font_family=style.FONT)
     picture.append(draw.Rectangle(0, 0, width, height, fill=style.PAPER))
-    _title(picture, board)
     board_group = draw.Group(class_="board", transform=f"translate(0,{TITLE_HEIGHT})")
-    frame = draw.ClipPath()  # the coastline may run past the frame: cut it there
-    frame.append(draw.Rectangle(0, 0, map_width, map_height))
-    inside = draw.Group(clip_path=frame)
-    board_group.append(inside)
-    _fill_board(inside, game_map, board, layout, colours, arrowhead)
+    _fill_board(board_group, game_map, board, layout, colours, arrowhead)
+    # the coastline may run past the frame: paper over all around it cuts it there, as a
+    # clip path would, and costs resvg far less (the title and legend are drawn on it)
+    board_group.append(draw.Path(
+        d=f"M0 {-TITLE_HEIGHT}H{width}V{height - TITLE_HEIGHT}H0Z"
+          f"M0 0V{map_height}H{map_width}V0Z", fill=style.PAPER, class_="surround"))
     board_group.append(draw.Rectangle(0, 0, map_width, map_height, fill="none",
                                       stroke=style.INK, stroke_width=1.5))
     picture.append(board_group)
+    _title(picture, board)
     if board.notes:
         notes_at = draw.Group(transform=f"translate(0,{TITLE_HEIGHT + map_height})")
         notes_at.append(draw_notes(board.notes, map_width))
@@ -86,19 +87,32 @@ def _fill_board(group: draw.Group, game_map: GameMap, board: Board, layout: Boar
     group.append(marks)
 
 
-_ATTRIBUTE = re.compile(r'="([^"]*)"')
-_LONG_NUMBER = re.compile(r"-?\d+\.\d{3,}")
+_ATTRIBUTE = re.compile(r'( [\w:-]+)="([^"]*)"')
+_NUMBER = re.compile(r"-?\d*\.\d+")
 
 
-def _tenth(match: re.Match) -> str:
-    text = f"{float(match.group()):.1f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+def _short(match: re.Match) -> str:
+    """A number as short as it can be written: a tenth at most (`12.3456` -> `12.3`), no
+    zero that says nothing (`58.0` -> `58`, `0.85` -> `.85`)."""
+    text = match.group()
+    if len(text.split(".")[1]) >= 3:
+        text = f"{float(text):.1f}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    text = text.replace("0.", ".", 1) if text.lstrip("-").startswith("0.") else text
+    return "0" if text in ("", "-", "-0") else text
 
 
 def compact(svg: str) -> str:
     """Every number in an attribute rounded to a tenth of a unit (a twentieth of a pixel on
-    the PNG): the standard board's file stays small (docs/pictures.md). Text is untouched."""
-    return _ATTRIBUTE.sub(lambda m: '="' + _LONG_NUMBER.sub(_tenth, m.group(1)) + '"', svg)
+    the PNG) and written short: the standard board's file stays small (docs/pictures.md).
+    Text, the facts in `data-` attributes and the XML declaration are untouched."""
+    def shortened(m: re.Match) -> str:
+        name, value = m.groups()
+        if name.startswith(" data-") or name == " version":
+            return m.group()
+        return f'{name}="{_NUMBER.sub(_short, value)}"'
+
+    return _ATTRIBUTE.sub(shortened, svg)
 
 
 def _title(picture: draw.Drawing, board: Board) -> None:
@@ -121,20 +135,23 @@ def _region_fill(kind: str, owner_colour: str | None) -> str:
 def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLayout,
              colours: dict[str, str]) -> None:
     regions = draw.Group(class_="regions")
-    textures = region_textures()
+    hatch = hatching()
 
-    def region(pid: str, pieces, stroked: bool = False) -> draw.Group:
+    def region(pid: str, pieces, stroked: bool = False, lined: bool = True) -> draw.Group:
         """A province's region; `stroked`: a stroke in the same paint closes the hairline
-        gaps between its pieces (not wanted on land along a coastline)."""
+        gaps between its pieces (not wanted on land along a coastline); `lined`: water gets
+        its lines here (not where they are drawn once for all the seas)."""
         province = game_map.provinces[pid]
         owner = board.owners.get(pid)
         fill = _region_fill(province.kind, colours.get(owner) if owner else None)
         found = draw.Group(class_=f"region {province.kind}", id=f"region-{pid}",
                            data_province=pid)
         found.append_title(province.name)
-        paint = textures.get(province.kind, fill)
+        paint = hatch if province.kind == "impassable" else fill
         extra = {"stroke": paint, "stroke_width": 0.8, "stroke_linejoin": "round"}
-        found.append(_outlines(pieces, fill=paint, **(extra if stroked else {})))
+        found.append(outlines(pieces, fill=paint, **(extra if stroked else {})))
+        if province.kind == "sea" and lined:
+            found.append(water_lines(pieces))
         return found
 
     if not layout.land:  # a drawn map: every region a set of cells
@@ -144,131 +161,70 @@ def _regions(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLa
         return
     _coastline_regions(regions, game_map, layout, region)
     if layout.barren:
-        regions.append(_outlines(layout.barren, fill=textures["impassable"], class_="barren"))
+        regions.append(outlines(layout.barren, fill=hatch, class_="barren"))
     if layout.mapped is not None:  # beyond the coastline's box (room for labels): paper
         frame, inner = layout.frame, layout.mapped
-        regions.append(_outlines([[(frame.left, frame.top), (frame.right, frame.top),
-                                   (frame.right, frame.bottom), (frame.left, frame.bottom)],
-                                  [(inner.left, inner.top), (inner.left, inner.bottom),
-                                   (inner.right, inner.bottom), (inner.right, inner.top)]],
-                                 fill=style.PAPER, fill_rule="evenodd", class_="margin"))
+        regions.append(outlines([[(frame.left, frame.top), (frame.right, frame.top),
+                                  (frame.right, frame.bottom), (frame.left, frame.bottom)],
+                                 [(inner.left, inner.top), (inner.left, inner.bottom),
+                                  (inner.right, inner.bottom), (inner.right, inner.top)]],
+                                fill=style.PAPER, fill_rule="evenodd", class_="margin"))
     group.append(regions)
 
 
 def _coastline_regions(regions: draw.Group, game_map: GameMap, layout: BoardLayout,
                        region) -> None:
-    """A map on its real coastline: the seas, then all land once with its coastline stroked
-    (the provinces cover the inner half of the line, so the coast shows along the water
-    only), then the land provinces: their cells cut to the mainland (one clip for all: a
-    small file, and a fast PNG), the whole islands as they are, and the rivers over the land.
+    """A map on its real coastline: the seas, their lines once over all the water (the
+    seas fill the frame, and the land covers the lines with the rest), then all land once
+    with its coastline stroked (the provinces cover the inner half of the line, so the coast
+    shows along the water only), then the land provinces: their pieces of the land, cut
+    once when the layout was made (a clip path would cost resvg a pass over the whole
+    board in every PNG), the whole islands as they are, and the rivers over the land.
     """
     seas = [pid for pid in layout.regions if game_map.provinces[pid].kind == "sea"
-            and pid not in layout.cells and pid not in layout.rivers]
+            and pid not in layout.rivers]
+    # stroked in their own blue (said once, on their group), as `region` strokes a sea
+    water = draw.Group(class_="seas", stroke=style.SEA, stroke_width=0.8,
+                       stroke_linejoin="round")
     for pid in seas:
-        regions.append(region(pid, layout.regions[pid], stroked=True))
+        water.append(region(pid, layout.regions[pid], lined=False))
+    regions.append(water)
+    if seas:
+        frame = layout.frame
+        regions.append(water_lines([[(frame.left, frame.top), (frame.right, frame.top),
+                                     (frame.right, frame.bottom), (frame.left, frame.bottom)]],
+                                   class_="water"))
     coast_style = {"fill": style.LAND, "stroke": "#4d6a86", "stroke_width": 2.2,
                    "stroke_linejoin": "round", "class_": "land coastline"}
-    coast = _outlines(layout.mainland, **coast_style)
-    regions.append(coast)
-    mainland = draw.ClipPath()
-    mainland.append(draw.Use(coast, 0, 0))
+    regions.append(outlines(layout.mainland, **coast_style))
     islands = {id(ring) for ring in layout.coast} - {id(ring) for ring in layout.mainland}
     whole = [ring for ring in layout.coast if id(ring) in islands]
     if whole:
-        regions.append(_outlines(whole, **coast_style))
+        regions.append(outlines(whole, **coast_style))
     straits = [ring for ring in layout.land if ring not in layout.coast]
     if straits:  # water the board counts as land: no coastline around it
-        strait_path = _outlines(straits, fill=style.LAND, class_="land")
-        regions.append(strait_path)
-        mainland.append(draw.Use(strait_path, 0, 0))
-    land = draw.Group(clip_path=mainland, class_="mainland")
-    for pid, cells in layout.cells.items():
-        land.append(region(pid, cells))
-    regions.append(land)
+        regions.append(outlines(straits, fill=style.LAND, class_="land"))
+    land = draw.Group(class_="mainland")
     rest = [pid for pid in layout.regions if pid not in seas]
+    for pid in rest:
+        pieces = [piece for piece in layout.regions[pid] if id(piece) not in islands]
+        if pieces and pid not in layout.rivers:
+            land.append(region(pid, pieces))
+    regions.append(land)
     for pid in rest:  # islands and rivers
         pieces = layout.regions[pid]
-        if pid not in layout.cells:
-            regions.append(region(pid, pieces))
-            continue
         own = [piece for piece in pieces if id(piece) in islands]
-        if own:  # the islands of a province that also has mainland
+        if pid in layout.rivers or len(own) == len(pieces):
+            regions.append(region(pid, pieces))
+        elif own:  # the islands of a province that also has mainland
             part = region(pid, own)
             part.args["class"] = "island"
             regions.append(part)
 
 
-def _outlines(polygons, **attrs) -> draw.Path:
-    """Many polygons as one path: one element, each point relative to the one before and
-    rounded to a tenth (a small file)."""
-    return draw.Path(d="".join(_outline(tuple(polygon)) for polygon in polygons), **attrs)
-
-
-@functools.lru_cache(maxsize=50_000)
-def _outline(polygon: tuple) -> str:
-    """One polygon's part of a path. Every polygon drawn is a map's (its regions, coasts and
-    islands, the same in every phase's picture), so each is written once per process."""
-    points = [(round(x * 10), round(y * 10)) for x, y in polygon]
-    turning = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-                  in zip(points, [*points[1:], points[0]], strict=True))
-    if turning < 0:  # one direction for all: overlapping pieces add up, never cancel
-        points.reverse()
-    (x, y), *rest = points
-    steps = []
-    for nx, ny in rest:
-        if (nx, ny) != (x, y):
-            steps.append((nx - x, ny - y))
-        x, y = nx, ny
-    return (f"M{_number(points[0][0])} {_number(points[0][1])}"
-            + (f"l{_pairs(steps)}" if steps else "") + "Z")
-
-
-def _polylines(segments, **attrs) -> draw.Path:
-    """Segments as one path, rounded to a tenth: a segment that starts where the one before
-    ended continues its line, and each point is relative to the one before (a small file)."""
-    parts, steps, at = [], [], None
-    for start, end in segments:
-        (x1, y1), (x2, y2) = ((round(x * 10), round(y * 10)) for x, y in (start, end))
-        if (x1, y1) == (x2, y2):
-            continue
-        if at != (x1, y1):
-            if steps:
-                parts.append(f"l{_pairs(steps)}")
-            parts.append(f"M{_number(x1)} {_number(y1)}")
-            steps = []
-        steps.append((x2 - x1, y2 - y1))
-        at = (x2, y2)
-    if steps:
-        parts.append(f"l{_pairs(steps)}")
-    return draw.Path(d="".join(parts), **attrs)
-
-
-def _number(tenths: int) -> str:
-    """A number of tenths as short as SVG allows: `12`, `1.5`, `.5`, `-.5`."""
-    whole, tenth = divmod(abs(tenths), 10)
-    text = f"{whole}.{tenth}" if tenth else str(whole)
-    if text.startswith("0."):
-        text = text[1:]
-    return f"-{text}" if tenths < 0 else text
-
-
-def _pairs(steps) -> str:
-    """Coordinate pairs after a path command, with no separator where a minus sign or a
-    second decimal point already separates two numbers."""
-    out = []
-    previous = None
-    for value in (v for step in steps for v in step):
-        text = _number(value)
-        if previous is not None and not text.startswith("-") and not (
-                text.startswith(".") and "." in previous):
-            out.append(" ")
-        out.append(text)
-        previous = text
-    return "".join(out)
-
-
 def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
-    borders = draw.Group(class_="borders")
+    # what every border shares is said once, on the group (a small file)
+    borders = draw.Group(class_="borders", fill="none", stroke_linecap="round")
     barriers = {frozenset(pair) for pair in layout.barriers}
     for pair, segments in sorted(layout.borders.items(), key=lambda kv: sorted(kv[0])):
         a, b = sorted(pair)
@@ -283,9 +239,7 @@ def _borders(group: draw.Group, game_map: GameMap, layout: BoardLayout) -> None:
             attrs = {"stroke": style.BORDER, "stroke_width": 0.9, "class_": "border"}
         if not segments:  # a coast, drawn with the land
             continue
-        line = draw.Group(data_between=f"{a} {b}", stroke_linecap="round", **attrs)
-        line.append(_polylines(segments, fill="none"))
-        borders.append(line)
+        borders.append(polylines(segments, data_between=f"{a} {b}", **attrs))
     group.append(borders)
 
 
@@ -344,11 +298,11 @@ def _labels(group: draw.Group, game_map: GameMap, board: Board, layout: BoardLay
         x, y = spot.text
         ink = {"sea": style.SEA_INK, "impassable": "#4a443b"}.get(province.kind, style.INK)
         italic = {"font_style": "italic"} if province.kind in ("sea", "impassable") else {}
-        label = draw.Group(class_="label", data_province=pid)
+        label = draw.Group(class_="label", data_province=pid, fill=ink, **italic)
         label.append_title(province.name)
-        label.append(draw.Text(spot.label, None, x, y, fill=ink, stroke=style.HALO,
-                               stroke_width=2.6, opacity=0.85, **italic))
-        label.append(draw.Text(spot.label, None, x, y, fill=ink, **italic))
+        label.append(draw.Text(spot.label, None, x, y, stroke=style.HALO, stroke_width=2.6,
+                               opacity=0.85))
+        label.append(draw.Text(spot.label, None, x, y))
         labels.append(label)
         if province.is_centre or province.build_site:
             owner = board.owners.get(pid)

@@ -75,10 +75,10 @@ class Taken(NamedTuple):
     game: str
     phase: str
     lines: list[TakenLine]
-    superseded: list[str]  # earlier orders this letter replaced with a different one
+    superseded: list[str]  # earlier orders this letter replaced with a different one, as read
     withdrawn: int  # earlier orders withdrawn by replace=True
     read_as: str = ""  # why a letter that named no power was read as one player's letter
-    repeated: tuple[str, ...] = ()  # earlier orders this letter gave again, unchanged
+    repeated: tuple[str, ...] = ()  # earlier orders this letter gave again, unchanged, as read
 
 
 def infer_power(order, position: Position, game_map: GameMap) -> str | None:
@@ -412,7 +412,7 @@ def _supersede(store: Store, view: GameView, phase_kind: str, earlier: list[Orde
                 order_rows.set_order_status(store, old.id, "superseded",
                                             replaced_words(later.text, repeated=same),
                                             category=REPEATED if same else "")
-                (repeated if same else replaced).append(old.text)
+                (repeated if same else replaced).append(old.parsed or old.text)  # as echoed
     return out, replaced, repeated
 
 

@@ -18,6 +18,7 @@ from gm.game.stored_orders import meant_for, order_key, phase_kind_of
 from gm.game.verdicts import OK, PART_NOTE, PART_VOID, trial_verdicts
 from gm.orders.check import VOID_NOTE, WARNING_NOTE, checked_order
 from gm.orders.errors import OrderError
+from gm.orders.letters import earlier_order_note
 from gm.store.order_rows import SENT_AHEAD, NewOrder
 
 
@@ -73,7 +74,6 @@ def with_verdict(row, verdict, noted: str = "") -> NewOrder:
 
 
 _NOTES = (VOID_NOTE.format(""), PART_NOTE.format(""), WARNING_NOTE.format(""))
-_AFTER = "; replaces line "  # the letter reader's note that may follow a void note
 
 
 def with_note(row, note: str):
@@ -85,7 +85,7 @@ def with_note(row, note: str):
     for start in _NOTES:
         at = reason.find(start)
         if at >= 0:
-            end = reason.find(_AFTER, at)
+            end = earlier_order_note(reason, at)  # intake's note on an earlier order
             head, tail = reason[:at].removesuffix("; "), reason[end:] if end >= 0 else ""
             reason = f"{head}{tail}" if head else tail.removeprefix("; ")
     reason = "; ".join(n for n in (reason, note) if n)

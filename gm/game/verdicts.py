@@ -20,6 +20,7 @@ from gm.maps.gamemap import GameMap
 from gm.notation import mix_counts
 from gm.orders.check import VOID_NOTE
 from gm.orders.letter_lines import REPEATED as REPEATED_LINE
+from gm.orders.letters import earlier_order_note
 from gm.rules import RuleSet
 
 if TYPE_CHECKING:  # the engine's results are loaded with the engine, for a trial
@@ -31,7 +32,6 @@ LATER, REJECTED, REPLACED, REPEATED, UNREAD = "later", "rejected", "replaced", "
     "not read"
 _NOT_NOW = {"later": LATER, "rejected": REJECTED, "superseded": REPLACED, "withdrawn": REPLACED}
 PART_NOTE = "void in part when adjudicated: {}"
-_REPLACES = "; replaces line "  # the letter reader's note that may follow a void note
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +104,8 @@ def noted_verdict(status: str, reason: str, category: str = "") -> Verdict:
         start = form.format("")
         if start in (reason or ""):
             why = reason[reason.index(start) + len(start):]
-            return Verdict(kind, why.split(_REPLACES)[0])
+            end = earlier_order_note(why)  # intake's note on an earlier order may follow
+            return Verdict(kind, why[:end] if end >= 0 else why)
     return Verdict(OK)
 
 

@@ -726,7 +726,19 @@ def replaces_words(shown: str, line: int | None = None, repeats: bool = False) -
     in an earlier letter. An order that `repeats` the earlier one (`same_order`) changed
     nothing, and says so."""
     where = f"on line {line}" if line is not None else "in an earlier letter"
-    return f"{'repeats' if repeats else 'replaces'} your earlier order {where}, {shown}"
+    return f"{_EARLIER_VERBS[repeats]}{_EARLIER_ORDER}{where}, {shown}"
+
+
+_EARLIER_VERBS, _EARLIER_ORDER = ("replaces", "repeats"), " your earlier order "
+
+
+def earlier_order_note(notes: str, start: int = 0) -> int:
+    """Where the first of `replaces_words`' notes at or after `start` begins among `notes`
+    (joined by '; ', the '; ' before it included), or -1: a note that must stay when a void
+    note before it is taken out or cut off."""
+    found = [at for verb in _EARLIER_VERBS
+             if (at := notes.find(f"; {verb}{_EARLIER_ORDER}", start)) >= 0]
+    return min(found, default=-1)
 
 
 def unsure_error(text: str, given: str, doubt: Doubt) -> OrderError:

@@ -2,11 +2,13 @@
 
 Most orders are written in a few shapes: `A Par - Bur`, `A Lon - Nwy via convoy`,
 `F Nth S A Yor - Nwy`, `A Mun S A Ber`, `F Nth C A Lon - Nwy`, `A Par H`, `A Bur R Par`,
-`A Mun disband`, `Build A Par`, `Remove F Tri`, each name one word (`Par`, `spa/nc`).
+`A Mun disband`, `Disband A Mun`, `Build A Par`, `Remove F Tri`, with a name of one word or
+several (`Par`, `spa/nc`, `North Sea`: the grammar's `name: WORD+`), a kind as a letter, a
+word or with a count (`A`, `Army`, `2A`), and a unit's place in brackets or not (`A(Par)`).
 Reading those here makes a file of thousands of orders several times faster to read, and
 a command whose orders all take these shapes never loads Lark. Anything else is Lark's
-(`quick_syntax` answers None): another shape, a name of two words, a bracket, a kind left
-out or a count (`2A`), and any word the grammar might read as a keyword. For that the reader
+(`quick_syntax` answers None): another shape (a coast outside the brackets, `F(Spa)(nc)`, a
+route, a merge...), and any word the grammar might read as a keyword. For that the reader
 decides as Lark's lexer does, from the grammar file itself: a word is a name only where no
 terminal but WORD matches it, and a keyword only where no other terminal of its priority or
 higher matches. If the grammar no longer has, as written, every rule the shapes follow, or
@@ -43,17 +45,17 @@ RULES = (
     "| unit HOLD -> hold", "| unit MOVE dest via? -> move",
     "| unit SUPPORT unit HOLD? -> support_hold", "| unit SUPPORT unit MOVE place -> support_move",
     "| unit CONVOY unit MOVE place -> convoy", "| unit RETREAT place via? -> retreat",
-    "| unit DISBAND -> disband", "| BUILD unit -> build", "| REMOVE unit -> remove",
-    "unit: KIND place |", "dest: place |", "place: name coast?", "name: WORD+",
+    "| unit DISBAND -> disband", "| DISBAND unit -> disband", "| BUILD unit -> build",
+    "| REMOVE unit -> remove", "unit: KIND place |", '| KIND "(" place ")" coast?', "dest: place |", "place: name coast?", "name: WORD+",
     'coast: "/" COAST |', "via: VIA", "%ignore /\\s+/",
 )
 _KEYWORDS = ("KIND", "HOLD", "MOVE", "SUPPORT", "CONVOY", "RETREAT", "DISBAND", "BUILD",
-             "REMOVE", "VIA", "COAST", "/")
+             "REMOVE", "VIA", "COAST", "/", "(", ")")
 _SPACE = re.compile(r"\s*")
 _SEEN_LIMIT = 50_000
-_KEPT_FORM = 3  # of the lexicon kept on disk (`_lexicon`): bump when it changes shape
-_KINDS = {letter: read_kind(letter) for letter in "aAfFgG"}  # (kind, strength)
-_MOST_TOKENS = 12  # the longest common shape, `F spa/nc S F mar - spa/sc`, has 11
+_KEPT_FORM = 4  # of the lexicon kept on disk (`_lexicon`): bump when it changes shape
+_KINDS = {letter: read_kind(letter) for letter in "aAfFgG"}  # (kind, strength), as read
+_MOST_TOKENS = 16  # `F spa/nc S F mar - spa/sc` has 11; `F North Atlantic Ocean C A ...`
 
 
 class _Terminal(NamedTuple):
@@ -91,7 +93,25 @@ def _read(text: str, lexicon: _Lexicon) -> Syntax | None:
     if tokens is None:
         return None
     plan = _PLANS.get(tokens[0])
+    if plan is None and "WORD" in tokens[0]:  # a name of several words (`North Sea`)?
+        tokens = _names_joined(*tokens)
+        plan = _PLANS.get(tokens[0])
     return None if plan is None else _build(plan, tokens[1], len(text) + 1)
+
+
+def _names_joined(terminals: tuple, values: tuple) -> tuple[tuple, tuple]:
+    """The tokens with each run of words made one, as the grammar's `name: WORD+` reads them:
+    its words joined by one space (the transformer's `name`), at the first word's column. No
+    rule of the grammar puts two names side by side, so a run of words is always one name."""
+    joined_terminals, joined_values = [], []
+    for terminal, value in zip(terminals, values, strict=True):
+        if terminal == "WORD" and joined_terminals and joined_terminals[-1] == "WORD":
+            word, distance = joined_values[-1]
+            joined_values[-1] = (f"{word} {value[0]}", distance)
+        else:
+            joined_terminals.append(terminal)
+            joined_values.append(value)
+    return tuple(joined_terminals), tuple(joined_values)
 
 
 def _tokens(text: str, pos: int, lex: _Lexicon) -> tuple[tuple, tuple] | None:
@@ -177,7 +197,8 @@ def _word(char: str) -> bool:
 
 # The common shapes, as the terminals of their tokens: for each sequence, the order's form
 # and how to build each of its items from the tokens (`_build`).
-_UNITS = (("KIND", "WORD"), ("KIND", "WORD", "/", "COAST"), ("WORD",), ("WORD", "/", "COAST"))
+_UNITS = (("KIND", "WORD"), ("KIND", "WORD", "/", "COAST"), ("WORD",), ("WORD", "/", "COAST"),
+          ("KIND", "(", "WORD", ")"), ("KIND", "(", "WORD", "/", "COAST", ")"))  # `A(Par)`
 _PLACES = (("WORD",), ("WORD", "/", "COAST"))
 
 
@@ -185,14 +206,18 @@ def _plans() -> dict[tuple[str, ...], tuple[str, tuple]]:
     plans = {}
 
     def add(form: str, *parts) -> None:
-        """`parts`: a keyword's name, or (item kind, its tokens' terminals)."""
+        """`parts`: a keyword's name, or (item kind, its tokens' terminals). Each item is
+        kept as where its tokens are: (item kind, its KIND's, its WORD's, its COAST's; -1
+        for none)."""
         sequence, items = [], []
         for part in parts:
             if isinstance(part, str):
                 sequence.append(part)
                 continue
             what, terminals = part
-            items.append((what, len(sequence), terminals))
+            at = len(sequence)
+            items.append((what, *(at + terminals.index(t) if t in terminals else -1
+                                  for t in ("KIND", "WORD", "COAST"))))
             sequence.extend(terminals)
         plans[tuple(sequence)] = (form, tuple(items))
 
@@ -202,6 +227,7 @@ def _plans() -> dict[tuple[str, ...], tuple[str, tuple]]:
         add("remove", "REMOVE", u)
         add("hold", u, "HOLD")
         add("disband", u, "DISBAND")
+        add("disband", "DISBAND", u)
         for place in _PLACES:
             add("move", u, "MOVE", ("dest", place))
             add("move", u, "MOVE", ("dest", place), ("via", ("VIA",)))
@@ -219,32 +245,38 @@ def _plans() -> dict[tuple[str, ...], tuple[str, tuple]]:
 _PLANS = _plans()
 
 
-def _build(plan: tuple[str, tuple], tokens: tuple, end: int) -> Syntax | None:
+def _build(plan: tuple[str, tuple], tokens: tuple, end: int) -> Syntax:
     """The `Syntax` Lark's transformer builds for these tokens, following `plan`; columns are
     counted back from `end`."""
     form, items = plan
     built = []
-    for what, at, terminals in items:
+    for what, kind_at, word_at, coast_at in items:
         if what == "via":
             built.append(True)
             continue
-        kind = None
-        if terminals[0] == "KIND":
-            kind = _KINDS.get(tokens[at][0])
-            if kind is None:  # `2A`, `A/F`, `an army`: Lark's
-                return None
-            at += 1
-        word, distance = tokens[at]
-        coast = coast_code(tokens[at + 2][0]) if terminals[-1] == "COAST" else None
+        word, distance = tokens[word_at]
+        coast = coast_code(tokens[coast_at][0]) if coast_at >= 0 else None
         column = end - distance
         place = _place_text((_name_text((word, column)), coast))
         if what == "place":
             built.append(place)
-        elif kind is None:  # a unit without its kind (`Par`), or where a move goes
+        elif kind_at < 0:  # a unit without its kind (`Par`), or where a move goes
             built.append(_unit_text((None, None, place, column)))
         else:
-            built.append(_unit_text((*kind, place, end - tokens[at - 1][1])))
+            kind, kind_distance = tokens[kind_at]
+            built.append(_unit_text((*_kind(kind), place, end - kind_distance)))
     return _syntax((form, tuple(built)))
+
+
+def _kind(written: str) -> tuple[str, float | None]:
+    """The kind and strength a unit's KIND token gives (`Army`, `2A`, `A/F`), read as the
+    transformer reads it (`read_kind`), each spelling once."""
+    kind = _KINDS.get(written)
+    if kind is None:
+        kind = read_kind(written)
+        if len(_KINDS) < _SEEN_LIMIT:
+            _KINDS[written] = kind
+    return kind
 
 
 # The grammar's tuples as Python's tuple makes them, without the call to each one's `__new__`

@@ -84,9 +84,8 @@ class _RecordedReader(LetterReader):
                                                    self.targets.window(), kind=PHASE)
         else:
             found = self.read_alone(line.reading or line.text, slot)
-            if isinstance(found, OrderError) and line.reading and line.reading != line.text:
-                from_text = self.read_alone(line.text, slot)  # gm's notation may have changed
-                found = from_text if isinstance(from_text, Found) else found
+            if line.reading and line.reading != line.text:
+                found = self._as_written(line.text, slot, found)
         if isinstance(found, Found):
             notes = found.notes + ((DISLODGED_NOTE,) if line.conditional else ())
             self.add(self.letter.orders, ReadOrder(
@@ -94,6 +93,20 @@ class _RecordedReader(LetterReader):
                 headed=self.power is not None, conditional=line.conditional))
         else:
             self.add(self.letter.rejected, RejectedLine(no, line.text, self.power, found))
+
+    def _as_written(self, text: str, slot: PhaseSlot | None, found: Found | OrderError
+                    ) -> Found | OrderError:
+        """The player's words read again where they give the order recorded, so that the line
+        keeps the notes gm gave it when the letter was read (a guessed name's "read 'Spx' as
+        Spain (spa)"), which the archive does not write; or where gm's notation has changed
+        since and the recorded reading no longer reads. Otherwise the recorded reading."""
+        from_text = self.read_alone(text, slot)
+        if not isinstance(from_text, Found):
+            return found
+        if isinstance(found, OrderError) or (
+                from_text.order == found.order and from_text.later == found.later):
+            return from_text
+        return found
 
     def _slot(self, label: str | None) -> tuple[PhaseSlot | None, str | None]:
         """The later phase a line was kept for, among those a letter read now may order."""

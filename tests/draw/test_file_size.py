@@ -1,6 +1,6 @@
 """The standard board's SVG stays small enough to mail and to put on a web page: under
-150 KB for every phase of the demo game (coordinates rounded, borders merged, the land's
-coastline written once)."""
+150 KB for every phase of the demo game (coordinates rounded, borders merged, what a group's
+elements share said once on it)."""
 
 from __future__ import annotations
 

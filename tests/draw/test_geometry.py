@@ -88,3 +88,19 @@ def test_the_bucketed_nearest_point_search_agrees_with_a_search_of_all(seeds, pl
     for place in places:
         want = min(items, key=lambda item: math.dist(item[1], place))[0]
         assert nearest(place) == want
+
+
+def test_horizontal_runs_are_the_lines_inside_a_polygon_as_svg_fills_it():
+    from gm.draw.geometry import horizontal_runs
+
+    square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+    assert horizontal_runs(square, 3.0, 6.0) == [((0.0, 3.0), (10.0, 3.0)),
+                                                 ((0.0, 9.0), (10.0, 9.0))]
+    # a U open at the top: the line through its arms is two runs, the one below it one
+    u_shape = [(0.0, 0.0), (2.0, 0.0), (2.0, 8.0), (8.0, 8.0), (8.0, 0.0), (10.0, 0.0),
+               (10.0, 10.0), (0.0, 10.0)]
+    assert horizontal_runs(u_shape, 3.0, 6.0) == [((0.0, 3.0), (2.0, 3.0)),
+                                                  ((8.0, 3.0), (10.0, 3.0)),
+                                                  ((0.0, 9.0), (10.0, 9.0))]
+    # lines are where a pattern tiled from the origin puts them, whatever the polygon
+    assert [run[0][1] for run in horizontal_runs([(0, -7), (5, -7), (5, 0)], 3.0, 6.0)] == [-3.0]

@@ -50,7 +50,7 @@ def demo_boards(replayed):
 
 def drawn_inside(layout, game_map, province: str, point) -> bool:
     """Is `point` inside the province as the picture fills it? Land: its pieces of the
-    coastline (or its cells); a river: its bed; a sea: its cells, less the land drawn over."""
+    coastline; a river: its bed; a sea: its cells, less the land drawn over."""
     pieces = layout.regions.get(province, [])
     if not any(inside_ring(piece, point) for piece in pieces if len(piece) >= 3):
         return False

@@ -145,8 +145,7 @@ def test_the_replay_of_an_export_says_the_same_of_repeated_lines(gm, tmp_path):
 
 
 def _said(listed: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Each line's status word and what it says of the other line for its unit, the line's
-    number left out (a replay files the archive's lines as recorded, numbered from its first
-    line kept)."""
-    return [(word, re.sub(r"line \d+", "line N", re.sub(r"^.*?(?=(repeat|replac))", "", why)))
-            for word, why in listed]
+    """Each line's status word and what gm read and said of it (a guessed name's note, what
+    it says of the other line for its unit), the line's number left out (a replay files the
+    archive's lines as recorded, numbered from its first line kept)."""
+    return [(word, re.sub(r"line \d+", "line N", why)) for word, why in listed]

@@ -92,9 +92,23 @@ def test_every_line_of_the_letter_fixtures_reads_as_lark_reads_it():
     "F Spa(nc) - Mid", "F Spa nc - Mid", "Par - Bur", "A North Sea - Bur", "2A Ur H", "A/F Tan H",
     "A Par - to", "A h - Bur", "A Par S A Mun - c", "A Par - Bur H", "A Par", "", "   ",
     "Army Paris moves to Burgundy", "A Par - Bur.", "A St.Pet - Mos", "F(Nth) H",
+    "F(Spa)(nc) - Mid", "A(Par)(nc) H", "F(Spa nc) - Mid", "A(Par - Bur", "A Par) - Bur",
+    "Disband", "Disband A", "A Par Bur - Pic", "F North Sea nc - Hel", "A(2A Par) H",
 ])
 def test_shapes_near_the_common_ones(text):
     agrees(text)
+
+
+@pytest.mark.parametrize("text", [
+    "F North Sea C A Lon - Nwy", "F North Atlantic Ocean - Mid", "A Par S F Gulf of Lyon - Tus",
+    "Army Paris moves to Burgundy", "Fleet Brest - Mid", "an army Par H", "2A Ur H",
+    "A/F Tan H", "A(Par) - Bur", "A (Par) S A(Mun) - Bur", "F(Spa/nc) - Mid",
+    "F(North Sea) C A(Lon) - Nwy", "Disband A Par", "Disband F(Nth)", "A(Mar) R Gas",
+])
+def test_names_of_several_words_kinds_in_words_units_in_brackets_are_read_without_lark(text):
+    """The shapes players write most after the shortest ones: a name of several words, a kind
+    written as a word or with a count, a unit's place in brackets, `Disband` first."""
+    assert agrees(text)
 
 
 WORDS = ["A", "F", "G", "a", "f", "2A", "A/F", "army", "Par", "bur", "spa", "nc", "sc", "Nth",
