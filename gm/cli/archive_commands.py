@@ -11,10 +11,11 @@ from gm.cli import app
 from gm.cli.common import (
     Db,
     GameName,
-    err_console,
+    advanced,
     explained,
     fail,
     opened,
+    progress_bar,
     say,
     store_named,
 )
@@ -68,8 +69,6 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
                help="with --maps: draw N pictures at once (0: one per processor)")] = None,
            db: Db = "gm.db"):
     """Rebuild a game from an archive phase by phase, printing each report."""
-    from rich.progress import Progress
-
     from gm.game.archives import ReplayDifferences, archive_text
     from gm.game.archives import replay as replay_archive
     from gm.game.games import check_game_name
@@ -98,14 +97,14 @@ def replay(source: Annotated[str, typer.Argument(metavar="FILE", help="an archiv
 
         workers = jobs_count(jobs)
     target = ":memory:" if dry_run else db
-    with Progress(console=err_console(), transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task("replaying", total=len(archive.phases))
 
         def printed(report):
             if not quiet:
                 echo_text(render_text(report))
                 typer.echo("")
-            bar.advance(task)
+            advanced(bar, task)
 
         with opened(target, create=True) as store:
             try:

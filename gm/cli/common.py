@@ -37,6 +37,21 @@ def err_console():
     return console(stderr=True)
 
 
+def progress_bar():
+    """rich's progress bar on stderr, gone when done, drawn again each time it moves
+    (`advanced`) and by no thread of its own: a command may then fork its workers while the
+    bar shows (a child forked beside a running thread may hang on a lock that thread held)."""
+    from rich.progress import Progress
+
+    return Progress(console=err_console(), transient=True, auto_refresh=False)
+
+
+def advanced(bar, task) -> None:
+    """One more step of `task` on a `progress_bar`, drawn at once."""
+    bar.advance(task)
+    bar.refresh()
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print `gm: <message>` to stderr and exit; never a traceback."""
     say(f"gm: {message}", err=True)

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from gm.cli import app
-from gm.cli.common import Db, PhaseOption, err_console, fail, opened, say
+from gm.cli.common import Db, PhaseOption, advanced, fail, opened, progress_bar, say
 from gm.cli.conventions import examples
 
 
@@ -95,8 +95,6 @@ def write_all_boards(store, game: str, folder: str, png: bool = False, jobs: int
     """Draw every phase of a stored game into `folder`, one file per phase
     (`GAME-S1901M.svg`), with `jobs` workers and a progress bar on stderr (a task of
     `progress` when the caller shows one already); says how many on stderr."""
-    from rich.progress import Progress
-
     from gm.draw.batch import Job, draw_all
     from gm.draw.files import PictureError
     from gm.draw.stored import all_boards
@@ -116,14 +114,14 @@ def write_all_boards(store, game: str, folder: str, png: bool = False, jobs: int
             for found in all_boards(store, game)]
     written: list[Path] = []
     own = progress is None
-    bar = Progress(console=err_console(), transient=True) if own else progress
+    bar = progress_bar() if own else progress
     try:
         if own:
             bar.start()
         task = bar.add_task("drawing", total=len(todo))
         for path in draw_all(todo, jobs):
             written.append(path)
-            bar.advance(task)
+            advanced(bar, task)
     except PictureError as exc:
         fail(str(exc))
     finally:

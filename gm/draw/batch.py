@@ -3,13 +3,16 @@
 
 The workers are forked after the map's layout is computed, so each inherits it instead of
 computing it again (and nothing large is sent to them: only the index of their picture).
-Where fork is not available (Windows, macOS by default) the pictures are drawn one by one.
+Where fork is not available (Windows, macOS by default), or another thread runs in this
+process (a child forked beside it may hang on a lock that thread held: the command line's
+progress bar has none, `gm.cli.common.progress_bar`), the pictures are drawn one by one.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -54,7 +57,8 @@ def draw_all(jobs: Sequence[Job], workers: int = 1) -> Iterator[Path]:
     global _JOBS
     for job in jobs:  # computed here once per map, inherited by the workers
         layout_for(job.game_map)
-    can_fork = "fork" in multiprocessing.get_all_start_methods()
+    can_fork = "fork" in multiprocessing.get_all_start_methods() and \
+        threading.active_count() == 1
     if workers <= 1 or len(jobs) <= 1 or not can_fork:
         for job in jobs:
             yield write_picture(draw_phase(job.game_map, job.board), job.target, job.png)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,55 @@ def test_every_phase_drawn_in_parallel_gives_the_same_files(db, tmp_path):
     assert len(one) == 5 and one == two
 
 
+def forks_seen(monkeypatch) -> list[int]:
+    """The threads running in this process each time `gm.draw.batch` starts its workers (the
+    first job given to a pool forks them all)."""
+    from gm.draw import batch
+
+    seen: list[int] = []
+
+    class Pool(batch.ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):
+            if self._executor_manager_thread is None:  # not forked yet
+                seen.append(threading.active_count())
+            return super().submit(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", Pool)
+    return seen
+
+
+def test_workers_are_forked_with_no_other_thread_running(db, tmp_path, monkeypatch):
+    """A child forked while another thread runs (rich's progress bar redrawing itself) may
+    hang on a lock that thread held: `gm draw --every-phase -j 2` and `gm replay --maps -j 2`
+    fork their workers with the main thread alone, the progress bar showing all along."""
+    seen = forks_seen(monkeypatch)
+    run("draw", "standard-pictures", "--every-phase", str(tmp_path / "every"), "-j", "2",
+        "--db", db)
+    run("replay", str(FIXTURE), "--db", str(tmp_path / "replayed.db"), "--quiet",
+        "--maps", str(tmp_path / "maps"), "-j", "2")
+    assert seen == [1, 1]
+    assert len(list((tmp_path / "maps").iterdir())) == len(list((tmp_path / "every").iterdir()))
+
+
+def test_with_another_thread_running_the_pictures_are_drawn_one_by_one(db, tmp_path,
+                                                                       monkeypatch):
+    from gm.cli.draw_commands import write_all_boards
+    from gm.store.database import open_store
+
+    seen = forks_seen(monkeypatch)
+    stop = threading.Event()
+    waiting = threading.Thread(target=stop.wait)
+    waiting.start()
+    store = open_store(db)
+    try:
+        written = write_all_boards(store, "standard-pictures", str(tmp_path / "maps"), jobs=2)
+    finally:
+        store.close()
+        stop.set()
+        waiting.join()
+    assert seen == [] and len(written) == 5 and all(path.exists() for path in written)
+
+
 def test_every_phase_reports_its_progress_picture_by_picture(db, tmp_path):
     from gm.cli.draw_commands import write_all_boards
     from gm.store.database import open_store
@@ -117,6 +167,9 @@ def test_every_phase_reports_its_progress_picture_by_picture(db, tmp_path):
 
         def advance(self, task):
             self.steps += 1
+
+        def refresh(self):
+            pass
 
     bar = Bar()
     store = open_store(db)
