@@ -204,6 +204,10 @@ _PLACES = (("WORD",), ("WORD", "/", "COAST"))
 
 def _plans() -> dict[tuple[str, ...], tuple[str, tuple]]:
     plans = {}
+    # where a unit's or a place's KIND, WORD and COAST are among its tokens (-1: none)
+    offsets = {shape: tuple(shape.index(t) if t in shape else -1
+                            for t in ("KIND", "WORD", "COAST"))
+               for shape in (*_UNITS, *_PLACES, ("VIA",))}
 
     def add(form: str, *parts) -> None:
         """`parts`: a keyword's name, or (item kind, its tokens' terminals). Each item is
@@ -216,8 +220,9 @@ def _plans() -> dict[tuple[str, ...], tuple[str, tuple]]:
                 continue
             what, terminals = part
             at = len(sequence)
-            items.append((what, *(at + terminals.index(t) if t in terminals else -1
-                                  for t in ("KIND", "WORD", "COAST"))))
+            kind, word, coast = offsets[terminals]
+            items.append((what, kind + at if kind >= 0 else -1, word + at if word >= 0 else -1,
+                          coast + at if coast >= 0 else -1))
             sequence.extend(terminals)
         plans[tuple(sequence)] = (form, tuple(items))
 
