@@ -5,10 +5,11 @@ says why), or ignored (it is not an order). An order's power is the letter's (fr
 a header such as `France:`), or else the owner of the unit it names. A later order for the same
 unit replaces an earlier one, which stays stored as 'superseded', and both say so (that the later
 line repeats it, where it gives the same order: the earlier line is then of category
-`REPEATED`, and nothing is said to have changed); a line gm is not sure of never replaces a different order, in its letter or an earlier one (reading rule
-9), and is refused with the question it asks; `replace=True` withdraws all
-the power's earlier letters for the phase first (their orders, and their rejected and ignored
-lines, which the report then leaves out), as when a player sends a fresh set.
+`REPEATED`, and nothing is said to have changed); a line gm is not sure of never replaces a
+different order, in its letter or an earlier one (reading rule 9), and is refused with the
+question it asks; `replace=True` withdraws all the power's earlier letters for the phase
+first (their orders, and their rejected and ignored lines, which the report then leaves out),
+as when a player sends a fresh set.
 
 A letter orders only the powers it is for (reading rule 2, `gm/orders/README.md`): the
 `--power` given, or its headings' powers; a letter with neither must name one power's units
